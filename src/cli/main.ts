@@ -1,0 +1,38 @@
+// The chaco command: registers each command; one handler reports errors and sets the exit code.
+import { Command, CommanderError } from 'commander';
+import { DataError } from '../data/issues.js';
+import { registerScenarios } from './scenarios.js';
+import { registerValidate } from './validate.js';
+import { registerMap } from './map.js';
+import { registerOptions } from './options.js';
+import { VERSION } from './version.js';
+import { UsageError } from './usage-error.js';
+
+const program = new Command()
+  .name('chaco')
+  .description('Monte Carlo balance and scenario analysis for The Chaco War (Command Magazine #12, 1991)')
+  .version(VERSION)
+  .showHelpAfterError()
+  .exitOverride();
+
+registerScenarios(program);
+registerValidate(program);
+registerMap(program);
+registerOptions(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.exitCode;
+  } else if (err instanceof DataError) {
+    process.stderr.write(`${err.message}\n`);
+    process.exitCode = 1;
+  } else if (err instanceof UsageError) {
+    process.stderr.write(`chaco: ${err.message}\n`);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`chaco: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  }
+}
