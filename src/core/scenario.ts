@@ -39,6 +39,11 @@ export interface SideSetup {
   /** Unit indices in the cup (17.3-17.5). */
   readonly cup: readonly number[];
   readonly entrenchmentMarkers: number;
+  /**
+   * Hexes over-stacked at set-up unless they get one of the side's entrenchment markers (11.2: 6 units
+   * in an entrenched hex). 17.3 sets up 5 Paraguayan units in Arce; the set-up places markers here first.
+   */
+  readonly mustEntrench: readonly number[];
   readonly deploy: readonly DeployGroup[];
   /** Every combat unit of the side neither deployed nor in the cup (3.1). */
   readonly reinforcementPile: readonly number[];

@@ -99,7 +99,8 @@ export function compileScenario(file: ScenarioFile, base: FullScenarioFile | nul
   for (const code of ['PAR', 'BOL'] as const) {
     sideSetups.push(compileSide(setup.sides[code], code, [...sidesPath, ...(sidesPath[0] === 'sides' ? [code] : [])], data, r));
   }
-  checkSharedHexes(sideSetups, data, issues, sidesPath);
+  const mustEntrench = checkStacking(sideSetups, data, issues, sidesPath);
+  sideSetups.forEach((setup, side) => { (setup as { mustEntrench: readonly number[] }).mustEntrench = mustEntrench[side]!; });
   const control_h = compileControl(setup, data.map, r, 'sides' in file ? ['control'] : ['setupFrom']);
   if (!issues.ok) return null;
   const aboutLines = file.about === undefined ? [] : typeof file.about === 'string' ? [file.about] : file.about;
@@ -202,7 +203,7 @@ function compileSide(s: SideFile, code: SideCode, base: IssuePath, data: GameDat
   }
   return {
     vp: s.vp, supplyRadius: s.supplyRadius ?? -1, armyCommander: ac, cup,
-    entrenchmentMarkers: s.entrenchmentMarkers ?? 0, deploy, reinforcementPile,
+    entrenchmentMarkers: s.entrenchmentMarkers ?? 0, mustEntrench: [], deploy, reinforcementPile,
   };
 }
 
@@ -258,12 +259,18 @@ function countsForStacking(counters: Counters, u: number): boolean {
   return counters.type_u[u] !== ENGINEER;
 }
 
-/** Over-stacking at set-up (11.1): fixed groups per hex, and whether "and/or" groups can fit at all. */
-function checkSharedHexes(setups: readonly SideSetup[], data: GameData, issues: Issues, base: IssuePath): void {
-  const { map, counters } = data;
-  setups.forEach((setup, side) => {
+/**
+ * Over-stacking at set-up (11.1, 11.2): fixed groups per hex, and whether "and/or" groups can fit at
+ * all. A hex over its terrain's limit that an entrenchment marker would bring within the entrenched
+ * limit must get one of the side's set-up markers; returns those hexes per side.
+ */
+function checkStacking(setups: readonly SideSetup[], data: GameData, issues: Issues, base: IssuePath): number[][] {
+  const { map, counters, tables } = data;
+  return setups.map((setup, side) => {
     const code = side === 0 ? 'PAR' : 'BOL';
+    const groupPath = (gi: number): IssuePath => [...base, ...(base[0] === 'sides' ? [code] : []), 'deploy', gi];
     const load = new Map<number, number>();
+    const firstGroup = new Map<number, number>();
     const entrenched = new Set<number>();
     setup.deploy.forEach((g) => { if (g.entrenched && g.named[0] !== undefined) entrenched.add(g.named[0]); });
     const size = (g: DeployGroup) => g.units.filter((u) => countsForStacking(counters, u.unit)).length + g.draw + g.drawReduced;
@@ -271,18 +278,30 @@ function checkSharedHexes(setups: readonly SideSetup[], data: GameData, issues: 
       if (g.hexes.length !== 1) return;
       const h = g.hexes[0]!;
       load.set(h, (load.get(h) ?? 0) + size(g));
-      const limit = stackLimit(data, h, entrenched.has(h));
-      if (load.get(h)! > limit) {
-        issues.add([...base, ...(base[0] === 'sides' ? [code] : []), 'deploy', gi], `over-stacked at set-up: ${load.get(h)} units in ${hexLabel(map.grid, h)}, the limit there is ${limit} (11.2)`);
-      }
+      if (!firstGroup.has(h)) firstGroup.set(h, gi);
     });
+    const mustEntrench: number[] = [];
+    for (const [h, n] of load) {
+      const limit = stackLimit(data, h, entrenched.has(h));
+      if (n <= limit) continue;
+      const canEntrench = tables.terrain[map.terrain_h[h]!]!.entrench && map.works_h[h] === WORKS_NONE && !entrenched.has(h);
+      if (canEntrench && n <= stackLimit(data, h, true)) { mustEntrench.push(h); continue; }
+      issues.add(groupPath(firstGroup.get(h)!), `over-stacked at set-up: ${n} units in ${hexLabel(map.grid, h)}, the limit there is ${limit} (11.2)`);
+    }
+    if (mustEntrench.length > setup.entrenchmentMarkers) {
+      const where = mustEntrench.map((h) => hexLabel(map.grid, h)).join(', ');
+      issues.add([...base, ...(base[0] === 'sides' ? [code] : []), 'entrenchmentMarkers'],
+        `over-stacked at set-up in ${where} (11.2): each needs an entrenchment marker to hold 6 units, and the side has ${setup.entrenchmentMarkers}`);
+    }
+    for (const h of mustEntrench) entrenched.add(h);
     setup.deploy.forEach((g, gi) => {
-      if (g.hexes.length === 1) return;
+      if (g.hexes.length <= 1) return; // single hexes checked above; none: its bad hexes are reported already
       const room = g.hexes.reduce((n, h) => n + Math.max(0, stackLimit(data, h, entrenched.has(h)) - (load.get(h) ?? 0)), 0);
       if (size(g) > room) {
-        issues.add([...base, ...(base[0] === 'sides' ? [code] : []), 'deploy', gi], `${size(g)} units cannot fit in hexes ${g.hexes.map((h) => hexLabel(map.grid, h)).join(', ')} (room for ${room}; 11.2)`);
+        issues.add(groupPath(gi), `${size(g)} units cannot fit in hexes ${g.hexes.map((h) => hexLabel(map.grid, h)).join(', ')} (room for ${room}; 11.2)`);
       }
     });
+    return mustEntrench;
   });
 }
 

@@ -1,6 +1,7 @@
 // Reading a JSON data file, with a clear error naming the file and the place of a syntax error.
 import { readFileSync } from 'node:fs';
 import { DataError } from './issues.js';
+import { jsonErrorOffset } from './json-position.js';
 
 export function readJson(file: string): unknown {
   let text: string;
@@ -13,16 +14,11 @@ export function readJson(file: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    const message = (err as Error).message;
-    const pos = /position (\d+)/.exec(message);
-    let where = '';
-    if (pos) {
-      const offset = Number(pos[1]);
-      const before = text.slice(0, offset);
-      const line = before.split('\n').length;
-      const column = offset - before.lastIndexOf('\n');
-      where = ` at line ${line}, column ${column}`;
-    }
-    throw new DataError([{ file, path: [], message: `not valid JSON${where}: ${message}` }]);
+    const offset = jsonErrorOffset(text);
+    const before = text.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    const found = offset < text.length ? `unexpected ${JSON.stringify(text[offset])}` : 'the text ends too early';
+    throw new DataError([{ file, path: [], message: `not valid JSON at line ${line}, column ${column}: ${found} (${(err as Error).message.split('\n')[0]})` }]);
   }
 }
