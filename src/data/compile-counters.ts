@@ -63,12 +63,8 @@ export function parseFactors(text: string, artillery: boolean): Factors | string
 }
 
 export function compileCounters(raw: unknown, issues: Issues): Counters | null {
-  const parsed = countersSchema.safeParse(raw);
-  if (!parsed.success) {
-    issues.addZod(parsed.error);
-    return null;
-  }
-  const file = parsed.data;
+  const file = issues.parse(countersSchema, raw);
+  if (!file) return null;
   const ids = new Map<string, IssuePath>();
   const unique = (id: string, path: IssuePath) => {
     const first = ids.get(id);

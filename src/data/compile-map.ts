@@ -71,12 +71,8 @@ export class HexResolver {
 
 /** Validates and compiles a parsed map file. Issues are reported into `issues`; the map is null when any was found. */
 export function compileMap(raw: unknown, issues: Issues): GameMap | null {
-  const parsed = mapSchema.safeParse(raw);
-  if (!parsed.success) {
-    issues.addZod(parsed.error);
-    return null;
-  }
-  const file = parsed.data;
+  const file = issues.parse(mapSchema, raw);
+  if (!file) return null;
   const g = file.grid;
   if (g.firstColumn > g.lastColumn || g.firstRow > g.lastRow) {
     issues.add(['grid'], 'first column/row must not be after the last');

@@ -142,12 +142,8 @@ function crtCode(half: string): number {
 }
 
 export function compileTables(raw: unknown, issues: Issues): Tables | null {
-  const parsed = tablesSchema.safeParse(raw);
-  if (!parsed.success) {
-    issues.addZod(parsed.error);
-    return null;
-  }
-  const t = parsed.data;
+  const t = issues.parse(tablesSchema, raw);
+  if (!t) return null;
 
   const ncol = t.crt.columns.length;
   const crtAttacker = new Uint8Array(ncol * CRT_ROWS);

@@ -54,6 +54,14 @@ export class Issues {
     }
   }
 
+  /** The data checked against `schema`, or null after adding zod's issues. */
+  parse<T>(schema: z.ZodType<T>, raw: unknown): T | null {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    this.addZod(parsed.error);
+    return null;
+  }
+
   throwIfAny(): void {
     if (this.list.length > 0) throw new DataError(this.list);
   }
