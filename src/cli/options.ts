@@ -1,6 +1,6 @@
 // `chaco options`: the rules options, their values, defaults and the rules they implement.
 import type { Command } from 'commander';
-import { OPTION_DEFS } from '../data/options.js';
+import { OPTION_DEFS } from '../core/options.js';
 
 export function registerOptions(program: Command): void {
   program

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { monthName } from '../data/schema-common.js';
 import { DEFAULT_DATA_DIR, listScenarioIds, loadGameData, loadScenario } from '../data/load.js';
-import { DEFAULT_OPTIONS, effectiveTurns } from '../data/options.js';
+import { DEFAULT_OPTIONS, effectiveTurns } from '../core/options.js';
 
 export function registerScenarios(program: Command): void {
   program

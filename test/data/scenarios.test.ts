@@ -4,7 +4,7 @@ import { DataError, formatIssue } from '../../src/data/issues.js';
 import { hexLabel, parseHex } from '../../src/core/hex.js';
 import { NO_CONTROL, type Scenario } from '../../src/core/scenario.js';
 import { BOL, PAR } from '../../src/core/side.js';
-import { DEFAULT_OPTIONS, effectiveTurns, parseOptions } from '../../src/data/options.js';
+import { DEFAULT_OPTIONS, effectiveTurns, parseOptions } from '../../src/core/options.js';
 import { monthName } from '../../src/data/schema-common.js';
 import { dataDirWith, gameData, readDataFile } from '../helpers/data.js';
 import { join } from 'node:path';
