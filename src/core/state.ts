@@ -30,6 +30,13 @@ export function boxOf(loc: number): number {
 /** What a building engineer builds (14.2); building_u. */
 export const BUILD_NONE = 0, BUILD_ENTRENCHMENT = 1, BUILD_FORTIFICATION = 2, BUILD_TRAIL = 3, BUILD_WELL = 4;
 
+export interface GameEnd {
+  readonly how: 'scenario_end' | 'sudden_death' | 'settlement';
+  readonly winner: Side;
+  /** 0-based turn in which the game ended. */
+  readonly turn: number;
+}
+
 export interface GameState {
   readonly scenario: Scenario;
   readonly map: GameMap;
@@ -97,6 +104,8 @@ export interface GameState {
   readonly leaders_hs: Uint8Array;
   /** Infantry and cavalry, the units that exert a ZOC (7.1). */
   readonly zocUnits_hs: Uint8Array;
+  /** Set when the game has ended (16.1, 16.3, 16.4). */
+  ended: GameEnd | null;
   /** Bumped whenever a combat unit changes place: caches keyed on it (ZOC) know to recompute. */
   version: number;
 }
@@ -143,6 +152,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     leaders_hs: new Uint8Array(size * 2),
     zocUnits_hs: new Uint8Array(size * 2),
     version: 0,
+    ended: null,
   };
 }
 

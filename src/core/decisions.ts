@@ -1,0 +1,120 @@
+// The decisions the rules leave to a player: typed requests the engine sends to a side's policy.
+// Every answer is checked by the engine; an illegal one is an IllegalDecision naming the game seed.
+import type { Side } from './side.js';
+import type { GameState } from './state.js';
+
+/** A read-only view of the game for policies (they must not mutate it). */
+export type GameView = GameState;
+
+export type Decision =
+  /** I-40: where each piece of a set-up group goes, among the group's hexes. */
+  | { readonly kind: 'setupGroup'; readonly side: Side; readonly group: number; readonly pieces: readonly SetupPiece[]; readonly hexes: readonly number[] }
+  /** 17.x: where the side's set-up entrenchment markers go (friendly-occupied hexes). */
+  | { readonly kind: 'setupEntrenchments'; readonly side: Side; readonly count: number; readonly hexes: readonly number[] }
+  /** 6.2, I-6: refuse the truce for 10 VP? */
+  | { readonly kind: 'refuseTruce'; readonly side: Side }
+  /** 9.5: how many call-ups to declare now. */
+  | { readonly kind: 'callUps'; readonly side: Side; readonly max: number }
+  /** 9.3, I-37: which eligible reduced units receive a replacement point. */
+  | { readonly kind: 'replacements'; readonly side: Side; readonly points: number; readonly eligible: readonly number[] }
+  /** 9.4, 9.6, 8.5: a hex for a reinforcement, a new truck, or a returning GHQ. */
+  | { readonly kind: 'placePiece'; readonly side: Side; readonly piece: 'unit' | 'truck' | 'ghq' | 'leader'; readonly id: number; readonly hexes: readonly number[] }
+  /** 8.5: remove a GHQ that cannot trace an LOC? */
+  | { readonly kind: 'removeGhq'; readonly side: Side }
+  /** 8.8, I-16: depots (up to four) among the candidate settlements. */
+  | { readonly kind: 'depots'; readonly side: Side; readonly candidates: readonly number[]; readonly max: number }
+  /** 8.11: attach trucks at hexes projecting a radius. */
+  | { readonly kind: 'attachTrucks'; readonly side: Side; readonly trucks: readonly number[]; readonly hexes: readonly number[] }
+  /** 8.14, I-23: a hex for each new CSP (unplaced CSP are lost). */
+  | { readonly kind: 'placeCsp'; readonly side: Side; readonly count: number; readonly hexes: readonly number[] }
+  /** 10, 10.10: the next move of the phase, or none to end it. */
+  | { readonly kind: 'move'; readonly side: Side; readonly reaction: boolean }
+  /** 12.1: the next attack of the phase, or none to end it. */
+  | { readonly kind: 'attack'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second' }
+  /** 12.12, 13.3: the defender's combat supply and air marker for a declared attack. */
+  | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
+  /** 12.6, I-29: which units take a percentage loss. */
+  | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number }
+  /** 12.8, I-31: a retreat hex among the legal ones. */
+  | { readonly kind: 'retreat'; readonly side: Side; readonly unit: number; readonly hexes: readonly number[] }
+  /** 12.11, I-33: which units advance into which vacated hexes. */
+  | { readonly kind: 'advance'; readonly side: Side; readonly units: readonly number[]; readonly hexes: readonly number[] }
+  /** 14.2: what each engineer starts building. */
+  | { readonly kind: 'build'; readonly side: Side; readonly engineers: readonly number[] }
+  /** 14.5, I-38: allow the enemy to maintain a trail in our ZOC? */
+  | { readonly kind: 'trailPermission'; readonly side: Side; readonly hex: number }
+  /** 15.3-15.5: a political action, or none. */
+  | { readonly kind: 'political'; readonly side: Side; readonly forced: boolean };
+
+export interface SetupPiece {
+  readonly type: 'unit' | 'leader' | 'ghq' | 'truck' | 'csp';
+  /** Unit or leader index; -1 for GHQ, trucks and CSP. */
+  readonly id: number;
+}
+
+/** A move: pieces starting together in one hex (11.4) along a path of hexes (the start first). */
+export interface MoveOrder {
+  readonly units: readonly number[];
+  readonly leaders: readonly number[];
+  readonly path: readonly number[];
+}
+
+/** An attack (12.2, 12.3): units, defending hexes, leaders named from adjacent hexes, CSP hexes spent, air. */
+export interface AttackOrder {
+  readonly attackers: readonly number[];
+  readonly hexes: readonly number[];
+  readonly leaders: readonly number[];
+  readonly cspHexes: readonly number[];
+  readonly air: boolean;
+  readonly barrage?: boolean;
+}
+
+export interface BuildOrder {
+  readonly engineer: number;
+  /** BUILD_* of state.ts. */
+  readonly what: number;
+}
+
+export type PoliticalAction =
+  | { readonly action: 'none' }
+  | { readonly action: 'replaceCommander'; readonly modifier: number; readonly supporters: readonly number[] }
+  | { readonly action: 'replaceSubordinate'; readonly leader: number; readonly modifier: number };
+
+/** The answer type for each decision kind. */
+export interface Answers {
+  setupGroup: readonly number[]; // a hex per piece
+  setupEntrenchments: readonly number[];
+  refuseTruce: boolean;
+  callUps: number;
+  replacements: readonly number[];
+  placePiece: number; // a hex, or -1 to decline where allowed
+  removeGhq: boolean;
+  depots: readonly number[];
+  attachTrucks: readonly { readonly truck: number; readonly hex: number }[];
+  placeCsp: readonly number[];
+  move: MoveOrder | null;
+  attack: AttackOrder | null;
+  defend: { readonly cspHex: number; readonly air: boolean };
+  losses: readonly { readonly unit: number; readonly eliminate: boolean }[];
+  retreat: number;
+  advance: readonly { readonly unit: number; readonly hex: number }[];
+  build: readonly BuildOrder[];
+  trailPermission: boolean;
+  political: PoliticalAction;
+}
+
+export type Answer<K extends Decision['kind']> = Answers[K];
+
+/** A policy answers every decision of one side. Policies keep their own seeded stream (dice.ts). */
+export interface Policy {
+  readonly name: string;
+  decide<D extends Decision>(decision: D, view: GameView): Answers[D['kind']];
+}
+
+/** An answer the rules do not allow: the game stops with the scenario, seed and decision. */
+export class IllegalDecision extends Error {
+  constructor(readonly decision: Decision, readonly reason: string, readonly where: string) {
+    super(`illegal ${decision.kind} decision for ${decision.side === 0 ? 'PAR' : 'BOL'} (${where}): ${reason}`);
+    this.name = 'IllegalDecision';
+  }
+}

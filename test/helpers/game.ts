@@ -1,0 +1,26 @@
+// A Game over a test position: forced dice, an event log, and scripted policies answering by kind.
+import type { Answers, Decision, Policy } from '../../src/core/decisions.js';
+import { forcedDice } from '../../src/core/dice.js';
+import { EventLog } from '../../src/core/events.js';
+import type { Game } from '../../src/core/game.js';
+import type { GameState } from '../../src/core/state.js';
+
+export type Script = { [K in Decision['kind']]?: (d: Extract<Decision, { kind: K }>, view: GameState) => Answers[K] };
+
+/** A policy answering from a script; any decision without an entry fails the test. */
+export function scripted(name: string, script: Script): Policy & { asked: Decision[] } {
+  const asked: Decision[] = [];
+  return {
+    name, asked,
+    decide(d, view) {
+      asked.push(d);
+      const f = script[d.kind] as ((d: Decision, v: GameState) => unknown) | undefined;
+      if (!f) throw new Error(`test policy ${name}: no answer scripted for ${d.kind}`);
+      return f(d, view) as never;
+    },
+  };
+}
+
+export function testGame(state: GameState, rolls: number[], par: Policy = scripted('PAR', {}), bol: Policy = scripted('BOL', {})): Game & { dice: ReturnType<typeof forcedDice> } {
+  return { state, dice: forcedDice(rolls), log: new EventLog(true), policies: [par, bol], where: 'test position' };
+}
