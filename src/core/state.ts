@@ -4,7 +4,7 @@ import type { Counters } from './counters.js';
 import { CAVALRY, ENGINEER, INFANTRY } from './counters.js';
 import type { GameMap } from './map.js';
 import { WORKS_NONE } from './map.js';
-import type { Scenario } from './scenario.js';
+import { NO_CONTROL, type Scenario } from './scenario.js';
 import { PAR, BOL, type Side } from './side.js';
 import type { Tables } from './tables.js';
 import type { RulesOptions } from '../core/options.js';
@@ -80,6 +80,10 @@ export interface GameState {
   readonly radius_s: Uint8Array;
   readonly locLength_s: Int16Array;
   readonly armyCommander_s: Int16Array;
+  /** New trucks won on the Supply Table, placed in the New Unit Phase (9.6). */
+  readonly newTrucks_s: Uint8Array;
+  /** 15.2 (I-39): the army commander must face a challenge in this player turn's Political Phase. */
+  readonly challenge_s: Uint8Array;
 
   // Trucks: t < trucks[PAR] are Paraguayan, the rest Bolivian.
   readonly side_t: Uint8Array;
@@ -120,6 +124,8 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
   const works_h = new Uint8Array(size);
   for (let h = 0; h < size; h++) works_h[h] = map.works_h[h] ?? WORKS_NONE;
   const control_h = scenario.control_h.slice();
+  // 8.4: supply source hexes start controlled by their side (3.2 then changes them like any hex).
+  for (const src of map.supplySources) if (control_h[src.hex] === NO_CONTROL) control_h[src.hex] = src.side;
   return {
     scenario, map, counters, tables: scenario.tables, options,
     turn: 0, month: scenario.startMonth, rainy: false, truce: false, truceLastTurn: false, phasing: PAR,
@@ -143,6 +149,8 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     ]),
     locLength_s: new Int16Array(2).fill(-1),
     armyCommander_s: new Int16Array([scenario.sides[PAR].armyCommander, scenario.sides[BOL].armyCommander]),
+    newTrucks_s: new Uint8Array(2),
+    challenge_s: new Uint8Array(2),
     side_t, loc_t: new Int16Array(nt).fill(IN_PILE), attached_t: new Uint8Array(nt),
     csp_hs: new Uint8Array(size * 2),
     works_h, trail_h: new Uint8Array(size), well_h: new Uint8Array(size), depot_h: new Uint8Array(size),
