@@ -43,6 +43,8 @@ export type Decision =
   | { readonly kind: 'build'; readonly side: Side; readonly engineers: readonly number[] }
   /** 14.5, I-38: allow the enemy to maintain a trail in our ZOC? */
   | { readonly kind: 'trailPermission'; readonly side: Side; readonly hex: number }
+  /** 15.3 result 3: the new subordinate, chosen from the Available Leaders box. */
+  | { readonly kind: 'chooseLeader'; readonly side: Side; readonly leaders: readonly number[] }
   /** 15.3-15.5: a political action, or none. */
   | { readonly kind: 'political'; readonly side: Side; readonly forced: boolean };
 
@@ -100,6 +102,7 @@ export interface Answers {
   advance: readonly { readonly unit: number; readonly hex: number }[];
   build: readonly BuildOrder[];
   trailPermission: boolean;
+  chooseLeader: number;
   political: PoliticalAction;
 }
 
