@@ -54,10 +54,17 @@ export interface SetupPiece {
   readonly id: number;
 }
 
-/** A move: pieces starting together in one hex (11.4) along a path of hexes (the start first). */
+/**
+ * A move: pieces starting together in one place (11.4) along a path of movement nodes (the start
+ * first; see movement-graph.ts: hexes, clearing hexsides, off-map boxes, the exit). Trucks move alone
+ * (unattached, 8.11); `ghq` moves the side's GHQ; `csp` moves that many supply points (2.20).
+ */
 export interface MoveOrder {
   readonly units: readonly number[];
   readonly leaders: readonly number[];
+  readonly trucks?: readonly number[];
+  readonly ghq?: boolean;
+  readonly csp?: number;
   readonly path: readonly number[];
 }
 

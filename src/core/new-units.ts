@@ -4,7 +4,7 @@ import { ask, type Game } from './game.js';
 import { CAVALRY, ENGINEER, INFANTRY } from './counters.js';
 import { otherSide, type Side } from './side.js';
 import { IN_DEAD, IN_PILE, setUnitLoc, type GameState } from './state.js';
-import { stackingLimit } from './setup.js';
+import { stackingLimit } from './combat-odds.js';
 import { addVp } from './victory.js';
 
 /** 9.4: units the schedule gives `side` this month. */

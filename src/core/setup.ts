@@ -3,16 +3,10 @@ import { IllegalDecision, type SetupPiece } from './decisions.js';
 import { ask, type Game } from './game.js';
 import { hexLabel } from './hex.js';
 import { WORKS_ENTRENCHMENT, WORKS_NONE } from './map.js';
+import { stackingLimit } from './combat-odds.js';
 import { PAR, BOL, type Side } from './side.js';
 import { OFF_MAP, IN_PILE, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import { NO_CONTROL } from './scenario.js';
-
-/** Stacking limit of hex h now (11.2): 6 in Clear or with works, else by terrain. */
-export function stackingLimit(state: GameState, h: number): number {
-  const t = state.tables.terrain[state.map.terrain_h[h]!]!;
-  const clear = state.trail_h[h] ? state.tables.terrain[0]!.stacking : t.stacking;
-  return state.works_h[h] !== WORKS_NONE ? Math.max(clear, state.tables.stackingWorks) : clear;
-}
 
 /** Shuffles the cup (17.3-17.5, I-40): a uniform random order from the game's dice. */
 function drawOrder(game: Game, cup: readonly number[]): number[] {

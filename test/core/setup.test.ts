@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { setUp, stackingLimit } from '../../src/core/setup.js';
+import { setUp } from '../../src/core/setup.js';
+import { stackingLimit } from '../../src/core/combat-odds.js';
 import { createState, IN_PILE, type GameState } from '../../src/core/state.js';
 import { seededDice } from '../../src/core/dice.js';
 import { EventLog } from '../../src/core/events.js';

@@ -1,0 +1,158 @@
+// The Movement Phase and Reaction Movement (10, 10.10, 11): asking for moves, checking and applying them.
+import { IllegalDecision, type MoveOrder } from './decisions.js';
+import { cancelConstruction, startConstruction } from './construction.js';
+import { overrun } from './displacement.js';
+import { ask, type Game } from './game.js';
+import { NO_CONTROL } from './scenario.js';
+import { otherSide, type Side } from './side.js';
+import { ENGINEER } from './counters.js';
+import { GONE, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
+import { checkMovePath, isHexNode, locationNode, nodeLocation, pathSearchFor, stackMover, type PathSearch } from './movement.js';
+import { eliminateUnit } from './unit-loss.js';
+import { addVp, settlementVp } from './victory.js';
+import { stackingLimit } from './combat-odds.js';
+
+/** Which pieces have moved in the current phase (10.1: a piece finishes its move before another starts). */
+interface Moved {
+  readonly unit: Uint8Array;
+  readonly leader: Uint8Array;
+  readonly truck: Uint8Array;
+  ghq: boolean;
+  /** CSP that arrived in a hex by moving this phase, [h * 2 + side]. */
+  readonly cspArrived: Uint16Array;
+  /** Order in which units finished moving (later movers are removed first when over-stacked). */
+  readonly order: number[];
+}
+
+function newMoved(state: GameState): Moved {
+  return {
+    unit: new Uint8Array(state.loc_u.length), leader: new Uint8Array(state.loc_l.length), truck: new Uint8Array(state.loc_t.length),
+    ghq: false, cspArrived: new Uint16Array(state.map.grid.size * 2), order: [],
+  };
+}
+
+/** Why a move order is not allowed, or null (10.1, 10.10, 10.11, 11.4, 8.11 and the path rules of movement.ts). */
+export function moveProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | null {
+  const { units, leaders, path } = order;
+  const trucks = order.trucks ?? [];
+  const csp = order.csp ?? 0;
+  if (!Array.isArray(path) || path.length < 2) return 'a move needs a path of at least two nodes, the start first';
+  if (units.length + leaders.length + trucks.length + csp === 0 && !order.ghq) return 'a move needs at least one piece';
+  const start = path[0]!;
+  const c = state.counters;
+  for (const u of units) {
+    if (c.side_u[u] !== side) return `unit ${u} is not ${side === 0 ? 'Paraguayan' : 'Bolivian'}`;
+    if (locationNode(ps, state.loc_u[u]!) !== start) return `${c.units[u]!.name} is not at the start of the path (11.4: a stack starts together)`;
+    if (moved?.unit[u]) return `${c.units[u]!.name} has already moved this phase (10.1)`;
+  }
+  for (const l of leaders) {
+    if (c.side_l[l] !== side) return `leader ${l} is not ours`;
+    if (locationNode(ps, state.loc_l[l]!) !== start) return `${c.leaders[l]!.name} is not at the start of the path`;
+    if (moved?.leader[l]) return `${c.leaders[l]!.name} has already moved this phase (10.1)`;
+  }
+  for (const t of trucks) {
+    if (state.side_t[t] !== side || locationNode(ps, state.loc_t[t]!) !== start) return `truck ${t} is not ours at the start of the path`;
+    if (state.attached_t[t]) return 'attached trucks may not move (8.11)';
+    if (moved?.truck[t]) return `truck ${t} has already moved this phase (10.1)`;
+  }
+  if (order.ghq && (locationNode(ps, state.ghq_s[side]!) !== start || moved?.ghq)) return 'the GHQ is not at the start of the path, or has moved';
+  if (csp > 0) {
+    const h = start < ps.size ? start : -1;
+    const here = h >= 0 ? state.csp_hs[h * 2 + side]! - (moved?.cspArrived[h * 2 + side] ?? 0) : 0;
+    if (!Number.isInteger(csp) || csp > here) return `only ${here} CSP here may move`;
+  }
+  if (reaction) {
+    if (trucks.length > 0 || order.ghq || csp > 0) return 'Reaction Movement moves combat units with their leader (10.10)';
+    if (units.length > 0 && leaders.length === 0) return 'a unit in Reaction Movement must move with a leader it starts stacked with (10.10)';
+  }
+  const exits = !isHexNode(ps, path[path.length - 1]!) && nodeLocation(ps, path[path.length - 1]!) === GONE;
+  if (exits && (leaders.length > 0 || trucks.length > 0 || order.ghq || csp > 0 || units.length === 0)) return 'only combat units exit the map (I-13)';
+  const mover = stackMover(state, side, { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 }, { reaction, phaseStart: true });
+  return checkMovePath(state, mover, path);
+}
+
+/** 3.2, 16.2, I-34: a combat unit entering an enemy-controlled hex takes it; a settlement scores by movement. */
+function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boolean): void {
+  const { state } = game;
+  if (!combat) return;
+  if (state.leaders_hs[h * 2 + otherSide(side)]! > 0 || state.ghq_s[otherSide(side)] === h || state.csp_hs[h * 2 + otherSide(side)]! > 0
+    || state.loc_t.some((loc, t) => loc === h && state.side_t[t] !== side)) overrun(game, h, side);
+  const owner = state.control_h[h]!;
+  if (owner === NO_CONTROL || owner === side) return;
+  state.control_h[h] = side;
+  if (state.map.settlement_h[h]) {
+    if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how: 'movement' });
+    if (!reaction || state.options.reactionCaptureScores) {
+      addVp(game, side, settlementVp(game, h, 'movement'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by movement`, '16.2');
+    }
+  } else if (game.log.enabled) game.log.add({ type: 'control', side, hex: h });
+}
+
+function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved): void {
+  const { state } = game;
+  const { units, leaders, path } = order;
+  const trucks = order.trucks ?? [];
+  const csp = order.csp ?? 0;
+  const combat = units.length > 0;
+  for (let i = 1; i < path.length && !state.ended; i++) {
+    if (isHexNode(ps, path[i]!)) enter(game, side, path[i]!, reaction, combat);
+  }
+  const to = nodeLocation(ps, path[path.length - 1]!);
+  const from = nodeLocation(ps, path[0]!);
+  for (const u of units) {
+    setUnitLoc(state, u, to);
+    cancelConstruction(state, u);
+    moved.unit[u] = 1;
+    moved.order.push(u);
+    if (to === GONE) addVp(game, side, state.tables.vp.unitExited, `${state.counters.units[u]!.name} exited the map`, '16.2, I-13');
+  }
+  for (const l of leaders) { setLeaderLoc(state, l, to); moved.leader[l] = 1; }
+  for (const t of trucks) { state.loc_t[t] = to; moved.truck[t] = 1; }
+  if (order.ghq) { state.ghq_s[side] = to; moved.ghq = true; }
+  if (csp > 0 && from >= 0) {
+    state.csp_hs[from * 2 + side] = state.csp_hs[from * 2 + side]! - csp;
+    if (to >= 0) {
+      state.csp_hs[to * 2 + side] = state.csp_hs[to * 2 + side]! + csp;
+      moved.cspArrived[to * 2 + side] = moved.cspArrived[to * 2 + side]! + csp;
+    }
+  }
+  if (game.log.enabled) {
+    const names = [...units.map((u) => state.counters.units[u]!.name), ...leaders.map((l) => state.counters.leaders[l]!.name),
+      ...trucks.map(() => 'truck'), ...(order.ghq ? ['GHQ'] : []), ...(csp > 0 ? [`${csp} CSP`] : [])];
+    game.log.add({ type: 'move', side, pieces: names, path: path.map((n) => nodeLocation(ps, n)), phase: reaction ? 'reaction' : 'movement' });
+  }
+}
+
+/** 11.1, I-14: at the end of the phase over-stacked hexes lose their excess units to the dead pile (the last to move first). */
+export function removeOverstack(game: Game, side: Side, lastMoved: readonly number[] = []): void {
+  const { state } = game;
+  for (let h = 0; h < state.map.grid.size; h++) {
+    let excess = state.stacking_hs[h * 2 + side]! - stackingLimit(state, h);
+    if (excess <= 0) continue;
+    const here: number[] = [];
+    for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === h && state.counters.side_u[u] === side && state.counters.type_u[u] !== ENGINEER) here.push(u);
+    here.sort((a, b) => lastMoved.lastIndexOf(b) - lastMoved.lastIndexOf(a) || b - a);
+    for (const u of here) {
+      if (excess-- <= 0) break;
+      eliminateUnit(game, u, { overstack: true, reason: 'over-stacked', rule: '11.1, I-14' });
+    }
+  }
+}
+
+/** 4.2 C and D: the side's moves until its policy answers none (each piece moves at most once). */
+export function movementPhase(game: Game, side: Side, reaction: boolean): void {
+  const { state } = game;
+  if (!reaction) startConstruction(game, side);
+  const ps = pathSearchFor(state.map);
+  const moved = newMoved(state);
+  const limit = state.loc_u.length + state.loc_l.length + state.loc_t.length + 64;
+  for (let n = 0; n < limit && !state.ended; n++) {
+    const decision = { kind: 'move', side, reaction } as const;
+    const order = ask(game, decision);
+    if (order === null) break;
+    const problem = moveProblem(state, ps, side, order, reaction, moved);
+    if (problem) throw new IllegalDecision(decision, problem, game.where);
+    applyMove(game, ps, side, order, reaction, moved);
+  }
+  if (!state.ended) removeOverstack(game, side, moved.order);
+}
