@@ -1,0 +1,245 @@
+// A combat phase (12.1-12.11): attacks asked of the attacker, supply and air of both sides, the roll,
+// losses, retreats and routs, further combat and advance, applied to the state with VP and captures.
+import {
+  checkAttack, createCombatPhaseLog, furtherCombatDestroyed, lossOf, prepareCombat, recordAttack,
+  resultLabel, retreatsOf, rollCombat, type Attack, type CombatPhaseLog, type CombatSetup,
+} from './combat.js';
+import { checkLosses } from './combat-losses.js';
+import { cancelConstruction } from './construction.js';
+import { IllegalDecision, type AttackOrder } from './decisions.js';
+import { overrun } from './displacement.js';
+import { ask, type Game } from './game.js';
+import { removeOverstack } from './movement-phase.js';
+import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
+import { NO_CONTROL } from './scenario.js';
+import { otherSide, type Side } from './side.js';
+import { IN_PILE, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
+import { combatSupplyHexes } from './supply.js';
+import { ELIMINATED, LOSS_50 } from './tables.js';
+import { eliminateUnit, takeStep } from './unit-loss.js';
+import { addVp, settlementVp } from './victory.js';
+
+export type CombatPhaseName = 'first' | 'reaction' | 'second';
+
+/** 4.2 E-G: the side's attacks until its policy answers none. No combat during a truce (6.3). */
+export function combatPhase(game: Game, side: Side, phase: CombatPhaseName): void {
+  const { state } = game;
+  if (state.truce || state.ended) return;
+  const log = createCombatPhaseLog(state);
+  const limit = state.loc_u.length + 8;
+  for (let n = 0; n < limit && !state.ended; n++) {
+    const decision = { kind: 'attack', side, phase } as const;
+    const order = ask(game, decision);
+    if (order === null) break;
+    resolveAttack(game, side, order, log, phase, decision);
+  }
+}
+
+function airAvailable(state: GameState, side: Side): boolean {
+  return state.airUsed_s[side]! < state.counters.air[side]!;
+}
+
+/** 12.12 (I-22): marks in `flags` each unit served by one of the CSP hexes spent. */
+function markSupplied(state: GameState, side: Side, units: readonly number[], spent: readonly number[], flags: Uint8Array): void {
+  const scratch: number[] = [];
+  for (const u of units) {
+    const from = combatSupplyHexes(state, side, state.loc_u[u]!, scratch);
+    if (spent.some((h) => from.includes(h))) flags[u] = 1;
+  }
+}
+
+function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPhaseLog, phase: CombatPhaseName, decision: Parameters<typeof ask>[1]): void {
+  const { state } = game;
+  const enemy = otherSide(side);
+  const c = state.counters;
+  const fail = (why: string): never => { throw new IllegalDecision(decision, why, game.where); };
+  if (!Array.isArray(order.attackers) || order.attackers.length === 0 || !Array.isArray(order.hexes) || order.hexes.length === 0) fail('an attack needs attackers and defending hexes (12.1)');
+  if (new Set(order.attackers).size !== order.attackers.length || new Set(order.hexes).size !== order.hexes.length) fail('attackers and hexes are listed once each');
+  for (const u of order.attackers) if (c.side_u[u] !== side || state.loc_u[u]! < 0) fail(`unit ${u} is not one of our units on the map`);
+  if (order.air && !airAvailable(state, side)) fail('no unused air marker (13.3)');
+  // 12.12: the attacker commits combat supply first; each CSP hex listed spends one CSP.
+  const cspCount = new Map<number, number>();
+  for (const h of order.cspHexes) cspCount.set(h, (cspCount.get(h) ?? 0) + 1);
+  for (const [h, n] of cspCount) if (state.csp_hs[h * 2 + side]! < n) fail(`hex ${h} holds fewer than ${n} of our CSP (12.12)`);
+  const supplied = new Uint8Array(c.units.length);
+  markSupplied(state, side, order.attackers, order.cspHexes, supplied);
+  const draft: Attack = { side, attackers: order.attackers, hexes: order.hexes, leaders: order.leaders, combatSupply_u: supplied, attackerAir: order.air, defenderAir: false };
+  const problem = checkAttack(state, draft, log);
+  if (problem) fail(problem);
+
+  // The defender answers with one CSP hex at most (one CSP supplies any number of units, 12.12) and an air marker.
+  const defenders = prepareCombat(state, draft, log).defenders;
+  const options = new Set<number>();
+  const scratch: number[] = [];
+  for (const u of defenders) for (const h of combatSupplyHexes(state, enemy, state.loc_u[u]!, scratch)) options.add(h);
+  const defendDecision = { kind: 'defend', side: enemy, attackers: order.attackers, hexes: order.hexes, cspHexes: [...options].sort((a, b) => a - b), air: airAvailable(state, enemy) } as const;
+  const defence = ask(game, defendDecision);
+  if (defence.cspHex !== -1 && !options.has(defence.cspHex)) throw new IllegalDecision(defendDecision, 'that CSP hex cannot supply the defenders (12.12)', game.where);
+  if (defence.air && !defendDecision.air) throw new IllegalDecision(defendDecision, 'no unused air marker (13.3)', game.where);
+  if (defence.cspHex !== -1) markSupplied(state, enemy, defenders, [defence.cspHex], supplied);
+
+  // Spend what was committed (12.12, 13.3).
+  for (const h of order.cspHexes) state.csp_hs[h * 2 + side]!--;
+  if (defence.cspHex !== -1) state.csp_hs[defence.cspHex * 2 + enemy]!--;
+  if (order.air) state.airUsed_s[side]!++;
+  if (defence.air) state.airUsed_s[enemy]!++;
+
+  const attack: Attack = { ...draft, defenderAir: defence.air };
+  const setup = prepareCombat(state, attack, log);
+  const result = rollCombat(state, setup, game.dice);
+  recordAttack(log, attack);
+  for (const u of attack.attackers) cancelConstruction(state, u);
+  for (const u of setup.defenders) cancelConstruction(state, u);
+  if (game.log.enabled) {
+    game.log.add({
+      type: 'combat', side, attackers: attack.attackers, defenders: setup.defenders, hexes: attack.hexes,
+      attack: setup.strengths.attack, defence: setup.strengths.defence, odds: setup.odds.label,
+      modifiers: setup.modifiers.list.map((m) => ({ reason: m.reason, value: m.value })),
+      roll: result.roll, modified: result.modifiedRoll,
+      result: `${resultLabel(result.attacker)}/${resultLabel(result.defender)}${result.cancelled ? ' (both eliminated: no effect, 12.6)' : ''}`, phase,
+    });
+  }
+
+  // 12.5: the defender's result first, then the attacker's.
+  const ac = state.armyCommander_s;
+  const defenderAcUsed = applySideResult(game, enemy, setup.defenders, result.defender, result.defenderRequired, false, setup.attackHexes, setup, log);
+  const attackerAcUsed = applySideResult(game, side, attack.attackers, result.attacker, result.attackerRequired, true, attack.hexes, setup, log);
+  // 15.2, I-39: the army commander's rating was used and his side took a 50 or E.
+  const bad = (code: number) => lossOf(code) === LOSS_50 || lossOf(code) === ELIMINATED;
+  if ((setup.modifiers.leader === ac[side] || attackerAcUsed) && bad(result.attacker)) state.challenge_s[side] = 1;
+  if (defenderAcUsed && bad(result.defender)) state.challenge_s[enemy] = 1;
+
+  for (const u of furtherCombatDestroyed(state, setup, log, result.defender)) {
+    if (state.loc_u[u]! >= 0) eliminateUnit(game, u, { reason: 'caught again after retreating (further combat)', rule: '12.10' });
+  }
+  if (!state.ended) advanceAfterCombat(game, setup, result.defender);
+  // 11.1: stacking is met at the end of each combat.
+  if (!state.ended) { removeOverstack(game, side); removeOverstack(game, enemy); }
+}
+
+/**
+ * 12.6-12.8: one side's losses (its policy picks the units), then a retreat/rout check per surviving
+ * unit. Returns whether the side's army commander's rating modified a retreat/rout roll (I-39).
+ */
+function applySideResult(game: Game, side: Side, units: readonly number[], code: number, required: number, attacking: boolean,
+  enemyHexes: readonly number[], setup: CombatSetup, log: CombatPhaseLog): boolean {
+  const { state } = game;
+  const loss = lossOf(code);
+  const fromHex = new Map(units.map((u) => [u, state.loc_u[u]!] as const));
+  if (loss === ELIMINATED) {
+    for (const u of units) if (state.loc_u[u]! >= 0) eliminateUnit(game, u, { reason: 'E result', rule: '12.9' });
+    return false;
+  }
+  if (required > 0) {
+    const alive = units.filter((u) => state.loc_u[u]! >= 0);
+    const decision = { kind: 'losses', side, units: alive, required } as const;
+    const steps = ask(game, decision);
+    const problem = checkLosses(state, alive, attacking, required, steps);
+    if (problem) throw new IllegalDecision(decision, problem, game.where);
+    for (const s of steps) {
+      const rule = '12.6';
+      if (s.eliminate) eliminateUnit(game, s.unit, { reason: `${resultLabel(code)} result`, rule });
+      else takeStep(game, s.unit, { reason: `${resultLabel(code)} result`, rule });
+    }
+  }
+  if (!retreatsOf(code)) return false;
+  const armor = !attacking && armorRetreatApplies(state, setup, code);
+  let acUsed = false;
+  const routed = new Set<number>(), retreated = new Set<number>();
+  for (const u of units) {
+    if (state.loc_u[u]! < 0 || state.ended) continue;
+    const check = rollRetreatCheck(state, u, armor, game.dice);
+    if (check.leader >= 0 && check.leader === state.armyCommander_s[side]) acUsed = true;
+    if (game.log.enabled) game.log.add({ type: 'roll', what: `${state.counters.units[u]!.name}: ${check.result === ROUT ? 'rout' : 'retreat'}`, roll: check.roll, modified: check.modified, rule: '12.7' });
+    const from = state.loc_u[u]!;
+    let to = -1;
+    if (check.result === ROUT) {
+      const path = routPath(state, u, enemyHexes);
+      if (path.length > 0) { to = path[path.length - 1]!; routed.add(u); }
+    } else {
+      const hexes = retreatHexes(state, u, enemyHexes);
+      if (hexes.length > 0) {
+        const decision = { kind: 'retreat', side, unit: u, hexes } as const;
+        to = ask(game, decision);
+        if (!hexes.includes(to)) throw new IllegalDecision(decision, `hex ${to} is not a legal retreat hex (12.8, I-31)`, game.where);
+        retreated.add(u);
+      }
+    }
+    if (to < 0) { takeStep(game, u, { reason: 'unable to retreat', rule: '12.8, 7.5' }); continue; }
+    setUnitLoc(state, u, to);
+    log.displaced_u[u] = 1;
+    if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: u, from, to, rout: check.result === ROUT });
+    enterAfterCombat(game, side, to, 'other');
+  }
+  // 12.8: non-combat pieces of a hex its combat units left go with them; if all routed, trucks and CSP are lost.
+  for (const h of new Set(fromHex.values())) {
+    if (state.combat_hs[h * 2 + side]! > 0) continue;
+    const gone = [...fromHex].filter(([u, x]) => x === h && (retreated.has(u) || routed.has(u))).map(([u]) => u);
+    if (gone.length === 0) continue;
+    const withRetreat = gone.find((u) => retreated.has(u));
+    const dest = state.loc_u[withRetreat ?? gone[0]!]!;
+    for (const l of leadersIn(state, h, side)) setLeaderLoc(state, l, dest);
+    for (let t = 0; t < state.loc_t.length; t++) {
+      if (state.loc_t[t] !== h || state.side_t[t] !== side) continue;
+      if (state.attached_t[t] || withRetreat === undefined) { state.loc_t[t] = IN_PILE; state.attached_t[t] = 0; } else state.loc_t[t] = dest;
+    }
+    const csp = state.csp_hs[h * 2 + side]!;
+    if (csp > 0) {
+      state.csp_hs[h * 2 + side] = 0;
+      if (withRetreat !== undefined) state.csp_hs[dest * 2 + side] = state.csp_hs[dest * 2 + side]! + csp;
+    }
+    if (state.ghq_s[side] === h) state.ghq_s[side] = dest;
+  }
+  return acUsed;
+}
+
+/** 3.2, 16.2, I-33: a hex entered after combat changes control; a settlement taken by advance scores. */
+function enterAfterCombat(game: Game, side: Side, h: number, how: 'advance' | 'other'): void {
+  const { state } = game;
+  const owner = state.control_h[h]!;
+  if (owner === NO_CONTROL || owner === side) return;
+  state.control_h[h] = side;
+  if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how });
+  if (how === 'advance' && state.map.settlement_h[h]) {
+    addVp(game, side, settlementVp(game, h, 'advance'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by advance`, '16.2');
+  }
+}
+
+/** 12.11, 12.9, I-33: the attacker may advance into emptied defending hexes; else the defender may occupy. */
+function advanceAfterCombat(game: Game, setup: CombatSetup, defenderCode: number): void {
+  const { state } = game;
+  const side = setup.attack.side, enemy = otherSide(side);
+  const vacated = vacatedDefendingHexes(state, setup);
+  if (vacated.length > 0) {
+    const units = setup.attack.attackers.filter((u) => setup.attackHexes.includes(state.loc_u[u]!));
+    if (units.length > 0) moveAfterCombat(game, side, units, vacated);
+    // 12.9: CSP left in an emptied hex nobody advanced into are lost.
+    for (const h of vacated) if (state.combat_hs[h * 2 + side] === 0) state.csp_hs[h * 2 + enemy] = 0;
+    return;
+  }
+  const occupiable = defenderOccupiableHexes(state, setup, defenderCode);
+  if (occupiable.length > 0) {
+    const units = setup.defenders.filter((u) => setup.attack.hexes.includes(state.loc_u[u]!));
+    if (units.length > 0) moveAfterCombat(game, enemy, units, occupiable);
+  }
+}
+
+function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes: readonly number[]): void {
+  const { state } = game;
+  const decision = { kind: 'advance', side, units, hexes } as const;
+  const moves = ask(game, decision);
+  const problem = checkAdvance(state, units, hexes, moves);
+  if (problem) throw new IllegalDecision(decision, problem, game.where);
+  const entered = new Set<number>();
+  for (const m of moves) {
+    const from = state.loc_u[m.unit]!;
+    setUnitLoc(state, m.unit, m.hex);
+    cancelConstruction(state, m.unit);
+    if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: m.unit, from, to: m.hex, rout: false });
+    if (!entered.has(m.hex)) {
+      entered.add(m.hex);
+      overrun(game, m.hex, side); // 10.3, 12.9: CSP there are captured or lost
+      enterAfterCombat(game, side, m.hex, 'advance');
+    }
+  }
+}

@@ -1,0 +1,115 @@
+// Supply sources and the Line of Communication: usable sources (8.4), the LOC (8.6), depots (8.8),
+// and the supply radius an LOC gives (8.7). Interpretations I-7, I-15, I-16, I-17, I-18.
+import { NO_HEX } from './hex.js';
+import type { SupplySource } from './map.js';
+import { otherSide, type Side } from './side.js';
+import type { GameState } from './state.js';
+import type { Tables } from './tables.js';
+import { zocInto } from './zoc.js';
+import {
+  MODE_LOC, UNREACHED, beginCall, resetSearch, runSearch, seed, setMode, type SupplyScratch,
+} from './supply-graph.js';
+
+/** 8.4 (I-18), 6.3: is hex h free of `enemy` combat units and of their ZOCs unnegated by the other side? */
+function freeOf(state: GameState, h: number, enemy: Side): boolean {
+  if (state.combat_hs[h * 2 + enemy]! > 0) return false;
+  if (state.truce) return true; // 6.3 (I-7): EZOCs have no supply effects during a truce
+  return state.combat_hs[h * 2 + otherSide(enemy)]! > 0 || !zocInto(state, h, enemy);
+}
+
+/**
+ * 8.4 (I-18): can the source's side use it this instant? A friendly-controlled hex (a source that is
+ * not a settlement counts as friendly while no enemy combat unit is in it) not in an unnegated EZOC;
+ * the railhead only while it and every railroad hex are free of Bolivian combat units and their
+ * unnegated ZOCs; Villa Montes only while it and every hex beside the river north of it are free of
+ * Paraguayan combat units and their unnegated ZOCs.
+ */
+export function isUsableSource(state: GameState, source: SupplySource): boolean {
+  const { map } = state;
+  const h = source.hex;
+  const enemy = otherSide(source.side);
+  if (state.control_h[h] === enemy) return false;
+  if (!freeOf(state, h, enemy)) return false;
+  if (source.kind === 'railhead') {
+    for (const r of map.railroad) if (!freeOf(state, r, enemy)) return false;
+  } else if (source.kind === 'villa-montes') {
+    for (const r of map.villaMontesRiverHexes) if (!freeOf(state, r, enemy)) return false;
+  }
+  return true;
+}
+
+/** 8.4 (I-18): the hexes of the side's usable supply sources, in map order. */
+export function usableSources(state: GameState, side: Side, out: number[] = []): number[] {
+  out.length = 0;
+  for (const src of state.map.supplySources) if (src.side === side && isUsableSource(state, src)) out.push(src.hex);
+  return out;
+}
+
+/** 8.4: is h a usable supply source of the side? */
+export function isUsableSourceHex(state: GameState, side: Side, h: number): boolean {
+  for (const src of state.map.supplySources) if (src.hex === h && src.side === side && isUsableSource(state, src)) return true;
+  return false;
+}
+
+export interface Loc {
+  readonly side: Side;
+  /** The GHQ's hex, or a negative location when it is off the map. */
+  readonly ghq: number;
+  /** LOC length in LOC points (8.6, I-15), or -1 when there is no LOC. */
+  readonly length: number;
+  /** The source at the start of one shortest LOC, or NO_HEX. */
+  readonly source: number;
+  /** Usable sources this call found (8.4). */
+  readonly sources: readonly number[];
+  /** 8.8 (I-16): friendly-controlled settlements on some shortest LOC: the hexes a depot may go on. */
+  readonly depotHexes: readonly number[];
+}
+
+/**
+ * 8.6 (I-15, I-16): the shortest LOC from any usable friendly source to the side's GHQ, by the LOC
+ * cost column (source hex not counted, GHQ hex counted), and the settlements a depot may go on.
+ */
+export function traceLoc(state: GameState, side: Side): Loc {
+  const sources = usableSources(state, side);
+  const ghq = state.ghq_s[side]!;
+  const none: Loc = { side, ghq, length: -1, source: NO_HEX, sources, depotHexes: [] };
+  if (ghq < 0 || sources.length === 0) return none;
+  const sc = beginCall(state, side);
+  setMode(sc, MODE_LOC);
+  const from = sc.locFrom_n, to = sc.locTo_n, origin = sc.origin_n;
+  resetSearch(sc, from);
+  for (const h of sources) seed(sc, from, h, origin);
+  runSearch(sc, from, false, UNREACHED - 1, origin, ghq);
+  const length = from[ghq]!;
+  if (length >= UNREACHED) return none;
+  resetSearch(sc, to);
+  seed(sc, to, ghq, null);
+  runSearch(sc, to, true, length, null);
+  return { side, ghq, length, source: origin[ghq]!, sources, depotHexes: shortestLocSettlements(state, sc, side, length) };
+}
+
+/** 8.8 (I-16): friendly-controlled settlements h with cost(source to h) + cost(h to GHQ) = LOC length. */
+function shortestLocSettlements(state: GameState, sc: SupplyScratch, side: Side, length: number): number[] {
+  const out: number[] = [];
+  const from = sc.locFrom_n, to = sc.locTo_n;
+  for (const place of state.map.places) {
+    const h = place.hex;
+    if (!place.settlement || state.control_h[h] !== side) continue;
+    if (from[h]! < UNREACHED && to[h]! < UNREACHED && from[h]! + to[h]! === length) out.push(h);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** 8.2, 8.7: the Supply Table column of an LOC length, or -1 with no LOC. */
+export function supplyColumn(tables: Tables, length: number): number {
+  if (length < 0) return -1;
+  const cols = tables.supply.columns;
+  for (let c = 0; c < cols.length; c++) if (length <= cols[c]!.maxLoc) return c;
+  return cols.length - 1;
+}
+
+/** 8.7 (I-17): the supply radius in MP an LOC length gives; tables.supply.noLocRadius with no LOC. */
+export function radiusForLoc(tables: Tables, length: number): number {
+  const c = supplyColumn(tables, length);
+  return c < 0 ? tables.supply.noLocRadius : tables.supply.columns[c]!.radius;
+}

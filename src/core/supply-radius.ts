@@ -1,0 +1,176 @@
+// The supply radius at work: General Supply of units and leaders (8.3, 8.5, 8.7, 8.9-8.11, 10.12),
+// combat supply (12.12) and where new CSP may be placed (8.14). Interpretations I-7, I-17, I-18, I-22, I-23.
+import { isBox } from './state.js';
+import type { GameState } from './state.js';
+import type { Side } from './side.js';
+import { isUsableSourceHex, radiusForLoc, type Loc } from './supply-loc.js';
+import {
+  MODE_MECH, MODE_MP, UNREACHED, beginCall, markOnce, resetQueue, resetSearch, runSearch, seed, setMode,
+  truckAttachedAt, type SupplyScratch,
+} from './supply-graph.js';
+
+/** MP are counted in sixths (I-10). */
+const SIXTHS = 6;
+
+export interface GeneralSupply {
+  readonly side: Side;
+  /** The radius used, in MP (8.7). */
+  readonly radius: number;
+  /** 8.5: the GHQ is out of supply (it has no LOC, or is off the map). */
+  readonly ghqOos: boolean;
+  /** Per unit: 1 in General Supply. The other side's entries are copied from the state. */
+  readonly inSupply_u: Uint8Array;
+  /** Per leader: 1 out of General Supply. The other side's entries are copied from the state. */
+  readonly oos_l: Uint8Array;
+  /** Hexes that projected a radius this phase (sources, GHQ, depots, leaders in supply), in the order found. */
+  readonly providers: readonly number[];
+}
+
+/**
+ * 8.3, 8.9, 8.10 (I-18): General Supply of the side's units and leaders. Providers are the usable
+ * sources, the GHQ if it has an LOC (8.5), depots (state.depot_h) and leaders in General Supply,
+ * chained; each measures the radius like movement from its hex (not counted) to the unit's hex
+ * (counted) in non-mech MP, or in mech MP for the whole path when an attached truck is in its hex (8.11).
+ * Units and leaders in off-map boxes are in General Supply (10.12).
+ */
+export function generalSupply(state: GameState, side: Side, loc: Loc, radius: number = radiusForLoc(state.tables, loc.length)): GeneralSupply {
+  const sc = beginCall(state, side);
+  const budget = radius * SIXTHS;
+  const mp = sc.mp_n, mech = sc.mech_n;
+  mp.fill(UNREACHED);
+  mech.fill(UNREACHED);
+  const providers: number[] = [];
+  const ghq = state.ghq_s[side]!;
+  const ghqOos = ghq < 0 || loc.length < 0;
+  for (const h of loc.sources) addProvider(sc, providers, h);
+  if (!ghqOos) addProvider(sc, providers, ghq);
+  for (let h = 0; h < sc.size; h++) if (state.depot_h[h] !== 0) addProvider(sc, providers, h);
+
+  // 8.9: rounds of a persistent multi-source search; each round seeds the leaders the last one reached.
+  const { loc_l } = state, side_l = state.counters.side_l;
+  const leaderDone = new Uint8Array(loc_l.length);
+  let from = 0;
+  while (from < providers.length) {
+    spread(sc, providers, from, budget);
+    from = providers.length;
+    for (let l = 0; l < loc_l.length; l++) {
+      const h = loc_l[l]!;
+      if (h < 0 || side_l[l] !== side || leaderDone[l]) continue;
+      if (mp[h]! <= budget || mech[h]! <= budget) {
+        leaderDone[l] = 1;
+        addProvider(sc, providers, h);
+      }
+    }
+  }
+
+  const inSupply_u = state.inSupply_u.slice();
+  const { loc_u } = state, side_u = state.counters.side_u;
+  for (let u = 0; u < loc_u.length; u++) {
+    if (side_u[u] !== side) continue;
+    const h = loc_u[u]!;
+    if (h >= 0) inSupply_u[u] = mp[h]! <= budget || mech[h]! <= budget ? 1 : 0;
+    else inSupply_u[u] = isBox(h) ? 1 : 0;
+  }
+  const oos_l = state.oos_l.slice();
+  for (let l = 0; l < loc_l.length; l++) {
+    if (side_l[l] !== side) continue;
+    const h = loc_l[l]!;
+    oos_l[l] = h >= 0 && !leaderDone[l] ? 1 : 0;
+  }
+  return { side, radius, ghqOos, inSupply_u, oos_l, providers };
+}
+
+function addProvider(sc: SupplyScratch, providers: number[], h: number): void {
+  if (markOnce(sc, h)) providers.push(h);
+}
+
+/** 8.7, 8.11: extends the non-mech ball from providers[from..] and the mech ball from those with an attached truck. */
+function spread(sc: SupplyScratch, providers: readonly number[], from: number, budget: number): void {
+  setMode(sc, MODE_MP);
+  resetQueue(sc);
+  for (let i = from; i < providers.length; i++) seed(sc, sc.mp_n, providers[i]!, null);
+  runSearch(sc, sc.mp_n, false, budget, null);
+  let trucks = false;
+  for (let i = from; i < providers.length; i++) trucks ||= truckAttachedAt(sc, providers[i]!);
+  if (!trucks) return;
+  setMode(sc, MODE_MECH);
+  resetQueue(sc);
+  for (let i = from; i < providers.length; i++) if (truckAttachedAt(sc, providers[i]!)) seed(sc, sc.mech_n, providers[i]!, null);
+  runSearch(sc, sc.mech_n, false, budget, null);
+}
+
+/** 12.12 (I-22), 8.7: may a CSP in hex p project combat supply? A leader in General Supply, the GHQ in supply, or a usable source. */
+function projectsCombatSupply(state: GameState, side: Side, p: number): boolean {
+  if (state.ghq_s[side] === p && state.ghqOos_s[side] === 0) return true;
+  if (state.leaders_hs[p * 2 + side]! > 0) {
+    const { loc_l, oos_l } = state, side_l = state.counters.side_l;
+    for (let l = 0; l < loc_l.length; l++) if (loc_l[l] === p && side_l[l] === side && oos_l[l] === 0) return true;
+  }
+  return isUsableSourceHex(state, side, p);
+}
+
+/**
+ * 12.12 (I-22): the hexes holding a CSP of the side that can give combat supply to the side's units
+ * in hex h: h itself, and every leader, GHQ or usable source hex stacked with a CSP whose current
+ * radius (state.radius_s, measured as 8.7 and 8.11) reaches h. Ascending; empty = no combat supply.
+ */
+export function combatSupplyHexes(state: GameState, side: Side, h: number, out: number[] = []): number[] {
+  out.length = 0;
+  const { csp_hs } = state;
+  const candidates: number[] = [];
+  let anyTruck = false;
+  const sc = beginCall(state, side);
+  for (let p = 0; p < sc.size; p++) {
+    if (csp_hs[p * 2 + side] === 0) continue;
+    if (p === h) { out.push(p); continue; }
+    if (!projectsCombatSupply(state, side, p)) continue;
+    candidates.push(p);
+    anyTruck ||= truckAttachedAt(sc, p);
+  }
+  if (candidates.length === 0) return out;
+  const budget = state.radius_s[side]! * SIXTHS;
+  // One reverse search from h answers every candidate: dist(p) = cost from p (not counted) to h (counted).
+  setMode(sc, MODE_MP);
+  resetSearch(sc, sc.mp_n);
+  seed(sc, sc.mp_n, h, null);
+  runSearch(sc, sc.mp_n, true, budget, null);
+  if (anyTruck) {
+    setMode(sc, MODE_MECH);
+    resetSearch(sc, sc.mech_n);
+    seed(sc, sc.mech_n, h, null);
+    runSearch(sc, sc.mech_n, true, budget, null);
+  }
+  for (const p of candidates) {
+    if (sc.mp_n[p]! <= budget || (anyTruck && truckAttachedAt(sc, p) && sc.mech_n[p]! <= budget)) out.push(p);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** 12.12 (I-22): do the side's units in hex h have combat supply available? */
+export function hasCombatSupply(state: GameState, side: Side, h: number): boolean {
+  return combatSupplyHexes(state, side, h).length > 0;
+}
+
+/**
+ * 8.14 (I-23): the hexes where the side may place new CSP now: usable supply sources, the GHQ if in
+ * General Supply, leaders in General Supply, and depots stacked with a friendly leader. Reads the
+ * General Supply the engine stored (state.ghqOos_s, state.oos_l). Ascending.
+ */
+export function cspPlacementHexes(state: GameState, side: Side): number[] {
+  const sc = beginCall(state, side);
+  const out: number[] = [];
+  for (const src of state.map.supplySources) {
+    if (src.side === side && isUsableSourceHex(state, side, src.hex) && markOnce(sc, src.hex)) out.push(src.hex);
+  }
+  const ghq = state.ghq_s[side]!;
+  if (ghq >= 0 && state.ghqOos_s[side] === 0 && markOnce(sc, ghq)) out.push(ghq);
+  const { loc_l, oos_l } = state, side_l = state.counters.side_l;
+  for (let l = 0; l < loc_l.length; l++) {
+    const h = loc_l[l]!;
+    if (h >= 0 && side_l[l] === side && oos_l[l] === 0 && markOnce(sc, h)) out.push(h);
+  }
+  for (let h = 0; h < sc.size; h++) {
+    if (state.depot_h[h] !== 0 && state.leaders_hs[h * 2 + side]! > 0 && markOnce(sc, h)) out.push(h);
+  }
+  return out.sort((a, b) => a - b);
+}
