@@ -5,6 +5,7 @@ import { registerScenarios } from './scenarios.js';
 import { registerValidate } from './validate.js';
 import { registerMap } from './map.js';
 import { registerOptions } from './options.js';
+import { registerRun } from './run.js';
 import { VERSION } from './version.js';
 import { UsageError } from './usage-error.js';
 
@@ -19,6 +20,7 @@ registerScenarios(program);
 registerValidate(program);
 registerMap(program);
 registerOptions(program);
+registerRun(program);
 
 try {
   await program.parseAsync(process.argv);

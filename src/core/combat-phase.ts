@@ -28,7 +28,7 @@ export function combatPhase(game: Game, side: Side, phase: CombatPhaseName): voi
   const log = createCombatPhaseLog(state);
   const limit = state.loc_u.length + 8;
   for (let n = 0; n < limit && !state.ended; n++) {
-    const decision = { kind: 'attack', side, phase } as const;
+    const decision = { kind: 'attack', side, phase, attacked_u: log.attacked_u, defended_h: log.defended_h } as const;
     const order = ask(game, decision);
     if (order === null) break;
     resolveAttack(game, side, order, log, phase, decision);
@@ -132,7 +132,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
   }
   if (required > 0) {
     const alive = units.filter((u) => state.loc_u[u]! >= 0);
-    const decision = { kind: 'losses', side, units: alive, required } as const;
+    const decision = { kind: 'losses', side, units: alive, required, attacking } as const;
     const steps = ask(game, decision);
     const problem = checkLosses(state, alive, attacking, required, steps);
     if (problem) throw new IllegalDecision(decision, problem, game.where);
@@ -199,6 +199,7 @@ function enterAfterCombat(game: Game, side: Side, h: number, how: 'advance' | 'o
   const owner = state.control_h[h]!;
   if (owner === NO_CONTROL || owner === side) return;
   state.control_h[h] = side;
+  if (state.map.settlement_h[h]) state.captured_s[side]!++;
   if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how });
   if (how === 'advance' && state.map.settlement_h[h]) {
     addVp(game, side, settlementVp(game, h, 'advance'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by advance`, '16.2');

@@ -27,14 +27,16 @@ export type Decision =
   | { readonly kind: 'attachTrucks'; readonly side: Side; readonly trucks: readonly number[]; readonly hexes: readonly number[] }
   /** 8.14, I-23: a hex for each new CSP (unplaced CSP are lost). */
   | { readonly kind: 'placeCsp'; readonly side: Side; readonly count: number; readonly hexes: readonly number[] }
-  /** 10, 10.10: the next move of the phase, or none to end it. */
-  | { readonly kind: 'move'; readonly side: Side; readonly reaction: boolean }
-  /** 12.1: the next attack of the phase, or none to end it. */
-  | { readonly kind: 'attack'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second' }
+  /** 8.13: Bolivian air supply for one unit rolling attrition this turn (-1: none). */
+  | { readonly kind: 'airSupply'; readonly side: Side; readonly units: readonly number[] }
+  /** 10, 10.10: the next move of the phase, or none to end it; `movable` lists the pieces that have not moved. */
+  | { readonly kind: 'move'; readonly side: Side; readonly reaction: boolean; readonly movable: Movable }
+  /** 12.1: the next attack of the phase, or none to end it; `attacked_u` / `defended_h` mark what this phase has used (12.2). */
+  | { readonly kind: 'attack'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly attacked_u: Uint8Array; readonly defended_h: Uint8Array }
   /** 12.12, 13.3: the defender's combat supply and air marker for a declared attack. */
   | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
   /** 12.6, I-29: which units take a percentage loss. */
-  | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number }
+  | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number; readonly attacking: boolean }
   /** 12.8, I-31: a retreat hex among the legal ones. */
   | { readonly kind: 'retreat'; readonly side: Side; readonly unit: number; readonly hexes: readonly number[] }
   /** 12.11, I-33: which units advance into which vacated hexes. */
@@ -47,6 +49,13 @@ export type Decision =
   | { readonly kind: 'chooseLeader'; readonly side: Side; readonly leaders: readonly number[] }
   /** 15.3-15.5: a political action, or none. */
   | { readonly kind: 'political'; readonly side: Side; readonly forced: boolean };
+
+export interface Movable {
+  readonly units: readonly number[];
+  readonly leaders: readonly number[];
+  readonly trucks: readonly number[];
+  readonly ghq: boolean;
+}
 
 export interface SetupPiece {
   readonly type: 'unit' | 'leader' | 'ghq' | 'truck' | 'csp';
@@ -101,6 +110,7 @@ export interface Answers {
   depots: readonly number[];
   attachTrucks: readonly { readonly truck: number; readonly hex: number }[];
   placeCsp: readonly number[];
+  airSupply: number;
   move: MoveOrder | null;
   attack: AttackOrder | null;
   defend: { readonly cspHex: number; readonly air: boolean };

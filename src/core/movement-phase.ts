@@ -1,12 +1,12 @@
 // The Movement Phase and Reaction Movement (10, 10.10, 11): asking for moves, checking and applying them.
-import { IllegalDecision, type MoveOrder } from './decisions.js';
+import { IllegalDecision, type MoveOrder, type Movable } from './decisions.js';
 import { cancelConstruction, startConstruction } from './construction.js';
 import { overrun } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { ENGINEER } from './counters.js';
-import { GONE, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
+import { GONE, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import { checkMovePath, isHexNode, locationNode, nodeLocation, pathSearchFor, stackMover, type PathSearch } from './movement.js';
 import { eliminateUnit } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
@@ -81,6 +81,7 @@ function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boo
   if (owner === NO_CONTROL || owner === side) return;
   state.control_h[h] = side;
   if (state.map.settlement_h[h]) {
+    state.captured_s[side]!++;
     if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how: 'movement' });
     if (!reaction || state.options.reactionCaptureScores) {
       addVp(game, side, settlementVp(game, h, 'movement'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by movement`, '16.2');
@@ -139,6 +140,16 @@ export function removeOverstack(game: Game, side: Side, lastMoved: readonly numb
   }
 }
 
+/** The side's pieces on the map or in boxes that have not moved this phase (10.10: units and leaders only in reaction). */
+function movablePieces(state: GameState, side: Side, moved: Moved, reaction: boolean): Movable {
+  const units: number[] = [], leaders: number[] = [], trucks: number[] = [];
+  const on = (loc: number) => loc >= 0 || isBox(loc);
+  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && on(state.loc_u[u]!) && !moved.unit[u]) units.push(u);
+  for (let l = 0; l < state.loc_l.length; l++) if (state.counters.side_l[l] === side && on(state.loc_l[l]!) && !moved.leader[l]) leaders.push(l);
+  if (!reaction) for (let t = 0; t < state.loc_t.length; t++) if (state.side_t[t] === side && on(state.loc_t[t]!) && !state.attached_t[t] && !moved.truck[t]) trucks.push(t);
+  return { units, leaders, trucks, ghq: !reaction && !moved.ghq && on(state.ghq_s[side]!) };
+}
+
 /** 4.2 C and D: the side's moves until its policy answers none (each piece moves at most once). */
 export function movementPhase(game: Game, side: Side, reaction: boolean): void {
   const { state } = game;
@@ -147,12 +158,13 @@ export function movementPhase(game: Game, side: Side, reaction: boolean): void {
   const moved = newMoved(state);
   const limit = state.loc_u.length + state.loc_l.length + state.loc_t.length + 64;
   for (let n = 0; n < limit && !state.ended; n++) {
-    const decision = { kind: 'move', side, reaction } as const;
+    const decision = { kind: 'move', side, reaction, movable: movablePieces(state, side, moved, reaction) } as const;
     const order = ask(game, decision);
     if (order === null) break;
     const problem = moveProblem(state, ps, side, order, reaction, moved);
     if (problem) throw new IllegalDecision(decision, problem, game.where);
     applyMove(game, ps, side, order, reaction, moved);
   }
-  if (!state.ended) removeOverstack(game, side, moved.order);
+  // 11.1: every hex meets its limit at the end of the phase (a lost trail can have lowered one).
+  if (!state.ended) { removeOverstack(game, side, moved.order); removeOverstack(game, otherSide(side)); }
 }

@@ -108,6 +108,10 @@ export interface GameState {
   readonly leaders_hs: Uint8Array;
   /** Infantry and cavalry, the units that exert a ZOC (7.1). */
   readonly zocUnits_hs: Uint8Array;
+  /** Running totals per side for the game's figures: steps lost, units eliminated, settlements taken. */
+  readonly stepsLost_s: Uint32Array;
+  readonly eliminated_s: Uint32Array;
+  readonly captured_s: Uint32Array;
   /** Set when the game has ended (16.1, 16.3, 16.4). */
   ended: GameEnd | null;
   /** Bumped whenever a combat unit changes place: caches keyed on it (ZOC) know to recompute. */
@@ -160,6 +164,9 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     leaders_hs: new Uint8Array(size * 2),
     zocUnits_hs: new Uint8Array(size * 2),
     version: 0,
+    stepsLost_s: new Uint32Array(2),
+    eliminated_s: new Uint32Array(2),
+    captured_s: new Uint32Array(2),
     ended: null,
   };
 }

@@ -5,7 +5,7 @@ import type { SupplySource } from './map.js';
 import { otherSide, type Side } from './side.js';
 import type { GameState } from './state.js';
 import type { Tables } from './tables.js';
-import { zocInto } from './zoc.js';
+import { inEzoc, zocInto } from './zoc.js';
 import {
   MODE_LOC, UNREACHED, beginCall, resetSearch, runSearch, seed, setMode, type SupplyScratch,
 } from './supply-graph.js';
@@ -112,4 +112,19 @@ export function supplyColumn(tables: Tables, length: number): number {
 export function radiusForLoc(tables: Tables, length: number): number {
   const c = supplyColumn(tables, length);
   return c < 0 ? tables.supply.noLocRadius : tables.supply.columns[c]!.radius;
+}
+
+/** 8.5: the hexes a removed GHQ may return to: not in an EZOC, with a valid LOC from a usable source. */
+export function ghqReturnHexes(state: GameState, side: Side): number[] {
+  const sources = usableSources(state, side);
+  if (sources.length === 0) return [];
+  const sc = beginCall(state, side);
+  setMode(sc, MODE_LOC);
+  const from = sc.locFrom_n;
+  resetSearch(sc, from);
+  for (const h of sources) seed(sc, from, h, null);
+  runSearch(sc, from, false, UNREACHED - 1, null);
+  const out: number[] = [];
+  for (let h = 0; h < sc.size; h++) if (from[h]! < UNREACHED && !inEzoc(state, h, side) && state.combat_hs[h * 2 + otherSide(side)] === 0) out.push(h);
+  return out;
 }

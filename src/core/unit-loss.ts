@@ -20,6 +20,8 @@ export function eliminateUnit(game: Game, u: number, opts: LossOptions): void {
   const { state } = game;
   const side = state.counters.side_u[u]! as Side;
   const h = state.loc_u[u]!;
+  state.stepsLost_s[side] = state.stepsLost_s[side]! + (state.reduced_u[u] ? 1 : state.counters.steps_u[u]!);
+  state.eliminated_s[side]!++;
   setUnitLoc(state, u, state.counters.type_u[u] === ARMOR ? GONE : IN_DEAD);
   state.reduced_u[u] = 0;
   state.building_u[u] = BUILD_NONE;
@@ -36,6 +38,7 @@ export function takeStep(game: Game, u: number, opts: LossOptions): void {
   const { state } = game;
   if (state.reduced_u[u] === 0 && state.counters.steps_u[u] === 2) {
     state.reduced_u[u] = 1;
+    state.stepsLost_s[state.counters.side_u[u]!]!++;
     if (game.log.enabled) game.log.add({ type: 'loss', side: state.counters.side_u[u]! as Side, unit: u, result: 'reduced', reason: opts.reason, rule: opts.rule });
   } else eliminateUnit(game, u, opts);
 }

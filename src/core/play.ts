@@ -1,0 +1,144 @@
+// playGame: a whole game of a scenario, turn by turn through the sequence of 4.2, as a pure function
+// of (scenario, options, policies, seed) (I-41). Returns the result and, when asked, the event log.
+import { combatPhase } from './combat-phase.js';
+import { constructionPhase } from './construction.js';
+import type { Policy } from './decisions.js';
+import { seededDice } from './dice.js';
+import { EventLog, type GameEvent } from './events.js';
+import type { Game } from './game.js';
+import { checkInvariants } from './invariants.js';
+import { movementPhase } from './movement-phase.js';
+import { newUnitPhase } from './new-units.js';
+import { effectiveTurns, type RulesOptions } from './options.js';
+import { politicalPhase } from './political.js';
+import type { Scenario } from './scenario.js';
+import { setUp } from './setup.js';
+import { BOL, PAR, otherSide, type Side } from './side.js';
+import { createState, type GameState } from './state.js';
+import { returnGhq, supplyPhase } from './supply-phase.js';
+import { checkSettlement, scenarioEnd, victoryLevel } from './victory.js';
+import { resetAir, truceCheck, weatherCheck } from './weather.js';
+
+export interface TurnFigures {
+  readonly turn: number;
+  readonly month: number;
+  readonly rainy: boolean;
+  readonly truce: boolean;
+  /** [PAR, BOL] at the end of the turn (or when the game ended in it). */
+  readonly vp: readonly [number, number];
+  readonly stepsLost: readonly [number, number];
+  readonly eliminated: readonly [number, number];
+  readonly settlementsHeld: readonly [number, number];
+}
+
+export interface GameResult {
+  readonly scenario: string;
+  readonly seed: string;
+  readonly winner: 'PAR' | 'BOL';
+  readonly vpPar: number;
+  readonly vpBol: number;
+  /** vpPar - vpBol. */
+  readonly margin: number;
+  readonly level: string;
+  readonly end: 'scenario_end' | 'sudden_death' | 'settlement';
+  /** 1-based turn in which the game ended. */
+  readonly endTurn: number;
+  readonly truceTurns: number;
+  readonly rainTurns: number;
+  readonly stepsLost: readonly [number, number];
+  readonly eliminated: readonly [number, number];
+  readonly captured: readonly [number, number];
+  readonly turns: readonly TurnFigures[];
+  readonly events?: readonly GameEvent[];
+}
+
+export interface PlayOptions {
+  /** Record the event log (replays); off for Monte Carlo runs. */
+  readonly log?: boolean;
+  /** Check the invariants after every phase (fuzzing); implies a log for the VP check. */
+  readonly checkInvariants?: boolean;
+}
+
+function settlementsHeld(state: GameState): [number, number] {
+  const held: [number, number] = [0, 0];
+  for (const p of state.map.places) {
+    if (!p.settlement) continue;
+    const c = state.control_h[p.hex]!;
+    if (c === PAR || c === BOL) held[c]++;
+  }
+  return held;
+}
+
+/** 4.2 II and III: one player turn; `check` runs after each phase. */
+function playerTurn(game: Game, side: Side, check: (phase: string) => void): void {
+  const { state } = game;
+  const enemy = otherSide(side);
+  state.phasing = side;
+  const name = side === PAR ? 'PAR' : 'BOL';
+  const step = (phase: string, run: () => void) => {
+    if (state.ended) return;
+    if (game.log.enabled) game.log.add({ type: 'phase', side, phase });
+    run();
+    check(`${name} ${phase}`);
+  };
+  step('supply', () => supplyPhase(game, side));
+  step('new units', () => { newUnitPhase(game, side); if (!state.ended) returnGhq(game, side); });
+  step('movement', () => movementPhase(game, side, false));
+  step('reaction movement', () => movementPhase(game, enemy, true));
+  step('first combat', () => combatPhase(game, side, 'first'));
+  step('reaction combat', () => combatPhase(game, enemy, 'reaction'));
+  step('second combat', () => combatPhase(game, side, 'second'));
+  step('construction', () => constructionPhase(game, side));
+  step('political', () => politicalPhase(game, side));
+}
+
+/** A whole game (4.2); `policies` are indexed by side (PAR 0, BOL 1) and carry their own seeded streams. */
+export function playGame(scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string, opts: PlayOptions = {}): GameResult {
+  const state = createState(scenario, options);
+  const log = new EventLog(opts.log === true || opts.checkInvariants === true);
+  const game: Game = { state, dice: seededDice(`${seed}:dice`), log, policies: [policies[0], policies[1]], where: `scenario ${scenario.id}, seed ${seed}` };
+  const startVp: [number, number] = [state.vp_s[PAR]!, state.vp_s[BOL]!];
+  const stackingChecked = /movement|combat|set-up/;
+  const check = opts.checkInvariants ? (phase: string) => checkInvariants(game, phase, startVp, stackingChecked.test(phase)) : () => {};
+  setUp(game);
+  check('set-up');
+  const turns = effectiveTurns(scenario, options);
+  const figures: TurnFigures[] = [];
+  let truceTurns = 0, rainTurns = 0;
+  for (let turn = 0; turn < turns && !state.ended; turn++) {
+    state.turn = turn;
+    state.month = scenario.startMonth + turn;
+    resetAir(game);
+    weatherCheck(game);
+    truceCheck(game);
+    if (log.enabled) log.add({ type: 'turn', turn, month: state.month, rainy: state.rainy, truce: state.truce });
+    if (state.rainy) rainTurns++;
+    if (state.truce) truceTurns++;
+    check('weather and truce');
+    playerTurn(game, PAR, check);
+    playerTurn(game, BOL, check);
+    if (state.truce && !state.ended) checkSettlement(game); // 16.1
+    figures.push({
+      turn, month: state.month, rainy: state.rainy, truce: state.truce,
+      vp: [state.vp_s[PAR]!, state.vp_s[BOL]!],
+      stepsLost: [state.stepsLost_s[PAR]!, state.stepsLost_s[BOL]!],
+      eliminated: [state.eliminated_s[PAR]!, state.eliminated_s[BOL]!],
+      settlementsHeld: settlementsHeld(state),
+    });
+  }
+  if (!state.ended) scenarioEnd(game);
+  const end = state.ended!;
+  const margin = state.vp_s[PAR]! - state.vp_s[BOL]!;
+  return {
+    scenario: scenario.id, seed,
+    winner: end.winner === PAR ? 'PAR' : 'BOL',
+    vpPar: state.vp_s[PAR]!, vpBol: state.vp_s[BOL]!, margin,
+    level: victoryLevel(state, margin), end: end.how, endTurn: end.turn + 1,
+    truceTurns, rainTurns,
+    stepsLost: [state.stepsLost_s[PAR]!, state.stepsLost_s[BOL]!],
+    eliminated: [state.eliminated_s[PAR]!, state.eliminated_s[BOL]!],
+    captured: [state.captured_s[PAR]!, state.captured_s[BOL]!],
+    turns: figures,
+    ...(opts.log ? { events: log.events } : {}),
+  };
+}

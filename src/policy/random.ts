@@ -1,0 +1,198 @@
+// The random policy: uniform choices among legal answers, from its own seeded stream. It doubles as
+// the engine's fuzzer: every answer it gives must be accepted, and every game must end cleanly.
+import { checkAttack, createCombatPhaseLog, type Attack } from '../core/combat.js';
+import { canFlip, checkLosses, cheapestLosses, type LossStep } from '../core/combat-losses.js';
+import { buildProblem } from '../core/construction.js';
+import type { Answers, AttackOrder, Decision, MoveOrder, Policy } from '../core/decisions.js';
+import { seededDice, type Dice } from '../core/dice.js';
+import { DIRECTIONS, NO_HEX } from '../core/hex.js';
+import {
+  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach,
+} from '../core/movement.js';
+import { checkAdvance } from '../core/retreat.js';
+import { otherSide, type Side } from '../core/side.js';
+import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_NONE, BUILD_TRAIL, BUILD_WELL, type GameState } from '../core/state.js';
+import { combatSupplyHexes } from '../core/supply.js';
+import { spreadGroup } from './setup-helpers.js';
+
+export function randomPolicy(seed: string): Policy {
+  const dice = seededDice(seed);
+  let reach: Reach | null = null;
+  return {
+    name: 'random',
+    decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
+      return answer(d, view, dice, () => (reach ??= createReach(pathSearchFor(view.map)))) as Answers[D['kind']];
+    },
+  };
+}
+
+const pick = <T>(dice: Dice, list: readonly T[]): T => list[dice.int(list.length)]!;
+const coin = (dice: Dice) => dice.int(2) === 0;
+function subset<T>(dice: Dice, list: readonly T[], max = list.length): T[] {
+  const out: T[] = [];
+  for (const x of list) if (out.length < max && coin(dice)) out.push(x);
+  return out;
+}
+
+function answer(d: Decision, view: GameState, dice: Dice, reach: () => Reach): Answers[Decision['kind']] {
+  switch (d.kind) {
+    case 'setupGroup': return spreadGroup(d, view, (hexes) => pick(dice, hexes));
+    case 'setupEntrenchments': return subset(dice, d.hexes, d.count);
+    // Choices that cost VP are made rarely, so that games live long enough to exercise every phase.
+    case 'refuseTruce': return dice.int(6) === 0;
+    case 'callUps': return dice.int(10) === 0 ? 1 + dice.int(d.max) : 0;
+    case 'replacements': return subset(dice, d.eligible, d.points);
+    case 'placePiece': return pick(dice, d.hexes);
+    case 'removeGhq': return coin(dice);
+    case 'depots': return subset(dice, d.candidates, d.max);
+    case 'attachTrucks': return subset(dice, d.trucks).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
+    case 'placeCsp': return Array.from({ length: dice.int(d.count + 1) }, () => pick(dice, d.hexes));
+    case 'airSupply': return coin(dice) ? pick(dice, d.units) : -1;
+    case 'move': return randomMove(d, view, dice, reach());
+    case 'attack': return randomAttack(d, view, dice);
+    case 'defend': return { cspHex: coin(dice) && d.cspHexes.length > 0 ? pick(dice, d.cspHexes) : -1, air: d.air && coin(dice) };
+    case 'losses': return randomLosses(view, d.units, d.attacking, d.required, dice);
+    case 'retreat': return pick(dice, d.hexes);
+    case 'advance': {
+      const moves: { unit: number; hex: number }[] = [];
+      for (const u of d.units) {
+        if (!coin(dice)) continue;
+        const m = { unit: u, hex: pick(dice, d.hexes) };
+        if (checkAdvance(view, d.units, d.hexes, [...moves, m]) === null) moves.push(m);
+      }
+      return moves;
+    }
+    case 'build': {
+      const orders: { engineer: number; what: number }[] = [];
+      for (const e of d.engineers) {
+        const legal = [BUILD_NONE, BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_TRAIL, BUILD_WELL].filter((w) => buildProblem(view, e, w) === null);
+        const what = pick(dice, legal);
+        if (what !== BUILD_NONE) orders.push({ engineer: e, what });
+      }
+      return orders;
+    }
+    case 'trailPermission': return coin(dice);
+    case 'chooseLeader': return pick(dice, d.leaders);
+    case 'political': {
+      if (d.forced) return { action: 'replaceCommander', modifier: dice.int(4) === 0 ? dice.int(7) - 3 : 0, supporters: [] };
+      const r = dice.int(10);
+      if (r > 1) return { action: 'none' };
+      const ac = view.armyCommander_s[d.side]!;
+      const subs: number[] = [];
+      for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === d.side && view.loc_l[l]! >= 0 && l !== ac) subs.push(l);
+      if (r === 1) {
+        const higher = subs.filter((l) => view.counters.political_l[l]! > view.counters.political_l[ac]!);
+        return { action: 'replaceCommander', modifier: 0, supporters: subset(dice, higher) };
+      }
+      const replaceable = subs.filter((l) => view.counters.political_l[l]! <= view.counters.political_l[ac]!);
+      return replaceable.length > 0 ? { action: 'replaceSubordinate', leader: pick(dice, replaceable), modifier: dice.int(2) } : { action: 'none' };
+    }
+  }
+}
+
+/** A random piece (with the leaders and units of its hex, sometimes) to a random reachable place; none 1 time in 8. */
+function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dice: Dice, reach: Reach): MoveOrder | null {
+  const m = d.movable;
+  const side = d.side;
+  const ps = pathSearchFor(view.map);
+  for (let attempt = 0; attempt < 6; attempt++) {
+    if (dice.int(8) === 0) return null;
+    const kinds: ('unit' | 'leader' | 'truck' | 'ghq')[] = [];
+    if (m.units.length > 0) kinds.push('unit');
+    if (m.leaders.length > 0) kinds.push('leader');
+    if (m.trucks.length > 0) kinds.push('truck');
+    if (m.ghq) kinds.push('ghq');
+    if (kinds.length === 0) return null;
+    const kind = pick(dice, kinds);
+    let order: { units: number[]; leaders: number[]; trucks: number[]; ghq: boolean };
+    let start: number;
+    if (kind === 'unit') {
+      const u = pick(dice, m.units);
+      start = view.loc_u[u]!;
+      const companions = m.units.filter((x) => x !== u && view.loc_u[x] === start && coin(dice));
+      const leaders = m.leaders.filter((l) => view.loc_l[l] === start && (d.reaction || coin(dice)));
+      order = { units: [u, ...companions], leaders: d.reaction ? leaders.slice(0, 1) : leaders, trucks: [], ghq: false };
+    } else if (kind === 'leader') {
+      const l = pick(dice, m.leaders);
+      start = view.loc_l[l]!;
+      order = { units: [], leaders: [l], trucks: [], ghq: false };
+    } else if (kind === 'truck') {
+      const t = pick(dice, m.trucks);
+      start = view.loc_t[t]!;
+      order = { units: [], leaders: [], trucks: [t], ghq: false };
+    } else {
+      start = view.ghq_s[side]!;
+      order = { units: [], leaders: [], trucks: [], ghq: true };
+    }
+    if (d.reaction && order.units.length > 0 && order.leaders.length === 0) continue;
+    const mover = stackMover(view, side, order, { reaction: d.reaction, phaseStart: true });
+    reachable(ps, view, mover, start, reach);
+    const ends: number[] = [];
+    for (let i = 0; i < reach.count; i++) {
+      const n = reach.touched_n[i]!;
+      if (n !== reach.start && canEndAt(reach, n)) ends.push(n);
+    }
+    if (ends.length === 0) continue;
+    const path = pathTo(reach, pick(dice, ends));
+    return { units: order.units, leaders: order.leaders, trucks: order.trucks, ghq: order.ghq, path };
+  }
+  return null;
+}
+
+/** A random legal attack: a random unit next to an enemy hex attacks it with random neighbours; none 1 time in 5. */
+function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState, dice: Dice): AttackOrder | null {
+  const side: Side = d.side;
+  const enemy = otherSide(side);
+  const { grid } = view.map;
+  const pairs: [number, number][] = [];
+  const candidates: number[] = [];
+  for (let u = 0; u < view.loc_u.length; u++) {
+    const h = view.loc_u[u]!;
+    if (view.counters.side_u[u] !== side || h < 0 || d.attacked_u[u]) continue;
+    candidates.push(u);
+    for (let k = 0; k < DIRECTIONS; k++) {
+      const n = grid.neighbour_hd[h * DIRECTIONS + k]!;
+      if (n !== NO_HEX && view.combat_hs[n * 2 + enemy]! > 0 && !d.defended_h[n]) pairs.push([u, n]);
+    }
+  }
+  if (pairs.length === 0 || dice.int(5) === 0) return null;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    const [u, target] = pick(dice, pairs);
+    const attackers = candidates.filter((x) => x === u || (isAdjacent(view, view.loc_u[x]!, target) && coin(dice)));
+    const leaders: number[] = [];
+    for (let l = 0; l < view.loc_l.length; l++) {
+      if (view.counters.side_l[l] !== side || view.loc_l[l]! < 0) continue;
+      if (attackers.some((a) => isAdjacent(view, view.loc_l[l]!, view.loc_u[a]!))) leaders.push(l);
+    }
+    const cspHexes: number[] = [];
+    if (coin(dice)) {
+      const from = combatSupplyHexes(view, side, view.loc_u[u]!);
+      if (from.length > 0) cspHexes.push(pick(dice, from));
+    }
+    const air = view.airUsed_s[side]! < view.counters.air[side]! && coin(dice);
+    const attack: Attack = { side, attackers, hexes: [target], leaders, combatSupply_u: new Uint8Array(view.loc_u.length), attackerAir: air, defenderAir: false };
+    const log = createCombatPhaseLog(view);
+    log.attacked_u.set(d.attacked_u);
+    log.defended_h.set(d.defended_h);
+    if (checkAttack(view, attack, log) === null) return { attackers, hexes: [target], leaders, cspHexes, air };
+  }
+  return null;
+}
+
+function isAdjacent(view: GameState, a: number, b: number): boolean {
+  if (a < 0 || b < 0) return false;
+  for (let k = 0; k < DIRECTIONS; k++) if (view.map.grid.neighbour_hd[a * DIRECTIONS + k] === b) return true;
+  return false;
+}
+
+/** Random steps until the requirement is met; the cheapest allocation when that fails the check. */
+function randomLosses(view: GameState, units: readonly number[], attacking: boolean, required: number, dice: Dice): LossStep[] {
+  const order = [...units];
+  for (let i = order.length - 1; i > 0; i--) { const j = dice.int(i + 1); [order[i], order[j]] = [order[j]!, order[i]!]; }
+  const steps: LossStep[] = [];
+  for (const u of order) {
+    if (checkLosses(view, units, attacking, required, steps) === null) break;
+    steps.push({ unit: u, eliminate: !canFlip(view, u) || coin(dice) });
+  }
+  return checkLosses(view, units, attacking, required, steps) === null ? steps : cheapestLosses(view, units, attacking, required);
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { playGame } from '../../src/core/play.js';
+import { DEFAULT_OPTIONS, parseOptions } from '../../src/core/options.js';
+import { listScenarioIds, loadScenario } from '../../src/data/load.js';
+import { createPolicy } from '../../src/policy/index.js';
+import { streamSeed } from '../../src/core/dice.js';
+import { gameData } from '../helpers/data.js';
+
+const play = (id: string, par: string, bol: string, seed: string, opts = {}, options = DEFAULT_OPTIONS) =>
+  playGame(loadScenario(id, gameData()), options, [createPolicy(par, `${seed}:PAR`), createPolicy(bol, `${seed}:BOL`)], seed, opts);
+
+describe('4.2 whole games', () => {
+  test.each(listScenarioIds())('%s: random games end cleanly with every invariant holding after every phase', (id) => {
+    const games = id === 'campaign' ? 3 : 12;
+    for (let i = 0; i < games; i++) {
+      const r = play(id, 'random', 'random', streamSeed('fuzz', i, 'game'), { checkInvariants: true });
+      expect(['PAR', 'BOL']).toContain(r.winner);
+      expect(r.margin).toBe(r.vpPar - r.vpBol);
+      expect(r.endTurn).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  test('I-41 the same seed gives an identical result and event log', () => {
+    const a = play('boqueron', 'random', 'random', 's1', { log: true });
+    const b = play('boqueron', 'random', 'random', 's1', { log: true });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    const c = play('boqueron', 'random', 'random', 's2', { log: true });
+    expect(JSON.stringify(c.events)).not.toBe(JSON.stringify(a.events));
+  });
+
+  test('16.3 a passive game ends at the scenario\'s end with the VP of the set-up and supply alone', () => {
+    const r = play('boqueron', 'passive', 'passive', 'p1');
+    expect(r.end === 'scenario_end' || r.end === 'settlement').toBe(true);
+    expect(r.turns.length).toBe(r.endTurn);
+  });
+
+  test('options change play: fixed settlement VP (16.5) and mounted cavalry (10.13) games run', () => {
+    const options = parseOptions(['fixedSettlementVP=true', 'mountedCavalry=true']);
+    for (let i = 0; i < 4; i++) play('boqueron', 'random', 'random', `opt${i}`, { checkInvariants: true }, options);
+  });
+});
