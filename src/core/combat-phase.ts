@@ -4,7 +4,8 @@ import {
   checkAttack, createCombatPhaseLog, furtherCombatDestroyed, lossOf, prepareCombat, recordAttack,
   resultLabel, retreatsOf, rollCombat, type Attack, type CombatPhaseLog, type CombatSetup,
 } from './combat.js';
-import { checkLosses } from './combat-losses.js';
+import { checkLosses, checkStepLosses } from './combat-losses.js';
+import { checkBarrage, recordBarrage, rollBarrage } from './barrage.js';
 import { cancelConstruction } from './construction.js';
 import { IllegalDecision, type AttackOrder } from './decisions.js';
 import { overrun } from './displacement.js';
@@ -26,12 +27,56 @@ export function combatPhase(game: Game, side: Side, phase: CombatPhaseName): voi
   const { state } = game;
   if (state.truce || state.ended) return;
   const log = createCombatPhaseLog(state);
+  // 13.2: barrages come before any regular combat, the phasing attacker's first, then the other side's.
+  if (state.options.artilleryBarrage) {
+    barrages(game, side, phase, log);
+    barrages(game, otherSide(side), phase, log);
+  }
   const limit = state.loc_u.length + 8;
   for (let n = 0; n < limit && !state.ended; n++) {
-    const decision = { kind: 'attack', side, phase, attacked_u: log.attacked_u, defended_h: log.defended_h } as const;
+    const decision = { kind: 'attack', side, phase, attacked_u: log.attacked_u, defended_h: log.defended_h, displaced_u: log.displaced_u } as const;
     const order = ask(game, decision);
     if (order === null) break;
     resolveAttack(game, side, order, log, phase, decision);
+  }
+}
+
+/** 13.2: one side's barrages until its policy answers none; each artillery unit spends one CSP. */
+function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPhaseLog): void {
+  const { state } = game;
+  const enemy = otherSide(side);
+  for (let n = 0; n < state.loc_u.length && !state.ended; n++) {
+    const decision = { kind: 'barrage', side, phase, barraged_u: log.barraged_u, barraged_hs: log.barraged_hs } as const;
+    const order = ask(game, decision);
+    if (order === null) return;
+    const fail = (why: string): never => { throw new IllegalDecision(decision, why, game.where); };
+    if (order.cspHexes.length !== order.artillery.length) fail('one CSP per barraging artillery unit (13.2)');
+    const supplied = new Uint8Array(state.loc_u.length);
+    const spend = new Map<number, number>();
+    order.artillery.forEach((u, i) => {
+      const h = order.cspHexes[i]!;
+      if (state.loc_u[u]! >= 0 && combatSupplyHexes(state, side, state.loc_u[u]!).includes(h)) supplied[u] = 1;
+      spend.set(h, (spend.get(h) ?? 0) + 1);
+    });
+    for (const [h, k] of spend) if (state.csp_hs[h * 2 + side]! < k) fail(`hex ${h} holds fewer than ${k} of our CSP (13.2)`);
+    const b = { side, artillery: order.artillery, hex: order.hex, leaders: order.leaders, combatSupply_u: supplied };
+    const problem = checkBarrage(state, b, log);
+    if (problem) fail(problem);
+    for (const [h, k] of spend) state.csp_hs[h * 2 + side] = state.csp_hs[h * 2 + side]! - k;
+    recordBarrage(log, b);
+    const r = rollBarrage(state, b, game.dice);
+    if (game.log.enabled) game.log.add({ type: 'roll', what: `barrage of ${r.column} artillery: ${r.steps} steps lost`, roll: r.roll, modified: r.modifiedRoll, rule: '13.2' });
+    if (r.steps === 0) continue;
+    const units: number[] = [];
+    for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === order.hex && state.counters.side_u[u] === enemy) units.push(u);
+    const lossDecision = { kind: 'stepLosses', side: enemy, units, steps: r.steps } as const;
+    const steps = ask(game, lossDecision);
+    const bad = checkStepLosses(state, units, r.steps, steps);
+    if (bad) throw new IllegalDecision(lossDecision, bad, game.where);
+    for (const st of steps) {
+      if (st.eliminate) eliminateUnit(game, st.unit, { reason: 'barrage', rule: '13.2' });
+      else takeStep(game, st.unit, { reason: 'barrage', rule: '13.2' });
+    }
   }
 }
 

@@ -31,8 +31,15 @@ export type Decision =
   | { readonly kind: 'airSupply'; readonly side: Side; readonly units: readonly number[] }
   /** 10, 10.10: the next move of the phase, or none to end it; `movable` lists the pieces that have not moved. */
   | { readonly kind: 'move'; readonly side: Side; readonly reaction: boolean; readonly movable: Movable }
-  /** 12.1: the next attack of the phase, or none to end it; `attacked_u` / `defended_h` mark what this phase has used (12.2). */
-  | { readonly kind: 'attack'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly attacked_u: Uint8Array; readonly defended_h: Uint8Array }
+  /**
+   * 12.1: the next attack of the phase, or none to end it; `attacked_u` / `defended_h` mark what this
+   * phase has used (12.2), `displaced_u` the units that retreated this phase and defend no more (12.10).
+   */
+  | { readonly kind: 'attack'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly attacked_u: Uint8Array; readonly defended_h: Uint8Array; readonly displaced_u: Uint8Array }
+  /** 13.2 (option artilleryBarrage): the next barrage of the phase, or none. */
+  | { readonly kind: 'barrage'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly barraged_u: Uint8Array; readonly barraged_hs: Uint8Array }
+  /** 13.2: which units lose a barrage's steps (an elimination loses all the unit's steps). */
+  | { readonly kind: 'stepLosses'; readonly side: Side; readonly units: readonly number[]; readonly steps: number }
   /** 12.12, 13.3: the defender's combat supply and air marker for a declared attack. */
   | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
   /** 12.6, I-29: which units take a percentage loss. */
@@ -53,7 +60,10 @@ export type Decision =
 export interface Movable {
   readonly units: readonly number[];
   readonly leaders: readonly number[];
+  /** Trucks with MP left (10.11: a truck may move several times until its MF is spent). */
   readonly trucks: readonly number[];
+  /** Sixths of an MP each of `trucks` has left this phase. */
+  readonly truckLeft: readonly number[];
   readonly ghq: boolean;
 }
 
@@ -75,6 +85,14 @@ export interface MoveOrder {
   readonly ghq?: boolean;
   readonly csp?: number;
   readonly path: readonly number[];
+  /**
+   * 10.11: truck transport. The truck starts at path[0], drives to path[pickup], spends 2 MP to load
+   * the order's units, leaders, GHQ and CSP there (one combat unit or two CSP, any leaders and GHQ),
+   * and carries them to the end of the path, where they are dropped. `trucks` must then be empty.
+   */
+  readonly transport?: { readonly truck: number; readonly pickup: number };
+  /** 14.6: destroy the wells in the hexes this move enters. */
+  readonly destroyWells?: boolean;
 }
 
 /** An attack (12.2, 12.3): units, defending hexes, leaders named from adjacent hexes, CSP hexes spent, air. */
@@ -85,6 +103,14 @@ export interface AttackOrder {
   readonly cspHexes: readonly number[];
   readonly air: boolean;
   readonly barrage?: boolean;
+}
+
+/** A barrage (13.2): artillery units, the enemy hex, named adjacent leaders, and one CSP hex per artillery unit. */
+export interface BarrageOrder {
+  readonly artillery: readonly number[];
+  readonly hex: number;
+  readonly leaders: readonly number[];
+  readonly cspHexes: readonly number[];
 }
 
 export interface BuildOrder {
@@ -113,6 +139,8 @@ export interface Answers {
   airSupply: number;
   move: MoveOrder | null;
   attack: AttackOrder | null;
+  barrage: BarrageOrder | null;
+  stepLosses: readonly { readonly unit: number; readonly eliminate: boolean }[];
   defend: { readonly cspHex: number; readonly air: boolean };
   losses: readonly { readonly unit: number; readonly eliminate: boolean }[];
   retreat: number;

@@ -5,9 +5,11 @@ import { overrun } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
-import { ENGINEER } from './counters.js';
+import { ARMOR, ENGINEER } from './counters.js';
 import { GONE, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
-import { checkMovePath, isHexNode, locationNode, nodeLocation, pathSearchFor, stackMover, type PathSearch } from './movement.js';
+import {
+  MOVER_COMBAT, SIXTHS, checkMovePath, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, type PathSearch,
+} from './movement.js';
 import { eliminateUnit } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
 import { stackingLimit } from './combat-odds.js';
@@ -16,7 +18,8 @@ import { stackingLimit } from './combat-odds.js';
 interface Moved {
   readonly unit: Uint8Array;
   readonly leader: Uint8Array;
-  readonly truck: Uint8Array;
+  /** Sixths of an MP each truck has spent this phase: a truck may move, load and unload until its MF is used (10.11). */
+  readonly truckSpent: Int32Array;
   ghq: boolean;
   /** CSP that arrived in a hex by moving this phase, [h * 2 + side]. */
   readonly cspArrived: Uint16Array;
@@ -26,7 +29,7 @@ interface Moved {
 
 function newMoved(state: GameState): Moved {
   return {
-    unit: new Uint8Array(state.loc_u.length), leader: new Uint8Array(state.loc_l.length), truck: new Uint8Array(state.loc_t.length),
+    unit: new Uint8Array(state.loc_u.length), leader: new Uint8Array(state.loc_l.length), truckSpent: new Int32Array(state.loc_t.length),
     ghq: false, cspArrived: new Uint16Array(state.map.grid.size * 2), order: [],
   };
 }
@@ -38,6 +41,7 @@ export function moveProblem(state: GameState, ps: PathSearch, side: Side, order:
   const csp = order.csp ?? 0;
   if (!Array.isArray(path) || path.length < 2) return 'a move needs a path of at least two nodes, the start first';
   if (units.length + leaders.length + trucks.length + csp === 0 && !order.ghq) return 'a move needs at least one piece';
+  if (order.transport) return transportProblem(state, ps, side, order, reaction, moved);
   const start = path[0]!;
   const c = state.counters;
   for (const u of units) {
@@ -53,7 +57,6 @@ export function moveProblem(state: GameState, ps: PathSearch, side: Side, order:
   for (const t of trucks) {
     if (state.side_t[t] !== side || locationNode(ps, state.loc_t[t]!) !== start) return `truck ${t} is not ours at the start of the path`;
     if (state.attached_t[t]) return 'attached trucks may not move (8.11)';
-    if (moved?.truck[t]) return `truck ${t} has already moved this phase (10.1)`;
   }
   if (order.ghq && (locationNode(ps, state.ghq_s[side]!) !== start || moved?.ghq)) return 'the GHQ is not at the start of the path, or has moved';
   if (csp > 0) {
@@ -62,13 +65,53 @@ export function moveProblem(state: GameState, ps: PathSearch, side: Side, order:
     if (!Number.isInteger(csp) || csp > here) return `only ${here} CSP here may move`;
   }
   if (reaction) {
-    if (trucks.length > 0 || order.ghq || csp > 0) return 'Reaction Movement moves combat units with their leader (10.10)';
+    if (trucks.length > 0 || ((order.ghq || csp > 0) && !order.transport)) return 'Reaction Movement moves combat units with their leader (10.10)';
     if (units.length > 0 && leaders.length === 0) return 'a unit in Reaction Movement must move with a leader it starts stacked with (10.10)';
   }
   const exits = !isHexNode(ps, path[path.length - 1]!) && nodeLocation(ps, path[path.length - 1]!) === GONE;
   if (exits && (leaders.length > 0 || trucks.length > 0 || order.ghq || csp > 0 || units.length === 0)) return 'only combat units exit the map (I-13)';
   const mover = stackMover(state, side, { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 }, { reaction, phaseStart: true });
-  return checkMovePath(state, mover, path);
+  const spent = Math.max(0, ...trucks.map((t) => moved?.truckSpent[t] ?? 0));
+  return checkMovePath(state, spent > 0 ? { ...mover, allowance: mover.allowance - spent } : mover, path);
+}
+
+const PICKUP_COST = 2 * SIXTHS; // 10.11: a truck spends 2 MP to pick up its cargo
+
+/** 10.11: a truck drives to its cargo, loads it (2 MP) and carries it: one combat unit or two CSP, any leaders and the GHQ. */
+function transportProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | null {
+  const { truck: t, pickup } = order.transport!;
+  const { units, leaders, path } = order;
+  const csp = order.csp ?? 0;
+  if ((order.trucks ?? []).length > 0) return 'list the carrying truck in transport, not in trucks (10.11)';
+  if (state.side_t[t] !== side || state.loc_t[t]! < 0 && !isBox(state.loc_t[t]!)) return `truck ${t} is not ours on the map`;
+  if (state.attached_t[t]) return 'attached trucks may not move (8.11)';
+  if (locationNode(ps, state.loc_t[t]!) !== path[0]) return 'the path starts at the truck';
+  if (!Number.isInteger(pickup) || pickup < 0 || pickup >= path.length - 1 || !isHexNode(ps, path[pickup]!)) return 'the pickup is a hex of the path before its end';
+  if (nodeLocation(ps, path[path.length - 1]!) === GONE) return 'a truck does not carry units off the map (I-13)';
+  if (units.length > 1 || csp > 2 || (units.length === 1 && csp > 0)) return 'a truck carries one combat unit or two CSP (10.11)';
+  for (const u of units) if (state.counters.type_u[u] === ARMOR) return 'armor cannot be carried by truck (10.11)';
+  if (reaction && pickup !== 0) return 'in Reaction Movement a truck carries units it starts with (10.10, 10.11)';
+  const cargoStart = path[pickup]!;
+  const c = state.counters;
+  for (const u of units) if (locationNode(ps, state.loc_u[u]!) !== cargoStart) return `${c.units[u]!.name} is not at the pickup hex`;
+  for (const l of leaders) if (locationNode(ps, state.loc_l[l]!) !== cargoStart) return `${c.leaders[l]!.name} is not at the pickup hex`;
+  if (order.ghq && locationNode(ps, state.ghq_s[side]!) !== cargoStart) return 'the GHQ is not at the pickup hex';
+  if (csp > 0 && state.csp_hs[cargoStart * 2 + side]! - (moved?.cspArrived[cargoStart * 2 + side] ?? 0) < csp) return 'not enough CSP at the pickup hex';
+  for (const u of units) if (moved?.unit[u]) return `${c.units[u]!.name} has already moved this phase; carried units spend no MP of their own (10.11)`;
+  for (const l of leaders) if (moved?.leader[l]) return `${c.leaders[l]!.name} has already moved this phase (10.1)`;
+  if (reaction && units.length > 0 && leaders.length === 0) return 'carried in Reaction Movement, a unit goes with the leader it starts with (10.10)';
+  const alone = stackMover(state, side, { trucks: [t] }, { reaction, phaseStart: true });
+  let left = alone.allowance - (moved?.truckSpent[t] ?? 0);
+  if (pickup > 0) {
+    const legA = path.slice(0, pickup + 1);
+    const problem = checkMovePath(state, { ...alone, allowance: left }, legA);
+    if (problem) return problem;
+    left -= pathCost(state, { ...alone, allowance: left }, legA);
+  }
+  left -= PICKUP_COST;
+  if (left < 0) return '10.11: the truck has not the 2 MP left to pick up its cargo';
+  const loaded = stackMover(state, side, { trucks: [t], leaders, ghq: order.ghq ?? false }, { reaction, phaseStart: true });
+  return checkMovePath(state, { ...loaded, kind: units.length > 0 ? MOVER_COMBAT : loaded.kind, allowance: left }, path.slice(pickup));
 }
 
 /** 3.2, 16.2, I-34: a combat unit entering an enemy-controlled hex takes it; a settlement scores by movement. */
@@ -91,12 +134,30 @@ function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boo
 
 function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved): void {
   const { state } = game;
-  const { units, leaders, path } = order;
+  const { units, leaders } = order;
   const trucks = order.trucks ?? [];
   const csp = order.csp ?? 0;
   const combat = units.length > 0;
+  const transport = order.transport;
+  // The cargo's own path: from the pickup when carried by a truck (10.11).
+  const path = transport ? order.path.slice(transport.pickup) : order.path;
+  if (transport) {
+    const t = transport.truck;
+    const alone = stackMover(state, side, { trucks: [t] }, { reaction, phaseStart: true });
+    const legA = order.path.slice(0, transport.pickup + 1);
+    const costA = legA.length > 1 ? pathCost(state, { ...alone, allowance: alone.allowance * 2 }, legA) : 0;
+    const loaded = stackMover(state, side, { trucks: [t], leaders, ghq: order.ghq ?? false }, { reaction, phaseStart: true });
+    const costB = pathCost(state, { ...loaded, kind: combat ? MOVER_COMBAT : loaded.kind, allowance: loaded.allowance * 2 }, path);
+    moved.truckSpent[t] = moved.truckSpent[t]! + costA + PICKUP_COST + costB;
+    state.loc_t[t] = nodeLocation(ps, path[path.length - 1]!);
+  }
   for (let i = 1; i < path.length && !state.ended; i++) {
-    if (isHexNode(ps, path[i]!)) enter(game, side, path[i]!, reaction, combat);
+    if (!isHexNode(ps, path[i]!)) continue;
+    enter(game, side, path[i]!, reaction, combat);
+    if (order.destroyWells && state.well_h[path[i]!]) {
+      state.well_h[path[i]!] = 0; // 14.6: a unit moving into or through a well may destroy it
+      if (game.log.enabled) game.log.add({ type: 'note', text: 'a well is destroyed', rule: '14.6' });
+    }
   }
   const to = nodeLocation(ps, path[path.length - 1]!);
   const from = nodeLocation(ps, path[0]!);
@@ -108,7 +169,11 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     if (to === GONE) addVp(game, side, state.tables.vp.unitExited, `${state.counters.units[u]!.name} exited the map`, '16.2, I-13');
   }
   for (const l of leaders) { setLeaderLoc(state, l, to); moved.leader[l] = 1; }
-  for (const t of trucks) { state.loc_t[t] = to; moved.truck[t] = 1; }
+  if (trucks.length > 0) {
+    const mover = stackMover(state, side, { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 }, { reaction, phaseStart: true });
+    const cost = pathCost(state, { ...mover, allowance: mover.allowance * 2 }, path);
+    for (const t of trucks) { state.loc_t[t] = to; moved.truckSpent[t] = moved.truckSpent[t]! + cost; }
+  }
   if (order.ghq) { state.ghq_s[side] = to; moved.ghq = true; }
   if (csp > 0 && from >= 0) {
     state.csp_hs[from * 2 + side] = state.csp_hs[from * 2 + side]! - csp;
@@ -142,12 +207,18 @@ export function removeOverstack(game: Game, side: Side, lastMoved: readonly numb
 
 /** The side's pieces on the map or in boxes that have not moved this phase (10.10: units and leaders only in reaction). */
 function movablePieces(state: GameState, side: Side, moved: Moved, reaction: boolean): Movable {
-  const units: number[] = [], leaders: number[] = [], trucks: number[] = [];
+  const units: number[] = [], leaders: number[] = [], trucks: number[] = [], truckLeft: number[] = [];
   const on = (loc: number) => loc >= 0 || isBox(loc);
   for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && on(state.loc_u[u]!) && !moved.unit[u]) units.push(u);
   for (let l = 0; l < state.loc_l.length; l++) if (state.counters.side_l[l] === side && on(state.loc_l[l]!) && !moved.leader[l]) leaders.push(l);
-  if (!reaction) for (let t = 0; t < state.loc_t.length; t++) if (state.side_t[t] === side && on(state.loc_t[t]!) && !state.attached_t[t] && !moved.truck[t]) trucks.push(t);
-  return { units, leaders, trucks, ghq: !reaction && !moved.ghq && on(state.ghq_s[side]!) };
+  const truckMf = state.counters.truckMove * SIXTHS;
+  for (let t = 0; t < state.loc_t.length; t++) {
+    if (state.side_t[t] === side && on(state.loc_t[t]!) && !state.attached_t[t] && moved.truckSpent[t]! < truckMf) {
+      trucks.push(t);
+      truckLeft.push(truckMf - moved.truckSpent[t]!);
+    }
+  }
+  return { units, leaders, trucks, truckLeft, ghq: !reaction && !moved.ghq && on(state.ghq_s[side]!) };
 }
 
 /** 4.2 C and D: the side's moves until its policy answers none (each piece moves at most once). */

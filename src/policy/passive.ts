@@ -1,5 +1,5 @@
 // The passive policy: legal answers that never move or attack; a baseline and a smoke test.
-import { cheapestLosses } from '../core/combat-losses.js';
+import { cheapestLosses, defaultStepLosses } from '../core/combat-losses.js';
 import type { Answers, Decision, Policy } from '../core/decisions.js';
 import type { GameState } from '../core/state.js';
 import { spreadGroup } from './setup-helpers.js';
@@ -28,6 +28,8 @@ function answer(d: Decision, view: GameState): Answers[Decision['kind']] {
     case 'airSupply': return -1;
     case 'move': return null;
     case 'attack': return null;
+    case 'barrage': return null;
+    case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
     case 'defend': return { cspHex: d.cspHexes[0] ?? -1, air: false };
     case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
     case 'retreat': return d.hexes[0]!;

@@ -1,9 +1,11 @@
 // The random policy: uniform choices among legal answers, from its own seeded stream. It doubles as
 // the engine's fuzzer: every answer it gives must be accepted, and every game must end cleanly.
 import { checkAttack, createCombatPhaseLog, type Attack } from '../core/combat.js';
-import { canFlip, checkLosses, cheapestLosses, type LossStep } from '../core/combat-losses.js';
+import { canFlip, checkLosses, cheapestLosses, defaultStepLosses, type LossStep } from '../core/combat-losses.js';
+import { checkBarrage } from '../core/barrage.js';
+import { ARMOR, ARTILLERY } from '../core/counters.js';
 import { buildProblem } from '../core/construction.js';
-import type { Answers, AttackOrder, Decision, MoveOrder, Policy } from '../core/decisions.js';
+import type { Answers, AttackOrder, BarrageOrder, Decision, MoveOrder, Policy } from '../core/decisions.js';
 import { seededDice, type Dice } from '../core/dice.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import {
@@ -50,6 +52,8 @@ function answer(d: Decision, view: GameState, dice: Dice, reach: () => Reach): A
     case 'airSupply': return coin(dice) ? pick(dice, d.units) : -1;
     case 'move': return randomMove(d, view, dice, reach());
     case 'attack': return randomAttack(d, view, dice);
+    case 'barrage': return randomBarrage(d, view, dice);
+    case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
     case 'defend': return { cspHex: coin(dice) && d.cspHexes.length > 0 ? pick(dice, d.cspHexes) : -1, air: d.air && coin(dice) };
     case 'losses': return randomLosses(view, d.units, d.attacking, d.required, dice);
     case 'retreat': return pick(dice, d.hexes);
@@ -106,6 +110,7 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
     const kind = pick(dice, kinds);
     let order: { units: number[]; leaders: number[]; trucks: number[]; ghq: boolean };
     let start: number;
+    let spent = 0;
     if (kind === 'unit') {
       const u = pick(dice, m.units);
       start = view.loc_u[u]!;
@@ -117,8 +122,24 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
       start = view.loc_l[l]!;
       order = { units: [], leaders: [l], trucks: [], ghq: false };
     } else if (kind === 'truck') {
-      const t = pick(dice, m.trucks);
+      const ti = dice.int(m.trucks.length);
+      const t = m.trucks[ti]!;
       start = view.loc_t[t]!;
+      spent = view.counters.truckMove * 6 - m.truckLeft[ti]!;
+      const cargo = m.units.filter((u) => view.loc_u[u] === start && view.counters.type_u[u] !== ARMOR);
+      if (cargo.length > 0 && coin(dice)) {
+        // 10.11: carry one unit (with the hex's leaders in Reaction Movement, where they must go along).
+        const u = pick(dice, cargo);
+        const leaders = m.leaders.filter((l) => view.loc_l[l] === start && (d.reaction || coin(dice)));
+        const loaded = stackMover(view, side, { trucks: [t], leaders }, { reaction: d.reaction, phaseStart: true });
+        reachable(ps, view, { ...loaded, kind: 0, allowance: loaded.allowance - spent - 12 }, start, reach);
+        const ends: number[] = [];
+        for (let i = 0; i < reach.count; i++) {
+          const n = reach.touched_n[i]!;
+          if (n !== reach.start && n < view.map.grid.size && canEndAt(reach, n)) ends.push(n);
+        }
+        if (ends.length > 0) return { units: [u], leaders, path: pathTo(reach, pick(dice, ends)), transport: { truck: t, pickup: 0 } };
+      }
       order = { units: [], leaders: [], trucks: [t], ghq: false };
     } else {
       start = view.ghq_s[side]!;
@@ -126,7 +147,7 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
     }
     if (d.reaction && order.units.length > 0 && order.leaders.length === 0) continue;
     const mover = stackMover(view, side, order, { reaction: d.reaction, phaseStart: true });
-    reachable(ps, view, mover, start, reach);
+    reachable(ps, view, spent > 0 ? { ...mover, allowance: mover.allowance - spent } : mover, start, reach);
     const ends: number[] = [];
     for (let i = 0; i < reach.count; i++) {
       const n = reach.touched_n[i]!;
@@ -134,7 +155,7 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
     }
     if (ends.length === 0) continue;
     const path = pathTo(reach, pick(dice, ends));
-    return { units: order.units, leaders: order.leaders, trucks: order.trucks, ghq: order.ghq, path };
+    return { units: order.units, leaders: order.leaders, trucks: order.trucks, ghq: order.ghq, path, destroyWells: coin(dice) };
   }
   return null;
 }
@@ -174,7 +195,36 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
     const log = createCombatPhaseLog(view);
     log.attacked_u.set(d.attacked_u);
     log.defended_h.set(d.defended_h);
+    log.displaced_u.set(d.displaced_u);
     if (checkAttack(view, attack, log) === null) return { attackers, hexes: [target], leaders, cspHexes, air };
+  }
+  return null;
+}
+
+/** A random artillery unit barrages a random adjacent enemy hex with one CSP that serves it; none 1 time in 3. */
+function randomBarrage(d: Extract<Decision, { kind: 'barrage' }>, view: GameState, dice: Dice): BarrageOrder | null {
+  if (dice.int(3) === 0) return null;
+  const side = d.side, enemy = otherSide(side);
+  const { grid } = view.map;
+  for (let u = 0; u < view.loc_u.length; u++) {
+    const h = view.loc_u[u]!;
+    if (view.counters.side_u[u] !== side || view.counters.type_u[u] !== ARTILLERY || h < 0 || d.barraged_u[u]) continue;
+    const from = combatSupplyHexes(view, side, h);
+    if (from.length === 0) continue;
+    for (let k = 0; k < DIRECTIONS; k++) {
+      const n = grid.neighbour_hd[h * DIRECTIONS + k]!;
+      if (n === NO_HEX || view.combat_hs[n * 2 + enemy] === 0 || d.barraged_hs[n * 2 + side]) continue;
+      const leaders: number[] = [];
+      for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === side && isAdjacent(view, view.loc_l[l]!, h)) leaders.push(l);
+      const supplied = new Uint8Array(view.loc_u.length);
+      supplied[u] = 1;
+      const log = createCombatPhaseLog(view);
+      log.barraged_u.set(d.barraged_u);
+      log.barraged_hs.set(d.barraged_hs);
+      if (checkBarrage(view, { side, artillery: [u], hex: n, leaders, combatSupply_u: supplied }, log) === null) {
+        return { artillery: [u], hex: n, leaders, cspHexes: [pick(dice, from)] };
+      }
+    }
   }
   return null;
 }

@@ -34,8 +34,8 @@ describe('4.2 whole games', () => {
     expect(r.turns.length).toBe(r.endTurn);
   });
 
-  test('options change play: fixed settlement VP (16.5) and mounted cavalry (10.13) games run', () => {
-    const options = parseOptions(['fixedSettlementVP=true', 'mountedCavalry=true']);
-    for (let i = 0; i < 4; i++) play('boqueron', 'random', 'random', `opt${i}`, { checkInvariants: true }, options);
+  test('the optional rules: fixed settlement VP (16.5), mounted cavalry (10.13) and barrage (13.2) games run with every invariant', () => {
+    const options = parseOptions(['fixedSettlementVP=true', 'mountedCavalry=true', 'artilleryBarrage=true']);
+    for (let i = 0; i < 8; i++) play('boqueron', 'random', 'random', `opt${i}`, { checkInvariants: true }, options);
   });
 });
