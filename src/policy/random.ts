@@ -127,7 +127,7 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
       start = view.loc_t[t]!;
       spent = view.counters.truckMove * 6 - m.truckLeft[ti]!;
       const cargo = m.units.filter((u) => view.loc_u[u] === start && view.counters.type_u[u] !== ARMOR);
-      if (cargo.length > 0 && coin(dice)) {
+      if (start >= 0 && cargo.length > 0 && coin(dice)) {
         // 10.11: carry one unit (with the hex's leaders in Reaction Movement, where they must go along).
         const u = pick(dice, cargo);
         const leaders = m.leaders.filter((l) => view.loc_l[l] === start && (d.reaction || coin(dice)));
