@@ -16,7 +16,8 @@ import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { IN_PILE, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import { combatSupplyHexes } from './supply.js';
-import { ELIMINATED, LOSS_50 } from './tables.js';
+import { ELIMINATED, LOSS_50, PROHIBITED } from './tables.js';
+import { stackMover, stepCost } from './movement.js';
 import { eliminateUnit, takeStep } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
 
@@ -198,9 +199,10 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     if (game.log.enabled) game.log.add({ type: 'roll', what: `${state.counters.units[u]!.name}: ${check.result === ROUT ? 'rout' : 'retreat'}`, roll: check.roll, modified: check.modified, rule: '12.7' });
     const from = state.loc_u[u]!;
     let to = -1;
+    let through: readonly number[] = [];
     if (check.result === ROUT) {
       const path = routPath(state, u, enemyHexes);
-      if (path.length > 0) { to = path[path.length - 1]!; routed.add(u); }
+      if (path.length > 0) { to = path[path.length - 1]!; routed.add(u); through = path; }
     } else {
       const hexes = retreatHexes(state, u, enemyHexes);
       if (hexes.length > 0) {
@@ -214,6 +216,8 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     setUnitLoc(state, u, to);
     log.displaced_u[u] = 1;
     if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: u, from, to, rout: check.result === ROUT });
+    // 3.2: every hex the unit enters on its way changes control, not only the last.
+    for (const h of through) if (h !== from && h !== to) enterAfterCombat(game, side, h, 'other');
     enterAfterCombat(game, side, to, 'other');
   }
   // 12.8: non-combat pieces of a hex its combat units left go with them; if all routed, trucks and CSP are lost.
@@ -226,7 +230,9 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     for (const l of leadersIn(state, h, side)) setLeaderLoc(state, l, dest);
     for (let t = 0; t < state.loc_t.length; t++) {
       if (state.loc_t[t] !== h || state.side_t[t] !== side) continue;
-      if (state.attached_t[t] || withRetreat === undefined) { state.loc_t[t] = IN_PILE; state.attached_t[t] = 0; } else state.loc_t[t] = dest;
+      // 12.8: attached trucks, trucks of an all-routed hex and trucks that could not enter the retreat hex are lost.
+      const canEnter = withRetreat !== undefined && stepCost(state, stackMover(state, side, { trucks: [t] }), h, dest) !== PROHIBITED;
+      if (state.attached_t[t] || !canEnter) { state.loc_t[t] = IN_PILE; state.attached_t[t] = 0; } else state.loc_t[t] = dest;
     }
     const csp = state.csp_hs[h * 2 + side]!;
     if (csp > 0) {

@@ -74,6 +74,7 @@ function callUps(game: Game, side: Side): number {
   for (let i = 0; i < n && !state.ended; i++) {
     state.callUps_s[side]!++;
     addVp(game, side, -state.tables.callUpVp, 'call-up', '9.5');
+    if (state.ended) break; // 16.4: the game ends the instant VP go below 0
     const roll = game.dice.d6();
     if (game.log.enabled) game.log.add({ type: 'roll', what: `call-up: ${roll} extra units`, roll, rule: '9.5' });
     extra += roll;

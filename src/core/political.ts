@@ -78,6 +78,7 @@ function challenge(game: Game, side: Side, modifier: number): void {
   const tied = higher.filter((l) => c.political_l[l] === top);
   const challenger = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
   if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, 'bought a challenge die modifier', '15.3');
+  if (state.ended) return;
   const roll = dice.d6();
   const result = roll + (top - acPol) + (higher.length - 1) + modifier;
   if (game.log.enabled) game.log.add({ type: 'roll', what: `challenge by ${c.leaders[challenger]!.name}`, roll, modified: result, rule: '15.3' });
