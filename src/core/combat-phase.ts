@@ -278,10 +278,21 @@ function advanceAfterCombat(game: Game, setup: CombatSetup, defenderCode: number
 
 function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes: readonly number[]): void {
   const { state } = game;
-  const decision = { kind: 'advance', side, units, hexes } as const;
-  const moves = ask(game, decision);
+  // 12.11: "all units, combat and non-combat" of the attacking hexes: their leaders may follow.
+  const leaders: number[] = [];
+  for (const h of new Set(units.map((u) => state.loc_u[u]!))) leaders.push(...leadersIn(state, h, side));
+  const decision = { kind: 'advance', side, units, hexes, leaders } as const;
+  const answer = ask(game, decision);
+  const moves = answer.filter((m) => m.leader === undefined);
+  const leaderMoves = answer.filter((m) => m.leader !== undefined);
   const problem = checkAdvance(state, units, hexes, moves);
   if (problem) throw new IllegalDecision(decision, problem, game.where);
+  for (const m of leaderMoves) {
+    if (!leaders.includes(m.leader!) || !hexes.includes(m.hex) || !moves.some((x) => x.hex === m.hex)) {
+      throw new IllegalDecision(decision, 'a leader advances from an attacking hex into a hex a combat unit advances into (12.11)', game.where);
+    }
+  }
+  for (const m of leaderMoves) setLeaderLoc(state, m.leader!, m.hex);
   const entered = new Set<number>();
   for (const m of moves) {
     const from = state.loc_u[m.unit]!;

@@ -46,8 +46,8 @@ export type Decision =
   | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number; readonly attacking: boolean }
   /** 12.8, I-31: a retreat hex among the legal ones. */
   | { readonly kind: 'retreat'; readonly side: Side; readonly unit: number; readonly hexes: readonly number[] }
-  /** 12.11, I-33: which units advance into which vacated hexes. */
-  | { readonly kind: 'advance'; readonly side: Side; readonly units: readonly number[]; readonly hexes: readonly number[] }
+  /** 12.11, I-33: which units advance into which vacated hexes; the leaders of the attacking hexes may go with them. */
+  | { readonly kind: 'advance'; readonly side: Side; readonly units: readonly number[]; readonly hexes: readonly number[]; readonly leaders: readonly number[] }
   /** 14.2: what each engineer starts building. */
   | { readonly kind: 'build'; readonly side: Side; readonly engineers: readonly number[] }
   /** 14.5, I-38: allow the enemy to maintain a trail in our ZOC? */
@@ -144,7 +144,8 @@ export interface Answers {
   defend: { readonly cspHex: number; readonly air: boolean };
   losses: readonly { readonly unit: number; readonly eliminate: boolean }[];
   retreat: number;
-  advance: readonly { readonly unit: number; readonly hex: number }[];
+  /** Combat units by `unit`; a leader by `leader` (then `unit` is -1). */
+  advance: readonly { readonly unit: number; readonly hex: number; readonly leader?: number }[];
   build: readonly BuildOrder[];
   trailPermission: boolean;
   chooseLeader: number;

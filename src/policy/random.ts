@@ -64,7 +64,8 @@ function answer(d: Decision, view: GameState, dice: Dice, reach: () => Reach): A
         const m = { unit: u, hex: pick(dice, d.hexes) };
         if (checkAdvance(view, d.units, d.hexes, [...moves, m]) === null) moves.push(m);
       }
-      return moves;
+      const leaders = moves.length === 0 ? [] : d.leaders.filter(() => coin(dice)).map((l) => ({ unit: -1, leader: l, hex: pick(dice, moves).hex }));
+      return [...moves, ...leaders];
     }
     case 'build': {
       const orders: { engineer: number; what: number }[] = [];

@@ -44,6 +44,30 @@ function assault(extra: { places?: { hex: string }[]; control?: Record<string, '
   return { p, i1, i2, franco, b1, order };
 }
 
+describe('12.11 leaders advance with the combat units', () => {
+  test('12.11 a leader of the attacking hex may follow a unit into the vacated hex, and only there', () => {
+    const { p, i1, i2, franco, b1, order } = assault();
+    const par = attacker('PAR', [order], {
+      losses: () => [{ unit: i1, eliminate: false }],
+      advance: (d) => [{ unit: i2, hex: d.hexes[0]! }, { unit: -1, leader: franco, hex: d.hexes[0]! }],
+    });
+    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    combatPhase(testGame(p.state, [4, 5, 5], par, bol), PAR, 'first');
+    expect(par.asked.find((d) => d.kind === 'advance')).toMatchObject({ leaders: [franco] });
+    expect(p.state.loc_l[franco]).toBe(p.hex('1506'));
+  });
+
+  test('12.11 a leader cannot advance where no combat unit goes', () => {
+    const { p, i1, franco, b1, order } = assault();
+    const par = attacker('PAR', [order], {
+      losses: () => [{ unit: i1, eliminate: false }],
+      advance: (d) => [{ unit: -1, leader: franco, hex: d.hexes[0]! }],
+    });
+    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    expect(thrown(() => combatPhase(testGame(p.state, [4, 5, 5], par, bol), PAR, 'first'))).toBeInstanceOf(IllegalDecision);
+  });
+});
+
 describe('12 a combat worked through the phase', () => {
   test('12.4-12.12, 16.2 attack with CSP and air; the defender answers; 25/50R: losses, a retreat, an advance that takes the settlement for 1d6', () => {
     const { p, i1, i2, b1, order } = assault();
