@@ -23,7 +23,7 @@ export function playRange(scenarioId: string, opts: RunOpts, from: number, to: n
   const options = parseOptions(opts.option);
   for (let i = from; i < to; i++) {
     const seed = streamSeed(opts.seed, i, 'game');
-    const policies = [createPolicy(opts.par, `${seed}:PAR`), createPolicy(opts.bol, `${seed}:BOL`)] as const;
+    const policies = [createPolicy(opts.par, `${seed}:PAR`, scenario), createPolicy(opts.bol, `${seed}:BOL`, scenario)] as const;
     let r: GameResult;
     try {
       r = playGame(scenario, options, policies, seed, { checkInvariants: opts.check === true });

@@ -1,15 +1,39 @@
-// Built-in policies by name: each gets its own seeded stream (ARCHITECTURE: dice and policies apart).
+// Built-in policies by name (random, passive, the heuristic presets) or a plan file (policies/*.json);
+// each gets its own seeded stream (ARCHITECTURE: dice and policies apart).
 import type { Policy } from '../core/decisions.js';
+import type { Counters } from '../core/counters.js';
+import type { GameMap } from '../core/map.js';
+import { heuristicPolicy } from './heuristic.js';
+import { PRESET_NAMES, type PresetName } from './heuristic-params.js';
 import { passivePolicy } from './passive.js';
+import { compilePlan, type Plan } from './plan.js';
 import { randomPolicy } from './random.js';
 
-export const POLICY_NAMES = ['random', 'passive'] as const;
+export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES] as const;
 
-/** The policy `name` for one side of one game; `seed` is that game's stream for this side. */
-export function createPolicy(name: string, seed: string): Policy {
+const plans = new Map<string, Plan>();
+
+/** True when `name` names a plan file rather than a built-in policy. */
+export function isPlanFile(name: string): boolean {
+  return name.endsWith('.json');
+}
+
+/**
+ * The policy `name` for one side of one game; `seed` is that game's stream for this side. A name
+ * ending in .json is a plan file (compiled once per process against the scenario's map and counters).
+ */
+export function createPolicy(name: string, seed: string, data?: { map: GameMap; counters: Counters }): Policy {
+  if (isPlanFile(name)) {
+    if (!data) throw new Error(`policy "${name}": a plan file needs the scenario's map and counters`);
+    let plan = plans.get(name);
+    if (!plan) { plan = compilePlan(name, data.map, data.counters); plans.set(name, plan); }
+    return heuristicPolicy({ plan, seed });
+  }
   switch (name) {
     case 'random': return randomPolicy(seed);
     case 'passive': return passivePolicy();
-    default: throw new Error(`no policy "${name}" (policies: ${POLICY_NAMES.join(', ')})`);
+    default:
+      if ((PRESET_NAMES as readonly string[]).includes(name)) return heuristicPolicy({ preset: name as PresetName, seed });
+      throw new Error(`no policy "${name}" (policies: ${POLICY_NAMES.join(', ')}, or a plan file ending in .json)`);
   }
 }

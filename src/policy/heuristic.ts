@@ -1,0 +1,167 @@
+// The heuristic policy: plays every decision the way a competent player would, tuned by named
+// parameters (heuristic-params.ts) and, optionally, a scripted plan of postures and objectives (plan.ts).
+import { cheapestLosses, defaultStepLosses } from '../core/combat-losses.js';
+import { buildProblem } from '../core/construction.js';
+import type { Answers, Decision, Policy } from '../core/decisions.js';
+import { seededDice } from '../core/dice.js';
+import { distance } from '../core/hex.js';
+import { WORKS_NONE } from '../core/map.js';
+import { otherSide, type Side } from '../core/side.js';
+import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, type GameState } from '../core/state.js';
+import { hasWater } from '../core/supply.js';
+import { chooseAttack } from './heuristic-attack.js';
+import { chooseMove, defaultObjectives, newMovePlan, strengthAround, type Objective } from './heuristic-move.js';
+import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
+import { planPhase, type Plan } from './plan.js';
+import { spreadGroup } from './setup-helpers.js';
+
+export interface HeuristicOptions {
+  readonly preset?: PresetName;
+  readonly params?: Partial<HeuristicParams>;
+  readonly plan?: Plan;
+  /** The policy's own stream (ties broken at random are rare; kept for determinism by seed). */
+  readonly seed: string;
+}
+
+export function heuristicPolicy(opts: HeuristicOptions): Policy {
+  const preset = opts.plan?.preset ?? opts.preset ?? 'balanced';
+  const params: HeuristicParams = { ...PRESETS[preset], ...opts.params };
+  const dice = seededDice(opts.seed);
+  const movePlan = newMovePlan();
+  const name = opts.plan ? `plan:${opts.plan.name}` : preset;
+  return {
+    name,
+    decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
+      return answer(d, view, params, opts.plan, movePlan, dice) as Answers[D['kind']];
+    },
+  };
+}
+
+/** The plan's posture this turn: attack lowers the odds wanted and raises aggression; hold and delay the reverse. */
+function posture(view: GameState, side: Side, params: HeuristicParams, plan: Plan | undefined) {
+  const phase = plan && plan.side === side ? planPhase(plan, view.turn + 1) : undefined;
+  let aggression = params.aggression, minOdds = params.minOdds;
+  if (phase?.posture === 'attack') { aggression = Math.max(aggression, 0.9); minOdds = Math.max(1, minOdds - 1); }
+  if (phase?.posture === 'hold') { aggression = Math.min(aggression, 0.25); }
+  if (phase?.posture === 'delay') { aggression = 0.05; minOdds = minOdds + 1; }
+  let objectives: Objective[] = defaultObjectives(view, side, params);
+  if (phase && phase.objectives.length > 0) objectives = [...phase.objectives.map((o) => ({ hex: o.hex, value: 10 * o.weight })), ...objectives.map((o) => ({ hex: o.hex, value: o.value * 0.3 }))];
+  return { aggression, minOdds, objectives, forces: phase?.forces ?? new Map<number, number>() };
+}
+
+/** VP the side may spend without going below its reserve (16.4). */
+function spendable(view: GameState, side: Side, params: HeuristicParams): number {
+  return view.vp_s[side]! - params.vpReserve;
+}
+
+function nearestEnemyDistance(view: GameState, side: Side, h: number): number {
+  const enemy = otherSide(side);
+  let best = 99;
+  for (let u = 0; u < view.loc_u.length; u++) {
+    const x = view.loc_u[u]!;
+    if (x >= 0 && view.counters.side_u[u] === enemy) best = Math.min(best, distance(view.map.grid, x, h));
+  }
+  return best;
+}
+
+function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Plan | undefined, movePlan: ReturnType<typeof newMovePlan>, dice: ReturnType<typeof seededDice>): Answers[Decision['kind']] {
+  const side = d.side;
+  const enemy = otherSide(side);
+  switch (d.kind) {
+    case 'setupGroup':
+      // Stacks toward the enemy: fill the hex nearest the nearest enemy first.
+      return spreadGroup(d, view, (hexes) => [...hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b)[0]!);
+    case 'setupEntrenchments':
+      return [...d.hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b).slice(0, d.count);
+    case 'refuseTruce': {
+      // 6.2: refuse when behind, if the 10 VP can be spared.
+      const behind = view.vp_s[enemy]! - view.vp_s[side]!;
+      return behind >= params.refuseTruceBehind && spendable(view, side, params) >= view.tables.truce.refusalVp;
+    }
+    case 'callUps': {
+      // 9.5: a call-up while VP stay above the floor and the side is not already far ahead.
+      const after = view.vp_s[side]! - view.tables.callUpVp;
+      const ahead = view.vp_s[side]! - view.vp_s[enemy]!;
+      return d.max > 0 && after >= Math.max(params.callUpFloor, params.vpReserve) && ahead < 15 ? 1 : 0;
+    }
+    case 'replacements':
+      return [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points);
+    case 'placePiece': {
+      if (d.piece === 'ghq') {
+        // 8.5: back near the army commander.
+        const ac = view.loc_l[view.armyCommander_s[side]!]!;
+        return [...d.hexes].sort((a, b) => (ac >= 0 ? distance(view.map.grid, a, ac) - distance(view.map.grid, b, ac) : 0) || a - b)[0]!;
+      }
+      // Reinforcements, trucks and new leaders go where the enemy is nearest.
+      return [...d.hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b)[0]!;
+    }
+    case 'removeGhq': return false;
+    case 'depots': return d.candidates.slice(0, d.max);
+    case 'attachTrucks': {
+      // 8.11: attach trucks at the GHQ so its radius runs at the mech rate along the roads.
+      return d.trucks.filter((t) => view.loc_t[t] === view.ghq_s[side]).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
+    }
+    case 'placeCsp': {
+      // 8.14: CSP where the fighting is: on the hexes nearest the enemy.
+      const order = [...d.hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b);
+      return Array.from({ length: d.count }, (_, i) => order[i % Math.min(order.length, 3)]!);
+    }
+    case 'airSupply': {
+      // 8.13: the air drop for a unit most at risk of surrender (the strongest one out of water).
+      const dry = d.units.filter((u) => !hasWater(view, view.loc_u[u]!));
+      const pool = dry.length > 0 ? dry : d.units;
+      return [...pool].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]!)[0] ?? -1;
+    }
+    case 'move': {
+      const p = posture(view, side, params, plan);
+      return chooseMove(d, view, params, movePlan, p.objectives, p.forces, p.aggression);
+    }
+    case 'attack': {
+      const p = posture(view, side, params, plan);
+      return chooseAttack(d, view, params, p.minOdds);
+    }
+    case 'barrage': return null;
+    case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
+    case 'defend': return { cspHex: d.cspHexes[0] ?? -1, air: d.air && params.useAir };
+    case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
+    case 'retreat': {
+      // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
+      return [...d.hexes].sort((a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]!
+        || nearestEnemyDistance(view, side, b) - nearestEnemyDistance(view, side, a) || a - b)[0]!;
+    }
+    case 'advance': {
+      // 12.11: take a vacated settlement; otherwise hold the line.
+      const moves: { unit: number; hex: number }[] = [];
+      const target = d.hexes.find((h) => view.map.settlement_h[h] && view.control_h[h] === enemy) ?? (params.aggression > 0.7 ? d.hexes[0] : undefined);
+      if (target !== undefined) {
+        const strongest = [...d.units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
+        for (const u of strongest.slice(0, 2)) moves.push({ unit: u, hex: target });
+      }
+      return moves;
+    }
+    case 'build': {
+      // 14: entrench held settlements and the front; fortify entrenched settlements; Paraguay digs wells where dry.
+      if (!params.entrench) return [];
+      const orders: { engineer: number; what: number }[] = [];
+      for (const e of d.engineers) {
+        const h = view.loc_u[e]!;
+        const front = strengthAround(view, h, enemy, 3) > 0;
+        if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null) orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
+        else if (view.map.settlement_h[h] && front && buildProblem(view, e, BUILD_FORTIFICATION) === null) orders.push({ engineer: e, what: BUILD_FORTIFICATION });
+        else if (!hasWater(view, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
+      }
+      return orders;
+    }
+    case 'trailPermission': return false;
+    case 'chooseLeader': {
+      const c = view.counters;
+      return [...d.leaders].sort((a, b) => c.command_l[b]! - c.command_l[a]! || a - b)[0]!;
+    }
+    case 'political': {
+      if (!d.forced) return { action: 'none' };
+      // 15.3: defend a commander whose command rating beats the challenger's, if VP allow.
+      const affordable = Math.floor(spendable(view, side, params) / view.tables.leaders.armyCommanderDrmVpCost);
+      return { action: 'replaceCommander', modifier: dice.int(1) === 0 && affordable >= 1 && view.counters.command_l[view.armyCommander_s[side]!]! > 0 ? -1 : 0, supporters: [] };
+    }
+  }
+}
