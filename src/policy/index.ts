@@ -8,6 +8,9 @@ import { PRESET_NAMES, type PresetName } from './heuristic-params.js';
 import { passivePolicy } from './passive.js';
 import { compilePlan, type Plan } from './plan.js';
 import { randomPolicy } from './random.js';
+import { createModulePolicy, isPolicyModule } from './module.js';
+
+export { loadPolicyModules, isPolicyModule } from './module.js';
 
 export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES] as const;
 
@@ -29,11 +32,12 @@ export function createPolicy(name: string, seed: string, data?: { map: GameMap; 
     if (!plan) { plan = compilePlan(name, data.map, data.counters); plans.set(name, plan); }
     return heuristicPolicy({ plan, seed });
   }
+  if (isPolicyModule(name)) return createModulePolicy(name, seed);
   switch (name) {
     case 'random': return randomPolicy(seed);
     case 'passive': return passivePolicy();
     default:
       if ((PRESET_NAMES as readonly string[]).includes(name)) return heuristicPolicy({ preset: name as PresetName, seed });
-      throw new Error(`no policy "${name}" (policies: ${POLICY_NAMES.join(', ')}, or a plan file ending in .json)`);
+      throw new Error(`no policy "${name}" (policies: ${POLICY_NAMES.join(', ')}, a plan file ending in .json, or a module ending in .mjs/.js)`);
   }
 }

@@ -1,0 +1,59 @@
+// A user's own policy as a JavaScript module loaded by path (--par ./my-policy.mjs). The module's
+// default export is a function from { seed, side, lib } to a Policy; `lib` hands it the built-in
+// policies and the helpers every policy shares, so the module needs no import paths into chaco.
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import type { Policy } from '../core/decisions.js';
+import * as movement from '../core/movement.js';
+import * as combat from '../core/combat.js';
+import * as losses from '../core/combat-losses.js';
+import * as supply from '../core/supply.js';
+import * as hex from '../core/hex.js';
+import { heuristicPolicy } from './heuristic.js';
+import { PRESETS } from './heuristic-params.js';
+import { passivePolicy } from './passive.js';
+import { randomPolicy } from './random.js';
+import { attackOutlook, supplyFlags } from './outlook.js';
+
+export const policyLib = {
+  heuristicPolicy, passivePolicy, randomPolicy, PRESETS, attackOutlook, supplyFlags, movement, combat, losses, supply, hex,
+};
+export type PolicyLib = typeof policyLib;
+
+export interface PolicyModuleContext {
+  /** This game's stream for this side: seed a Dice with it (lib: no Math.random, I-41). */
+  readonly seed: string;
+  readonly lib: PolicyLib;
+}
+
+export type PolicyFactory = (ctx: PolicyModuleContext) => Policy;
+
+const factories = new Map<string, PolicyFactory>();
+
+export function isPolicyModule(name: string): boolean {
+  return /\.(m?js|cjs)$/.test(name);
+}
+
+/** Loads every module among `names` (once per process); an error names the file and what is wrong. */
+export async function loadPolicyModules(names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    if (!isPolicyModule(name) || factories.has(name)) continue;
+    let mod: { default?: unknown };
+    try {
+      mod = (await import(pathToFileURL(resolve(name)).href)) as { default?: unknown };
+    } catch (err) {
+      throw new Error(`policy module ${name}: cannot load it (${(err as Error).message})`);
+    }
+    if (typeof mod.default !== 'function') throw new Error(`policy module ${name}: its default export must be a function ({ seed, side, lib }) => policy`);
+    factories.set(name, mod.default as PolicyFactory);
+  }
+}
+
+/** A policy from a loaded module; it must answer `decide` and have a name. */
+export function createModulePolicy(name: string, seed: string): Policy {
+  const factory = factories.get(name);
+  if (!factory) throw new Error(`policy module ${name} was not loaded (call loadPolicyModules first)`);
+  const policy = factory({ seed, lib: policyLib });
+  if (!policy || typeof policy.decide !== 'function') throw new Error(`policy module ${name}: the factory must return an object with decide(decision, view)`);
+  return policy;
+}
