@@ -192,8 +192,13 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
 /** 11.1, I-14: at the end of the phase over-stacked hexes lose their excess units to the dead pile (the last to move first). */
 export function removeOverstack(game: Game, side: Side, lastMoved: readonly number[] = []): void {
   const { state } = game;
+  const { stacking_hs } = state;
+  // Only stacks above the smallest limit of any terrain (11.2) need their own limit looked up.
+  let least = Number.MAX_SAFE_INTEGER;
+  for (const t of state.tables.terrain) if (t.stacking > 0 && t.stacking < least) least = t.stacking;
   for (let h = 0; h < state.map.grid.size; h++) {
-    let excess = state.stacking_hs[h * 2 + side]! - stackingLimit(state, h);
+    if (stacking_hs[h * 2 + side]! <= least) continue;
+    let excess = stacking_hs[h * 2 + side]! - stackingLimit(state, h);
     if (excess <= 0) continue;
     const here: number[] = [];
     for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === h && state.counters.side_u[u] === side && state.counters.type_u[u] !== ENGINEER) here.push(u);
