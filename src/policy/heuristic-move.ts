@@ -32,15 +32,49 @@ export function newMovePlan(): MovePlan {
   return { key: '', queue: [] };
 }
 
-/** Attack strength of the side's combat units in or next to h (a threat map read on demand). */
-export function strengthAround(view: GameState, h: number, side: Side, radius: number): number {
-  let s = 0;
+/** Influence maps: the attack strength of a side's combat units within `radius` hexes of each hex. */
+const influenceCache = new WeakMap<GameState, Map<string, { version: number; map: Float64Array }>>();
+
+export function influence(view: GameState, side: Side, radius: number): Float64Array {
+  let perState = influenceCache.get(view);
+  if (!perState) { perState = new Map(); influenceCache.set(view, perState); }
+  const key = `${side}:${radius}`;
+  const hit = perState.get(key);
+  if (hit && hit.version === view.version) return hit.map;
+  const { grid } = view.map;
+  const map = hit?.map ?? new Float64Array(grid.size);
+  map.fill(0);
+  const seen = new Int32Array(grid.size).fill(-1);
+  let frontier: number[] = [], next: number[] = [];
   for (let u = 0; u < view.loc_u.length; u++) {
     const x = view.loc_u[u]!;
     if (x < 0 || view.counters.side_u[u] !== side) continue;
-    if (distance(view.map.grid, x, h) <= radius) s += view.counters.attack_u[u * 2 + view.reduced_u[u]!]!;
+    const a = view.counters.attack_u[u * 2 + view.reduced_u[u]!]!;
+    frontier.length = 0;
+    frontier.push(x);
+    seen[x] = u;
+    map[x] = map[x]! + a;
+    for (let r = 0; r < radius; r++) {
+      next.length = 0;
+      for (const h of frontier) {
+        for (let d = 0; d < 6; d++) {
+          const n = grid.neighbour_hd[h * 6 + d]!;
+          if (n < 0 || seen[n] === u) continue;
+          seen[n] = u;
+          map[n] = map[n]! + a;
+          next.push(n);
+        }
+      }
+      [frontier, next] = [next, frontier];
+    }
   }
-  return s;
+  perState.set(key, { version: view.version, map });
+  return map;
+}
+
+/** Attack strength of the side's combat units within `radius` hexes of h (read from the influence map). */
+export function strengthAround(view: GameState, h: number, side: Side, radius: number): number {
+  return influence(view, side, radius)[h]!;
 }
 
 /** Objectives: enemy-held settlements to take, own settlements under threat to hold, weighted by VP. */
