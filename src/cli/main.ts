@@ -6,6 +6,9 @@ import { registerValidate } from './validate.js';
 import { registerMap } from './map.js';
 import { registerOptions } from './options.js';
 import { registerRun } from './run.js';
+import { registerBid } from './bid.js';
+import { registerCompare } from './compare.js';
+import { registerReplay } from './replay.js';
 import { VERSION } from './version.js';
 import { UsageError } from './usage-error.js';
 
@@ -21,6 +24,9 @@ registerValidate(program);
 registerMap(program);
 registerOptions(program);
 registerRun(program);
+registerReplay(program);
+registerBid(program);
+registerCompare(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,76 +1,263 @@
-// `chaco run <scenario>`: plays games with the given policies and prints a summary (the full runner,
-// with workers and reports, is its own piece of work; this plays them one after another).
+// `chaco run <scenario>`: plays N games on a pool of worker threads and writes games.csv (streamed in
+// game order), summary.csv, turns.csv, settlements.csv, run.json, the charts and index.html. Also the
+// options and helpers `bid` and `compare` share (parsing at the edge, Ctrl-C, the pool).
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { streamSeed } from '../core/dice.js';
-import { playGame, type GameResult } from '../core/play.js';
-import { parseOptions } from '../core/options.js';
-import { DEFAULT_DATA_DIR, loadGameData, loadScenario } from '../data/load.js';
-import { createPolicy } from '../policy/index.js';
+import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { writeRunReport } from '../report/run-report.js';
+import { histQuantile, histMean, wilson } from '../report/stats.js';
+import { END_TYPES, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
+import { runCommand, runManifest, type RunManifest } from '../sim/manifest.js';
+import { createPool, defaultWorkers, type ShardPool } from '../sim/pool.js';
+import { createProgress } from '../sim/progress.js';
+import { runGames, type RunOutcome } from '../sim/runner.js';
+import { aggregateShape, gamesCsvHeader, type ChunkResult } from '../sim/shard.js';
+import { checkPolicies, parseHandicaps, prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { UsageError } from './usage-error.js';
+import { TellingGames, type TellingGame } from '../sim/telling.js';
+import { writeReplay } from '../report/replay.js';
+import { loadPolicyModules } from '../policy/index.js';
 
-interface RunOpts { par: string; bol: string; games: string; seed: string; workers: string; option: string[]; data: string; check?: boolean }
-
-export function positiveInt(text: string, flag: string): number {
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} ${text}: give a whole number of at least 1`);
+/** A whole-number flag given as text, checked at the edge with a message naming the flag. */
+export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) => z.string().transform((text, ctx) => {
+  const n = Number(text.trim());
+  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+    ctx.addIssue({ code: 'custom', message: `${flag} ${text}: give a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}` });
+    return z.NEVER;
+  }
   return n;
+});
+
+/** The options every Monte Carlo command takes (run, bid, compare). */
+export const commonSchema = z.object({
+  seed: z.string().min(1, { message: '--seed: give a seed (any text, e.g. 1)' }),
+  par: z.string().min(1, { message: '--par: name a policy' }),
+  bol: z.string().min(1, { message: '--bol: name a policy' }),
+  option: z.array(z.string()),
+  handicap: z.array(z.string()),
+  workers: z.string().optional().transform((t, ctx) => {
+    if (t === undefined) return defaultWorkers();
+    const n = Number(t.trim());
+    if (t.trim() === '' || !Number.isInteger(n) || n < 0 || n > 256) {
+      ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (0 plays in the main thread)` });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  data: z.string(),
+  out: z.string().optional(),
+  check: z.boolean().optional().transform((b) => b === true),
+  quiet: z.boolean().optional().transform((b) => b === true),
+});
+
+/** Parses commander's options with `schema`; every problem in one UsageError. */
+export function parseFlags<T extends z.ZodTypeAny>(schema: T, raw: unknown): z.infer<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw new UsageError(r.error.issues.map((i) => i.message).join('\n'));
+  return r.data as z.infer<T>;
 }
 
-/** Plays games `from`..`to`-1 of a run; game i uses seeds derived from (seed, i) alone (I-41). */
-export function playRange(scenarioId: string, opts: RunOpts, from: number, to: number, onGame: (r: GameResult, i: number) => void): void {
-  const data = loadGameData(opts.data);
-  const scenario = loadScenario(scenarioId, data, opts.data);
-  const options = parseOptions(opts.option);
-  for (let i = from; i < to; i++) {
-    const seed = streamSeed(opts.seed, i, 'game');
-    const policies = [createPolicy(opts.par, `${seed}:PAR`, scenario), createPolicy(opts.bol, `${seed}:BOL`, scenario)] as const;
-    let r: GameResult;
-    try {
-      r = playGame(scenario, options, policies, seed, { checkInvariants: opts.check === true });
-    } catch (err) {
-      const msg = err instanceof Error ? err.message : String(err);
-      throw new Error(`game ${i} failed (reproduce: chaco run ${scenarioId} --par ${opts.par} --bol ${opts.bol} --seed ${opts.seed} --games ${i + 1}; game index ${i}): ${msg}`, { cause: err });
-    }
-    onGame(r, i);
+/** Runs `fn`, turning a SpecError (bad option, handicap or policy) into a UsageError. */
+export function asUsage<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof SpecError) throw new UsageError(err.message);
+    throw err;
   }
 }
 
-export function registerRun(program: Command): void {
-  program
-    .command('run')
-    .description('play games of a scenario with the given policies and print who won and how')
-    .argument('<scenario>', 'scenario id (chaco scenarios) or file')
-    .option('--par <policy>', 'Paraguayan policy (random, passive)', 'random')
-    .option('--bol <policy>', 'Bolivian policy (random, passive)', 'random')
-    .option('--games <n>', 'number of games', '2000')
-    .option('--seed <seed>', 'run seed: game i plays with seeds derived from (seed, i)', '1')
-    .option('--workers <n>', 'worker threads (this version plays on one)', '1')
-    .option('--option <key=value>', 'a rules option (chaco options); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+const collect = (v: string, acc: string[]) => [...acc, v];
+
+/** Adds the common options to a command. */
+export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: string): Command {
+  return cmd
+    .option('--games <n>', gamesHelp, gamesDefault)
+    .option('--seed <seed>', 'run seed: game i plays with seeds derived from (seed, i) alone', '1')
+    .option('--par <policy>', 'Paraguayan policy, by name (e.g. random, passive)', 'random')
+    .option('--bol <policy>', 'Bolivian policy, by name', 'random')
+    .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', collect, [] as string[])
+    .option('--handicap <SIDE=VP>', 'VP added to a side\'s starting VP, e.g. PAR=+5; repeatable', collect, [] as string[])
+    .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
+    .option('--out <dir>', 'folder for the report (default reports/out/<scenario>/<run id>)')
     .option('--check', 'check the game invariants after every phase (slower)')
-    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
-    .action((scenario: string, opts: RunOpts) => {
-      const games = positiveInt(opts.games, '--games');
-      const workers = positiveInt(opts.workers, '--workers');
-      if (workers !== 1) process.stderr.write(`chaco: --workers ${workers}: this version plays on one thread\n`);
-      try { parseOptions(opts.option); } catch (err) { throw new UsageError((err as Error).message); }
-      const wins = { PAR: 0, BOL: 0 };
-      const ends: Record<string, number> = {};
-      let margin = 0, turns = 0;
-      const t0 = performance.now();
-      playRange(scenario, opts, 0, games, (r) => {
-        wins[r.winner]++;
-        ends[r.end] = (ends[r.end] ?? 0) + 1;
-        margin += r.margin;
-        turns += r.endTurn;
-      });
-      const seconds = (performance.now() - t0) / 1000;
-      const pct = (n: number) => `${((100 * n) / games).toFixed(1)}%`;
-      process.stdout.write([
-        `${scenario}: ${games} games, PAR ${opts.par} vs BOL ${opts.bol}, seed ${opts.seed}`,
-        `wins        PAR ${wins.PAR} (${pct(wins.PAR)})  BOL ${wins.BOL} (${pct(wins.BOL)})`,
-        `end         ${Object.entries(ends).map(([k, v]) => `${k} ${v} (${pct(v)})`).join('  ')}`,
-        `mean margin ${(margin / games).toFixed(2)} VP (PAR - BOL), mean end turn ${(turns / games).toFixed(2)}`,
-        `time        ${seconds.toFixed(1)} s (${(games / seconds).toFixed(0)} games/s)`,
-      ].join('\n') + '\n');
+    .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
+    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
+}
+
+export type CommonFlags = z.infer<typeof commonSchema>;
+
+/** The spec the flags describe, checked: policies known, options valid, scenario loads (DataError otherwise). */
+export function specFromFlags(scenario: string, f: CommonFlags): { spec: RunSpec; prepared: PreparedRun } {
+  return asUsage(() => {
+    const spec: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicaps(f.handicap), seed: f.seed, check: f.check };
+    checkPolicies(spec);
+    return { spec, prepared: prepareRun(spec) };
+  });
+}
+
+/** A run id for the default output folder: UTC time and seed, e.g. 2025-11-21T083012Z-seed1. */
+export function runId(seed: string, prefix = ''): string {
+  const t = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '');
+  return `${prefix}${t}-seed${seed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
+}
+
+/** The output folder (made if missing); the default gets a fresh run id. */
+export function outputDir(out: string | undefined, scenarioId: string, seed: string, prefix = ''): string {
+  let dir = out ?? join('reports', 'out', scenarioId, runId(seed, prefix));
+  if (out === undefined) {
+    for (let k = 2; existsSync(dir); k++) dir = join('reports', 'out', scenarioId, `${runId(seed, prefix)}-${k}`);
+  }
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * Ctrl-C: the first stops the run after the games in progress (everything finished is kept and
+ * written); a second quits at once (Node's default, restored after the first).
+ */
+export function onInterrupt(quiet: boolean): { signal: AbortSignal; dispose: () => void } {
+  const abort = new AbortController();
+  const handler = () => {
+    process.off('SIGINT', handler);
+    if (!quiet) process.stderr.write('\nchaco: stopping after the games in progress; everything finished is kept (Ctrl-C again quits at once)\n');
+    abort.abort();
+  };
+  process.on('SIGINT', handler);
+  return { signal: abort.signal, dispose: () => process.off('SIGINT', handler) };
+}
+
+export interface PlayedRun {
+  readonly outcome: RunOutcome;
+  readonly started: Date;
+  readonly finished: Date;
+}
+
+/** Plays games first..first+games-1 of the spec on the pool with progress and Ctrl-C; `onChunk` gets shards in game order. */
+export async function playWithProgress(pool: ShardPool, spec: RunSpec, shape: AggregateShape, o: {
+  first?: number; games: number; label: string; quiet: boolean; signal: AbortSignal; onChunk?: (c: ChunkResult) => void;
+}): Promise<PlayedRun> {
+  const progress = createProgress(o.games, o.label, { quiet: o.quiet });
+  const started = new Date();
+  try {
+    const outcome = await runGames(pool, spec, shape, {
+      first: o.first ?? 0, games: o.games, signal: o.signal, onProgress: (n) => progress.update(n),
+      ...(o.onChunk ? { onChunk: o.onChunk } : {}),
     });
+    return { outcome, started, finished: new Date() };
+  } finally {
+    progress.stop();
+  }
+}
+
+/** Tells how a failed game can be reproduced (and where the games before it are, if kept); sets the exit code. */
+export function reportFailure(outcome: RunOutcome, spec: RunSpec, first: number, games: number, where: string | null): void {
+  const f = outcome.failure;
+  if (!f) return;
+  const lines = [
+    `chaco: game ${f.game} failed: ${f.message}`,
+    `  scenario ${spec.scenario}, run seed ${spec.seed}, game index ${f.game}${f.seed ? ` (game seed ${f.seed})` : ''}`,
+    `  reproduce: ${runCommand(spec, f.game, 1)}`,
+  ];
+  if (where !== null) lines.push(`  kept ${outcome.played} games (${first}–${first + outcome.played - 1}) in ${where}`);
+  const left = first + games - f.game;
+  if (where !== null && left > 1) lines.push(`  after fixing it, play the rest: ${runCommand(spec, f.game, left)}`);
+  process.stderr.write(`${lines.join('\n')}\n`);
+  process.exitCode = 1;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+const fmt = (x: number) => String(Number(x.toFixed(2)));
+
+export function terminalSummary(agg: Aggregate, m: RunManifest, dir: string): string {
+  const n = agg.games;
+  if (n === 0) return `${m.scenario.id}: no games finished\nreport: ${join(dir, 'index.html')}\n`;
+  const par = wilson(agg.wins[0]!, n), bol = wilson(agg.wins[1]!, n);
+  const ends = END_TYPES.map((e, i) => `${e} ${pct((agg.ends[i]![0]! + agg.ends[i]![1]!) / n)}`).join('  ');
+  return [
+    `${m.scenario.id}: ${n} games, PAR ${m.policies.PAR} vs BOL ${m.policies.BOL}, seed ${m.seed}${m.status === 'complete' ? '' : ` (${m.status})`}`,
+    `wins        PAR ${pct(agg.wins[0]! / n)} (95% ${pct(par.lo)}-${pct(par.hi)})  BOL ${pct(agg.wins[1]! / n)} (95% ${pct(bol.lo)}-${pct(bol.hi)})`,
+    `end         ${ends}`,
+    `margin      PAR - BOL: median ${fmt(histQuantile(agg.margin, 0.5))}, mean ${fmt(histMean(agg.margin))}, 90% of games from ${fmt(histQuantile(agg.margin, 0.05))} to ${fmt(histQuantile(agg.margin, 0.95))} VP`,
+    `time        ${m.timing.seconds.toFixed(1)} s (${m.timing.gamesPerSecond.toFixed(0)} games/s ${m.workers === 0 ? 'in the main thread' : `on ${m.workers} worker${m.workers === 1 ? '' : 's'}`})`,
+    `report      ${join(dir, 'index.html')}`,
+  ].join('\n') + '\n';
+}
+
+const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: intFlag('--first', 0), replays: z.boolean().default(true) });
+
+export async function runAction(scenarioArg: string, raw: unknown): Promise<void> {
+  const f = parseFlags(runSchema, raw);
+  const { spec, prepared } = specFromFlags(scenarioArg, f);
+  const { scenario, options } = prepared;
+  const shape = aggregateShape(scenario, options);
+  const dir = outputDir(f.out, scenario.id, spec.seed);
+  const csv = openSync(join(dir, 'games.csv'), 'w');
+  writeSync(csv, gamesCsvHeader());
+  const pool = createPool(f.workers);
+  const interrupt = onInterrupt(f.quiet);
+  const telling = new TellingGames();
+  let played: PlayedRun;
+  try {
+    played = await playWithProgress(pool, spec, shape, {
+      first: f.first, games: f.games, label: scenario.id, quiet: f.quiet, signal: interrupt.signal,
+      onChunk: (c) => { writeSync(csv, c.csv); telling.add(c); },
+    });
+  } finally {
+    interrupt.dispose();
+    closeSync(csv);
+    await pool.close();
+  }
+  const { outcome } = played;
+  const manifest = runManifest({
+    command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, turns: shape.turns,
+    first: f.first, games: f.games, played: outcome.played, interrupted: outcome.interrupted,
+    ...(outcome.failure ? { failure: outcome.failure } : {}),
+    workers: pool.threads, started: played.started, finished: played.finished,
+  });
+  const picks = f.replays ? await writeTellingReplays(dir, spec, telling.picks()) : telling.picks().map((pick) => ({ pick, dir: null }));
+  await writeRunReport({ dir, manifest, aggregate: outcome.aggregate, shape, scenario, telling: picks });
+  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
+  else {
+    process.stdout.write(terminalSummary(outcome.aggregate, manifest, dir));
+    const replays = new Set(picks.filter((p) => p.dir !== null).map((p) => p.pick.game));
+    if (replays.size > 0) process.stdout.write(`replays     ${replays.size} telling game${replays.size === 1 ? '' : 's'} in ${join(dir, 'replays')}\n`);
+  }
+  if (outcome.failure) reportFailure(outcome, spec, f.first, f.games, dir);
+  else if (outcome.interrupted) {
+    process.stderr.write(`chaco: interrupted after ${outcome.played} of ${f.games} games; the report covers them.\n  play the rest: ${manifest.resume}\n`);
+    process.exitCode = 130;
+  }
+}
+
+/**
+ * Writes the replay of each telling game (closest, biggest wins, sudden death, settlement) into
+ * DIR/replays/game-<i>/ with `chaco replay`'s writer; a game picked for several reasons is written once.
+ */
+async function writeTellingReplays(dir: string, spec: RunSpec, picks: readonly TellingGame[]): Promise<{ pick: TellingGame; dir: string | null }[]> {
+  await loadPolicyModules([spec.par, spec.bol]);
+  const written = new Map<number, string>();
+  for (const pick of picks) {
+    if (written.has(pick.game)) continue;
+    const rel = join('replays', `game-${pick.game}`);
+    writeReplay({
+      scenario: spec.scenario, seed: spec.seed, game: pick.game, par: spec.par, bol: spec.bol, options: spec.options,
+      handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] }, dataDir: spec.dataDir, out: join(dir, rel),
+    });
+    written.set(pick.game, rel);
+  }
+  return picks.map((pick) => ({ pick, dir: written.get(pick.game) ?? null }));
+}
+
+export function registerRun(program: Command): void {
+  const cmd = program
+    .command('run')
+    .description('play N games of a scenario on all cores and write games.csv, summary.csv, turns.csv, run.json, charts and index.html')
+    .argument('<scenario>', 'scenario id (chaco scenarios) or file');
+  addCommonOptions(cmd, '2000', 'number of games');
+  cmd.option('--first <index>', 'index of the first game (to resume a run or replay one game)', '0')
+    .option('--no-replays', 'do not write the replays of the telling games (replays/game-<i>/)')
+    .action((scenario: string, opts: unknown) => runAction(scenario, opts));
 }

@@ -1,0 +1,202 @@
+// Replays one game of a run and writes it out for a writer: narrative.md, events.json, result.json (the
+// game's games.csv row) and an SVG of the position at the end of every player turn (plus the set-up).
+// Game i of a run with seed S plays with seed streamSeed(S, i, 'game') and policies seeded
+// `${seed}:PAR` / `${seed}:BOL`, as `chaco run` does (I-41), so the replay is that very game.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { streamSeed } from '../core/dice.js';
+import type { GameResult } from '../core/play.js';
+import { effectiveTurns } from '../core/options.js';
+import type { Scenario } from '../core/scenario.js';
+import { BOL, PAR, type Side } from '../core/side.js';
+import { monthName } from '../data/schema-common.js';
+import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { createPolicy } from '../policy/index.js';
+import { prepareRun, rulesOptions } from '../sim/spec.js';
+import { gameRow, type GameRow } from '../sim/game-row.js';
+import { narrate } from './narrative.js';
+import { recordGame, type RecordedGame } from './replay-record.js';
+import { renderPositionSvg } from './replay-svg.js';
+
+/** Starting VP added to a side (negative to take away): `--handicap PAR=+5`. */
+export interface Handicap {
+  readonly PAR?: number;
+  readonly BOL?: number;
+}
+
+export interface ReplayOptions {
+  /** Scenario id (or a scenario file). */
+  readonly scenario: string;
+  /** The run seed (chaco run --seed). */
+  readonly seed: string;
+  /** The game's index in the run: games.csv `game`, from 0. */
+  readonly game: number;
+  readonly par: string;
+  readonly bol: string;
+  /** Rules options as key=value (chaco run --option). */
+  readonly options: readonly string[];
+  readonly handicap?: Handicap;
+  /** Folder with the map, counters, tables and scenarios (default: the package's scenarios/). */
+  readonly dataDir?: string;
+  /** Folder to write into (created if needed). */
+  readonly out: string;
+  /** SVG pixels per hex row (default 36). */
+  readonly scale?: number;
+}
+
+export interface ReplayMap {
+  /** 1-based turn, as in the file name and the narrative. */
+  readonly turn: number;
+  readonly side: 'PAR' | 'BOL';
+  readonly file: string;
+}
+
+export interface ReplaySummary {
+  readonly dir: string;
+  readonly narrative: string;
+  readonly events: string;
+  readonly result: string;
+  /** The set-up position, when the replay could take it. */
+  readonly setupMap: string | null;
+  /** One per player turn played, in order: turn-NN-PAR.svg, turn-NN-BOL.svg. */
+  readonly maps: readonly ReplayMap[];
+  /** What result.json holds: the game's games.csv row. */
+  readonly row: GameRow;
+  readonly gameSeed: string;
+}
+
+const SIDE_CODE = ['PAR', 'BOL'] as const;
+const SIDE_NAME = ['Paraguay', 'Bolivia'] as const;
+const SIDE_ADJ = ['Paraguayan', 'Bolivian'] as const;
+
+/** Parses "PAR=+5", "BOL=-3" (several, or comma-separated in one) into a handicap; throws on anything else. */
+export function parseHandicap(texts: string | readonly string[]): Handicap {
+  const out: { PAR?: number; BOL?: number } = {};
+  const items = (typeof texts === 'string' ? [texts] : texts).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
+  for (const item of items) {
+    const m = /^(PAR|BOL)=([+-]?\d+)$/i.exec(item);
+    if (!m) throw new Error(`handicap "${item}": write SIDE=VP, e.g. PAR=+5 or BOL=-3`);
+    const side = m[1]!.toUpperCase() as 'PAR' | 'BOL';
+    if (out[side] !== undefined) throw new Error(`handicap "${item}": ${side} is given twice`);
+    out[side] = Number(m[2]);
+  }
+  return out;
+}
+
+/** The scenario with each side's starting VP raised by its handicap (a copy; the scenario is frozen). */
+export function applyHandicap(scenario: Scenario, handicap: Handicap | undefined): Scenario {
+  const par = handicap?.PAR ?? 0, bol = handicap?.BOL ?? 0;
+  if (par === 0 && bol === 0) return scenario;
+  const [p, b] = scenario.sides;
+  return { ...scenario, sides: [{ ...p, vp: p.vp + par }, { ...b, vp: b.vp + bol }] };
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** The file of the position at the end of a player turn (0-based turn). */
+export function mapFileName(turn: number, side: Side): string {
+  return `turn-${pad(turn + 1)}-${SIDE_CODE[side]}.svg`;
+}
+
+/** The replay command line of a game, for the narrative's heading. */
+function commandLine(opts: ReplayOptions): string {
+  const parts = ['chaco replay', opts.scenario, '--seed', opts.seed, '--game', String(opts.game), '--par', opts.par, '--bol', opts.bol];
+  for (const o of opts.options) parts.push('--option', o);
+  const h = opts.handicap;
+  if (h?.PAR) parts.push('--handicap', `PAR=${h.PAR > 0 ? '+' : ''}${h.PAR}`);
+  if (h?.BOL) parts.push('--handicap', `BOL=${h.BOL > 0 ? '+' : ''}${h.BOL}`);
+  return parts.map((p) => (/^[\w.:=+\-/]+$/.test(p) || p === 'chaco replay' ? p : `'${p.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+function endBanner(result: GameResult): string {
+  const how = result.end === 'sudden_death' ? 'by sudden death' : result.end === 'settlement' ? 'by a negotiated settlement' : 'at the end of the scenario';
+  const winner = SIDE_NAME[result.winner === 'PAR' ? PAR : BOL];
+  return `Game over: ${winner} wins ${how}, ${result.level === 'tie' ? 'on a coin flip after equal VP' : `a ${result.level} victory`} (margin ${result.margin > 0 ? '+' : ''}${result.margin}).`;
+}
+
+/**
+ * The units out of General Supply in a position taken after `at` events: those found so in their side's
+ * last Supply Phase, less any that re-entered as reinforcements since (never traced, 9.4).
+ */
+export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
+  const out = new Set<number>();
+  for (const side of [PAR, BOL] as const) {
+    let i = at - 1;
+    while (i >= 0 && !(recorded.events[i]!.type === 'supply' && (recorded.events[i] as { side: Side }).side === side)) i--;
+    const ctx = i >= 0 ? recorded.contexts[i] : undefined;
+    if (ctx?.type !== 'supply') continue;
+    const since = new Set<number>();
+    for (let j = i + 1; j < at; j++) { const e = recorded.events[j]!; if (e.type === 'reinforcement') since.add(e.unit); }
+    for (const u of ctx.outOfSupply) if (!since.has(u)) out.add(u);
+  }
+  return out;
+}
+
+/** Replays the game in memory: the recorded game and what the files are made of, written by writeReplay. */
+export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenario; recorded: RecordedGame; gameSeed: string } {
+  if (!Number.isInteger(opts.game) || opts.game < 0) throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
+  // The run's own preparation: chart overrides (tables.*), rules options and handicap exactly as chaco run applies them.
+  const { scenario, options } = prepareRun({
+    scenario: opts.scenario, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, options: opts.options, par: opts.par, bol: opts.bol,
+    handicap: [opts.handicap?.PAR ?? 0, opts.handicap?.BOL ?? 0], seed: opts.seed, check: false,
+  });
+  const gameSeed = streamSeed(opts.seed, opts.game, 'game');
+  const policies = [createPolicy(opts.par, `${gameSeed}:PAR`, scenario), createPolicy(opts.bol, `${gameSeed}:BOL`, scenario)] as const;
+  return { scenario, recorded: recordGame(scenario, options, policies, gameSeed), gameSeed };
+}
+
+/** Replays game `game` of the run and writes narrative.md, events.json, result.json and the maps into `out`. */
+export function writeReplay(opts: ReplayOptions): ReplaySummary {
+  const { scenario, recorded, gameSeed } = replayGame(opts);
+  const { result } = recorded;
+  const options = rulesOptions(opts.options);
+  const dir = opts.out;
+  mkdirSync(dir, { recursive: true });
+  const turns = effectiveTurns(scenario, options);
+
+  const maps: ReplayMap[] = [];
+  const mapByTurn = new Map<string, string>();
+  recorded.snapshots.forEach((snap, i) => {
+    const file = mapFileName(snap.turn, snap.side);
+    const figures = result.turns[snap.turn];
+    const weather = figures ? `${figures.rainy ? 'rainy season' : 'dry season'}${figures.truce ? ', truce' : ''}` : '';
+    const last = i === recorded.snapshots.length - 1;
+    const svg = renderPositionSvg(snap.state, {
+      ...(opts.scale ? { scale: opts.scale } : {}),
+      outOfSupply: outOfSupplyAt(recorded, snap.at),
+      title: `Turn ${snap.turn + 1} of ${turns} · ${monthName(scenario.startMonth + snap.turn)} · end of the ${SIDE_ADJ[snap.side]} player turn`,
+      subtitle: `${scenario.name} (${scenario.rule}) · game ${opts.game} of run seed ${opts.seed} · PAR ${opts.par} vs BOL ${opts.bol}${weather ? ` · ${weather}` : ''}`,
+      ...(last ? { banner: endBanner(result) } : {}),
+    });
+    writeFileSync(join(dir, file), svg);
+    maps.push({ turn: snap.turn + 1, side: SIDE_CODE[snap.side], file });
+    mapByTurn.set(`${snap.turn}:${snap.side}`, file);
+  });
+  let setupMap: string | null = null;
+  if (recorded.setup) {
+    setupMap = 'setup.svg';
+    writeFileSync(join(dir, setupMap), renderPositionSvg(recorded.setup, {
+      ...(opts.scale ? { scale: opts.scale } : {}),
+      outOfSupply: new Set(),
+      title: `Set-up · ${monthName(scenario.startMonth)}`,
+      subtitle: `${scenario.name} (${scenario.rule}) · game ${opts.game} of run seed ${opts.seed} · PAR ${opts.par} vs BOL ${opts.bol}`,
+    }));
+  }
+
+  const row = gameRow(opts.game, result);
+  const handicap: [number, number] = [opts.handicap?.PAR ?? 0, opts.handicap?.BOL ?? 0];
+  const narrative = narrate({
+    scenario, options, runSeed: opts.seed, game: opts.game, par: opts.par, bol: opts.bol, handicap, recorded,
+    maps: mapByTurn, ...(setupMap ? { setupMap } : {}), command: commandLine(opts),
+  });
+  writeFileSync(join(dir, 'narrative.md'), narrative);
+  // One event a line: the engine's log as it is (units, leaders and hexes by index), easy to grep.
+  writeFileSync(join(dir, 'events.json'), `[\n${recorded.events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  writeFileSync(join(dir, 'result.json'), `${JSON.stringify(row, null, 2)}\n`);
+  return {
+    dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), result: join(dir, 'result.json'),
+    setupMap: setupMap ? join(dir, setupMap) : null, maps, row, gameSeed,
+  };
+}

@@ -1,0 +1,103 @@
+// The report of a run, written beside games.csv: summary.csv, turns.csv, settlements.csv, run.json,
+// one <chart>.vl.json and <chart>.svg per chart, and index.html with all of it.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Scenario } from '../core/scenario.js';
+import { monthName } from '../data/schema-common.js';
+import type { Aggregate, AggregateShape } from '../sim/aggregate.js';
+import type { RunManifest } from '../sim/manifest.js';
+import { runCharts, type Chart } from './charts.js';
+import { factsTable, htmlPage, type PageFigure } from './html.js';
+import { renderSvg } from './render.js';
+import { histMean, histQuantile, wilson } from './stats.js';
+import { settlementsTable, summaryTable, toCsv, turnsTable } from './summary.js';
+import { esc } from './svg.js';
+import type { TellingGame } from '../sim/telling.js';
+
+/** Writes each chart's spec and SVG into dir; returns them for the page. */
+export async function writeCharts(dir: string, charts: readonly Chart[]): Promise<PageFigure[]> {
+  const figures: PageFigure[] = [];
+  for (const c of charts) {
+    const { svg } = await renderSvg(c.spec);
+    writeFileSync(join(dir, `${c.name}.vl.json`), `${JSON.stringify(c.spec, null, 1)}\n`);
+    writeFileSync(join(dir, `${c.name}.svg`), svg);
+    figures.push({ name: c.name, title: c.title, caption: c.caption, svg });
+  }
+  return figures;
+}
+
+export function writeJson(file: string, value: unknown): void {
+  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+export interface RunReport {
+  readonly dir: string;
+  readonly manifest: RunManifest;
+  readonly aggregate: Aggregate;
+  readonly shape: AggregateShape;
+  readonly scenario: Scenario;
+  /** Telling games and the folder (relative to dir) of each one's replay, or null when not written. */
+  readonly telling?: readonly { readonly pick: TellingGame; readonly dir: string | null }[];
+}
+
+/** The telling games with links to their replays (narrative and final map) and the command that writes one. */
+function tellingBlock(r: RunReport): string {
+  const rows = (r.telling ?? []).map(({ pick, dir }) => {
+    const links = dir
+      ? `<a href="${esc(dir)}/narrative.md">narrative</a> · <a href="${esc(dir)}/events.json">events</a> · <a href="${esc(dir)}/">maps</a>`
+      : `<code>${esc(`chaco replay ${r.scenario.id} --seed ${r.manifest.seed} --game ${pick.game} --par ${r.manifest.policies.PAR} --bol ${r.manifest.policies.BOL}`)}</code>`;
+    return `<tr><td>${esc(pick.why)}</td><td>${pick.game}</td><td>${pick.winner}</td><td>${pick.margin > 0 ? '+' : ''}${pick.margin}</td><td>${esc(pick.end)}</td><td>${pick.endTurn}</td><td>${links}</td></tr>`;
+  });
+  if (rows.length === 0) return '';
+  return `<h2>Telling games</h2><p>Replays of games worth reading: each folder holds narrative.md, events.json, result.json and a map of every player turn (<code>chaco replay</code> writes the same for any game).</p>`
+    + `<table><thead><tr><th>why</th><th>game</th><th>winner</th><th>margin</th><th>end</th><th>end turn</th><th>replay</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Status and reproduction notes shared by the page and the terminal. */
+export function statusNote(m: RunManifest): string | null {
+  if (m.status === 'complete') return null;
+  const what = m.status === 'failed'
+    ? `Game ${m.failure!.game} failed (${m.failure!.message}). The report covers games ${m.first}–${m.first + m.played - 1}, every game before it. Reproduce the failing game: ${m.failure!.reproduce}`
+    : `The run was interrupted after ${m.played} of ${m.games} games; the report covers games ${m.first}–${m.first + m.played - 1}.`;
+  return m.resume ? `${what} Play the rest: ${m.resume}` : what;
+}
+
+export async function writeRunReport(r: RunReport): Promise<string[]> {
+  const { dir, manifest: m, aggregate: agg, shape, scenario } = r;
+  const summary = summaryTable(agg, shape), turns = turnsTable(agg, scenario.startMonth), settlements = settlementsTable(agg, scenario);
+  writeFileSync(join(dir, 'summary.csv'), toCsv(summary));
+  writeFileSync(join(dir, 'turns.csv'), toCsv(turns));
+  writeFileSync(join(dir, 'settlements.csv'), toCsv(settlements));
+  writeJson(join(dir, 'run.json'), m);
+  const charts = runCharts(agg, shape, scenario);
+  const figures = agg.games > 0 ? await writeCharts(dir, charts) : [];
+  const par = wilson(agg.wins[0]!, agg.games), bol = wilson(agg.wins[1]!, agg.games);
+  const note = statusNote(m);
+  const facts: [string, string][] = [
+    ['scenario', `${esc(scenario.name)} (${esc(scenario.id)}, rule ${esc(scenario.rule)}), ${shape.turns} turns from ${esc(monthName(scenario.startMonth))}`],
+    ['policies', `Paraguay <b>${esc(m.policies.PAR)}</b>, Bolivia <b>${esc(m.policies.BOL)}</b>`],
+    ['starting VP', `Paraguay ${m.startingVp.PAR}, Bolivia ${m.startingVp.BOL}${m.handicap.PAR || m.handicap.BOL ? ` (handicap PAR ${m.handicap.PAR >= 0 ? '+' : ''}${m.handicap.PAR}, BOL ${m.handicap.BOL >= 0 ? '+' : ''}${m.handicap.BOL})` : ''}`],
+    ['options', m.options.given.length > 0 ? m.options.given.map((o) => `<code>${esc(o)}</code>`).join(' ') : 'defaults'],
+    ['games', `${agg.games} (games ${m.first}–${m.first + m.played - 1}, seed <code>${esc(m.seed)}</code>)`],
+    ['Paraguay wins', agg.games > 0 ? `<b>${pct(agg.wins[0]! / agg.games)}</b> (95% ${pct(par.lo)}–${pct(par.hi)})` : '–'],
+    ['Bolivia wins', agg.games > 0 ? `<b>${pct(agg.wins[1]! / agg.games)}</b> (95% ${pct(bol.lo)}–${pct(bol.hi)})` : '–'],
+    ['margin (PAR − BOL)', agg.games > 0 ? `median ${histQuantile(agg.margin, 0.5)}, mean ${histMean(agg.margin).toFixed(2)} VP; equal VP (coin flip) in ${pct(agg.ties / agg.games)}` : '–'],
+    ['reproduce', `<code>${esc(m.reproduce)}</code>`],
+    ['version', `chaco ${esc(m.version)}${m.commit ? `, commit ${esc(m.commit.slice(0, 12))}` : ''}, data ${esc(m.scenario.dataHash.slice(0, 19))}…, ${m.timing.seconds} s on ${m.workers} worker${m.workers === 1 ? '' : 's'} (${m.timing.gamesPerSecond} games/s)`],
+  ];
+  const files = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'run.json', ...charts.map((c) => `${c.name}.vl.json`)];
+  const html = htmlPage(`${scenario.name}: ${agg.games} games`, `chaco run ${scenario.id} — ${m.policies.PAR} (PAR) vs ${m.policies.BOL} (BOL), seed ${m.seed}`, [
+    ...(note ? [{ kind: 'html' as const, html: `<p class="warn">${esc(note)}</p>` }] : []),
+    { kind: 'html', html: factsTable(facts) },
+    { kind: 'figures', heading: 'Charts', figures },
+    ...(r.telling && r.telling.length > 0 ? [{ kind: 'html' as const, html: tellingBlock(r) }] : []),
+    { kind: 'table', heading: 'Summary by side', file: 'summary.csv', table: summary, note: 'win_rate_lo/hi: Wilson 95% interval. level_* and end_*: share of all games the side won that way. margin_*: the side\'s VP minus the enemy\'s at the end. end_turn_mean: mean end turn of the games it won. Row "all": every game, margin PAR − BOL.' },
+    { kind: 'table', heading: 'Turn by turn', file: 'turns.csv', table: turns, collapsed: true, note: 'VP at the end of each turn over all games (a game already over keeps its final figures); ended_*: games ending in that turn; rainy/truce shares among the games still playing.' },
+    { kind: 'table', heading: 'Settlements', file: 'settlements.csv', table: settlements, collapsed: true, note: 'changes_per_game: captures per game by either side; changed_share: games in which it changed hands at least once; held_*_end_share: who held it when the game ended.' },
+    { kind: 'html', html: `<h2>Files</h2><p>${files.map((f) => `<code>${esc(f)}</code>`).join(' ')} — in this folder. Each chart's Vega-Lite spec carries its data.</p>` },
+  ]);
+  writeFileSync(join(dir, 'index.html'), html);
+  return [...files, ...figures.map((f) => `${f.name}.svg`), 'index.html'];
+}

@@ -1,0 +1,138 @@
+// run.json: everything needed to reproduce a run (version, commit, data hash, options, policies, seed,
+// games) and what happened (played, interrupted or failed, timing); and the command that reproduces it.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RulesOptions } from '../core/options.js';
+import type { Scenario } from '../core/scenario.js';
+import { DEFAULT_DATA_DIR, scenarioPath } from '../data/load.js';
+import type { GameFailure } from './shard.js';
+import { dataHash, splitOptions, type RunSpec } from './spec.js';
+
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const VERSION_OF_PACKAGE: string = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+
+/** The commit checked out in the package's git work tree, read from .git without running git; null if none. */
+export function gitCommit(root: string = PACKAGE_ROOT): string | null {
+  if (!existsSync(join(root, '.git'))) return null;
+  try {
+    const gitDir = gitDirOf(root);
+    const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
+    if (!head.startsWith('ref:')) return /^[0-9a-f]{40}$/.test(head) ? head : null;
+    const ref = head.slice(4).trim();
+    const loose = join(gitDir, ref);
+    if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
+    const packed = join(gitDir, 'packed-refs');
+    if (!existsSync(packed)) return null;
+    const line = readFileSync(packed, 'utf8').split('\n').find((l) => l.endsWith(` ${ref}`));
+    return line ? line.slice(0, 40) : null;
+  } catch {
+    return null;
+  }
+}
+
+function gitDirOf(root: string): string {
+  const dotGit = join(root, '.git');
+  try {
+    const text = readFileSync(dotGit, 'utf8').trim();
+    if (text.startsWith('gitdir:')) return resolve(root, text.slice(7).trim());
+  } catch {
+    // a directory
+  }
+  return dotGit;
+}
+
+/** Quotes an argument for a POSIX shell when it needs it. */
+export function shellQuote(arg: string): string {
+  return /^[A-Za-z0-9_./:=+,@%-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The arguments that make another run play the same games: scenario, seed, policies, options, handicap, data. */
+export function specArgs(spec: RunSpec): string[] {
+  const args = [spec.scenario, '--seed', spec.seed, '--par', spec.par, '--bol', spec.bol];
+  for (const o of spec.options) args.push('--option', o);
+  if (spec.handicap[0] !== 0) args.push('--handicap', `PAR=${spec.handicap[0] > 0 ? '+' : ''}${spec.handicap[0]}`);
+  if (spec.handicap[1] !== 0) args.push('--handicap', `BOL=${spec.handicap[1] > 0 ? '+' : ''}${spec.handicap[1]}`);
+  if (spec.check) args.push('--check');
+  if (resolve(spec.dataDir) !== DEFAULT_DATA_DIR) args.push('--data', spec.dataDir);
+  return args;
+}
+
+/** `chaco run ...` playing games first..first+games-1 of the spec. */
+export function runCommand(spec: RunSpec, first: number, games: number, extra: readonly string[] = []): string {
+  const args = ['chaco', 'run', ...specArgs(spec), '--games', String(games)];
+  if (first !== 0) args.push('--first', String(first));
+  return [...args, ...extra].map(shellQuote).join(' ');
+}
+
+export type RunStatus = 'complete' | 'interrupted' | 'failed';
+
+export interface RunManifest {
+  readonly tool: 'chaco';
+  readonly command: string;
+  readonly version: string;
+  readonly commit: string | null;
+  readonly node: string;
+  readonly platform: string;
+  readonly scenario: { readonly id: string; readonly name: string; readonly file: string; readonly dataDir: string; readonly dataHash: string; readonly turns: number };
+  readonly options: { readonly given: readonly string[]; readonly rules: RulesOptions; readonly chartOverrides: readonly string[] };
+  readonly policies: { readonly PAR: string; readonly BOL: string };
+  readonly handicap: { readonly PAR: number; readonly BOL: number };
+  readonly startingVp: { readonly PAR: number; readonly BOL: number };
+  readonly seed: string;
+  readonly gameSeeds: string;
+  readonly first: number;
+  readonly games: number;
+  readonly played: number;
+  readonly status: RunStatus;
+  readonly failure?: GameFailure & { readonly reproduce: string };
+  readonly reproduce: string;
+  readonly resume?: string;
+  readonly workers: number;
+  readonly timing: { readonly started: string; readonly finished: string; readonly seconds: number; readonly gamesPerSecond: number };
+}
+
+export interface ManifestInput {
+  readonly command: string;
+  readonly spec: RunSpec;
+  readonly scenario: Scenario;
+  readonly options: RulesOptions;
+  readonly turns: number;
+  readonly first: number;
+  readonly games: number;
+  readonly played: number;
+  readonly failure?: GameFailure;
+  readonly interrupted: boolean;
+  readonly workers: number;
+  readonly started: Date;
+  readonly finished: Date;
+}
+
+export function runManifest(m: ManifestInput): RunManifest {
+  const { spec, scenario } = m;
+  const seconds = (m.finished.getTime() - m.started.getTime()) / 1000;
+  const status: RunStatus = m.failure ? 'failed' : m.interrupted ? 'interrupted' : 'complete';
+  const resumeFrom = m.first + m.played;
+  const left = m.first + m.games - resumeFrom;
+  return {
+    tool: 'chaco', command: m.command, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+    node: process.version, platform: `${process.platform}-${process.arch}`,
+    scenario: { id: scenario.id, name: scenario.name, file: scenarioPath(spec.scenario, spec.dataDir), dataDir: resolve(spec.dataDir), dataHash: dataHash(spec), turns: m.turns },
+    options: { given: spec.options, rules: m.options, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text) },
+    policies: { PAR: spec.par, BOL: spec.bol },
+    handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] },
+    startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
+    seed: spec.seed,
+    gameSeeds: `game i plays with seed "${spec.seed}:<i>:game" (dice "<seed>:dice", policies "<seed>:PAR" and "<seed>:BOL")`,
+    first: m.first, games: m.games, played: m.played, status,
+    ...(m.failure ? { failure: { ...m.failure, reproduce: runCommand(spec, m.failure.game, 1) } } : {}),
+    reproduce: runCommand(spec, m.first, m.games),
+    ...(status !== 'complete' && left > 0 ? { resume: runCommand(spec, resumeFrom, left) } : {}),
+    workers: m.workers,
+    timing: {
+      started: m.started.toISOString(), finished: m.finished.toISOString(),
+      seconds: Math.round(seconds * 1000) / 1000, gamesPerSecond: seconds > 0 ? Math.round((m.played / seconds) * 10) / 10 : 0,
+    },
+  };
+}

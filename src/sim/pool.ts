@@ -1,0 +1,44 @@
+// Where shards run: a piscina pool of worker threads running the compiled worker (dist/sim/worker.js),
+// or the calling thread (workers = 0: tests under vitest, which runs the TypeScript sources).
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import { playChunk, type ChunkResult, type ChunkTask } from './shard.js';
+
+export interface ShardPool {
+  /** Worker threads (0: the calling thread). */
+  readonly threads: number;
+  run(task: ChunkTask): Promise<ChunkResult>;
+  close(): Promise<void>;
+}
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+/** The compiled worker: beside this file when running from dist/, else dist/sim/ of the package. */
+export function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  const file = here.endsWith('.ts') ? resolve(dirname(here), '../../dist/sim/worker.js') : join(dirname(here), 'worker.js');
+  if (!existsSync(file)) throw new Error(`${file} is missing: build the package first (npm run build)`);
+  return file;
+}
+
+export function createPool(workers: number): ShardPool {
+  if (workers === 0) {
+    return {
+      threads: 0,
+      // One shard per turn of the event loop, so progress, Ctrl-C and writing keep up.
+      run: (task) => new Promise((ok, fail) => setImmediate(() => { playChunk(task).then(ok, fail); })),
+      close: async () => {},
+    };
+  }
+  const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
+  return {
+    threads: workers,
+    run: (task) => pool.run(task),
+    close: () => pool.destroy(),
+  };
+}

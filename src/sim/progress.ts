@@ -1,0 +1,52 @@
+// Progress of a run on stderr: a bar with games/s and ETA on a terminal, a line every few seconds
+// otherwise (logs, CI), nothing when quiet.
+import cliProgress from 'cli-progress';
+
+export interface Progress {
+  update(finished: number): void;
+  stop(): void;
+}
+
+const QUIET: Progress = { update: () => {}, stop: () => {} };
+
+function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '?';
+  if (s < 60) return `${Math.round(s)} s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m} min ${Math.round(s - 60 * m)} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+/** A progress display for `total` games labelled `label` (e.g. "boqueron"). */
+export function createProgress(total: number, label: string, opts: { quiet?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
+  if (opts.quiet) return QUIET;
+  const stream = opts.stream ?? process.stderr;
+  const t0 = performance.now();
+  const rate = (finished: number) => finished / Math.max(1e-3, (performance.now() - t0) / 1000);
+  if (stream.isTTY) {
+    const bar = new cliProgress.SingleBar({
+      stream, hideCursor: true, fps: 5, etaBuffer: 50, barsize: 30,
+      format: `${label} {bar} {percentage}% | {value}/{total} games | {rate} games/s | ETA {eta_left}`,
+    }, cliProgress.Presets.shades_classic);
+    bar.start(total, 0, { rate: '0', eta_left: '?' });
+    return {
+      update: (finished) => {
+        const r = rate(finished);
+        bar.update(finished, { rate: r.toFixed(0), eta_left: formatSeconds((total - finished) / r) });
+      },
+      stop: () => bar.stop(),
+    };
+  }
+  // Not a terminal (a log, CI): a line every 5 s, and a last one if any was written; short runs stay silent.
+  let lastLine = t0, lines = 0;
+  return {
+    update: (finished) => {
+      const now = performance.now();
+      if (finished < total ? now - lastLine < 5000 : lines === 0) return;
+      lastLine = now;
+      lines++;
+      const r = rate(finished);
+      stream.write(`${label}: ${finished}/${total} games (${((100 * finished) / total).toFixed(0)}%), ${r.toFixed(0)} games/s, ETA ${formatSeconds((total - finished) / r)}\n`);
+    },
+    stop: () => {},
+  };
+}

@@ -1,0 +1,126 @@
+// One shard of a run: games from..to-1 played in order, returned as games.csv text, per-game margins
+// and winners (for paired comparisons) and one aggregate. Runs in a worker thread or in-process.
+import { stringify } from 'csv-stringify/sync';
+import { streamSeed } from '../core/dice.js';
+import { effectiveTurns, type RulesOptions } from '../core/options.js';
+import { playGame, type GameResult } from '../core/play.js';
+import type { Scenario } from '../core/scenario.js';
+import { createPolicy, loadPolicyModules } from '../policy/index.js';
+import { addGame, emptyAggregate, type Aggregate, type AggregateShape, type SettlementHistory, END_TYPES } from './aggregate.js';
+import { GAME_COLUMNS, gameRow } from './game-row.js';
+import { prepareRun, type RunSpec } from './spec.js';
+
+export interface ChunkTask {
+  readonly spec: RunSpec;
+  readonly from: number;
+  readonly to: number;
+}
+
+export interface GameFailure {
+  /** Index of the game in the run. */
+  readonly game: number;
+  readonly seed: string;
+  readonly message: string;
+  readonly stack?: string;
+}
+
+export interface ChunkResult {
+  readonly from: number;
+  readonly to: number;
+  /** Games from..done-1 were played; done < to when game `done` failed. */
+  readonly done: number;
+  /** games.csv rows of the games played, without the header. */
+  readonly csv: string;
+  /** Per game played: margin (PAR - BOL), winner (0 PAR, 1 BOL), end (END_TYPES index) and end turn. */
+  readonly margin_g: Int32Array;
+  readonly winner_g: Uint8Array;
+  readonly end_g: Uint8Array;
+  readonly endTurn_g: Uint8Array;
+  readonly aggregate: Aggregate;
+  readonly failure?: GameFailure;
+}
+
+/** The seed of game `index` of a run (I-41): the dice use `<seed>:dice`, the policies `<seed>:PAR` and `<seed>:BOL`. */
+export function gameSeed(runSeed: string, index: number): string {
+  return streamSeed(runSeed, index, 'game');
+}
+
+/** Hexes of the settlements in map order (the order of Aggregate.settlements). */
+export function settlementHexes(scenario: Scenario): number[] {
+  return scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
+}
+
+export function aggregateShape(scenario: Scenario, options: RulesOptions): AggregateShape {
+  return {
+    levels: [...scenario.tables.victoryLevels.map((l) => l.level), 'tie'],
+    turns: effectiveTurns(scenario, options),
+    settlements: settlementHexes(scenario).length,
+  };
+}
+
+/** Who took each settlement and who held it at the end, from the game's event log. */
+export function settlementHistory(scenario: Scenario, r: GameResult, index_h: Int16Array, hexes: readonly number[]): SettlementHistory {
+  const n = hexes.length;
+  const capturesPar = new Int32Array(n), capturesBol = new Int32Array(n), holder = new Int8Array(n);
+  hexes.forEach((h, k) => { const c = scenario.control_h[h]!; holder[k] = c === 0 || c === 1 ? c : -1; });
+  for (const ev of r.events ?? []) {
+    if (ev.type !== 'capture' && ev.type !== 'control') continue;
+    const k = index_h[ev.hex]!;
+    if (k < 0) continue;
+    holder[k] = ev.side;
+    if (ev.type === 'capture') (ev.side === 0 ? capturesPar : capturesBol)[k]!++;
+  }
+  return { capturesPar, capturesBol, endHolder: holder };
+}
+
+/** Test hook: CHACO_FAIL_GAME=<index> makes that game throw, to exercise the failure path end to end. */
+const failGame = process.env.CHACO_FAIL_GAME === undefined ? -1 : Number(process.env.CHACO_FAIL_GAME);
+
+export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
+  const { spec, from, to } = task;
+  await loadPolicyModules([spec.par, spec.bol]);
+  const { scenario, options } = prepareRun(spec);
+  const shape = aggregateShape(scenario, options);
+  const aggregate = emptyAggregate(shape);
+  const hexes = settlementHexes(scenario);
+  const index_h = new Int16Array(scenario.map.grid.size).fill(-1);
+  hexes.forEach((h, k) => { index_h[h] = k; });
+  const rows: ReturnType<typeof gameRow>[] = [];
+  const margin_g = new Int32Array(to - from), winner_g = new Uint8Array(to - from);
+  const end_g = new Uint8Array(to - from), endTurn_g = new Uint8Array(to - from);
+  let done = from;
+  let failure: GameFailure | undefined;
+  for (let i = from; i < to; i++) {
+    const seed = gameSeed(spec.seed, i);
+    let r: GameResult;
+    try {
+      if (i === failGame) throw new Error(`CHACO_FAIL_GAME=${failGame}: this game fails on purpose (test hook)`);
+      const policies = [createPolicy(spec.par, `${seed}:PAR`, scenario), createPolicy(spec.bol, `${seed}:BOL`, scenario)] as const;
+      // The log is cheap (about 2% of a game) and is the only record of which settlements changed hands.
+      r = playGame(scenario, options, policies, seed, { log: true, checkInvariants: spec.check });
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      failure = { game: i, seed, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+      break;
+    }
+    rows.push(gameRow(i, r));
+    margin_g[i - from] = r.margin;
+    winner_g[i - from] = r.winner === 'PAR' ? 0 : 1;
+    end_g[i - from] = END_TYPES.indexOf(r.end);
+    endTurn_g[i - from] = r.endTurn;
+    addGame(aggregate, shape, r, settlementHistory(scenario, r, index_h, hexes));
+    done = i + 1;
+  }
+  const csv = rows.length > 0 ? stringify(rows, { columns: [...GAME_COLUMNS] }) : '';
+  return {
+    from, to, done, csv,
+    margin_g: margin_g.subarray(0, done - from).slice(), winner_g: winner_g.subarray(0, done - from).slice(),
+    end_g: end_g.subarray(0, done - from).slice(), endTurn_g: endTurn_g.subarray(0, done - from).slice(),
+    aggregate, ...(failure ? { failure } : {}),
+  };
+}
+
+/** The games.csv header line. */
+export function gamesCsvHeader(): string {
+  return stringify([[...GAME_COLUMNS]]);
+}

@@ -1,0 +1,42 @@
+// Telling games of a run, for articles: the closest, the biggest win for each side, the first sudden
+// death and the first negotiated settlement. Picked from the shards in game order, so the choice is the
+// same for any number of workers (ties: the earliest game).
+import { END_TYPES } from './aggregate.js';
+import type { ChunkResult } from './shard.js';
+
+export interface TellingGame {
+  readonly game: number;
+  readonly why: string;
+  readonly winner: 'PAR' | 'BOL';
+  readonly margin: number;
+  readonly end: string;
+  readonly endTurn: number;
+}
+
+const ORDER = ['the closest game', 'the biggest Paraguayan win', 'the biggest Bolivian win', 'a sudden death (16.4)', 'a negotiated settlement (16.1)'];
+
+export class TellingGames {
+  private readonly best = new Map<string, { score: number; pick: TellingGame }>();
+
+  /** Reads the games of a shard (shards come in game order). */
+  add(c: Pick<ChunkResult, 'from' | 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'>): void {
+    for (let k = 0; k < c.margin_g.length; k++) {
+      const game = c.from + k, margin = c.margin_g[k]!, winner = c.winner_g[k] === 0 ? 'PAR' : 'BOL';
+      const end = END_TYPES[c.end_g[k]!]!, endTurn = c.endTurn_g[k]!;
+      const offer = (why: string, score: number) => {
+        const b = this.best.get(why);
+        if (!b || score > b.score) this.best.set(why, { score, pick: { game, why, winner, margin, end, endTurn } });
+      };
+      offer(ORDER[0]!, -Math.abs(margin));
+      if (winner === 'PAR') offer(ORDER[1]!, margin);
+      else offer(ORDER[2]!, -margin);
+      if (end === 'sudden_death') offer(ORDER[3]!, -game);
+      if (end === 'settlement') offer(ORDER[4]!, -game);
+    }
+  }
+
+  /** One pick per reason, in a fixed order. */
+  picks(): TellingGame[] {
+    return ORDER.filter((why) => this.best.has(why)).map((why) => this.best.get(why)!.pick);
+  }
+}

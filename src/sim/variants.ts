@@ -1,0 +1,71 @@
+// Variants for `chaco compare`: "name:key=value,key=value" on top of the common settings. Keys are
+// par / bol (policies), handicap (PAR+5, BOL+3) and anything --option takes (rules options, tables.*).
+import { SpecError, type RunSpec } from './spec.js';
+
+export interface Variant {
+  readonly name: string;
+  /** The pairs as written. */
+  readonly settings: readonly string[];
+  readonly spec: RunSpec;
+}
+
+/** Splits on `sep` outside brackets, braces and quotes (a chart override's JSON may hold commas). */
+export function splitTopLevel(text: string, sep = ','): string[] {
+  const out: string[] = [];
+  let depth = 0, quote = false, start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quote) { if (c === '\\') i++; else if (c === '"') quote = false; continue; }
+    if (c === '"') quote = true;
+    else if (c === '[' || c === '{') depth++;
+    else if (c === ']' || c === '}') depth--;
+    else if (c === sep && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
+  }
+  out.push(text.slice(start));
+  return out.map((s) => s.trim()).filter((s) => s !== '');
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/** A variant of `base`; names what is wrong with a bad one. */
+export function parseVariant(text: string, base: RunSpec): Variant {
+  const colon = text.indexOf(':');
+  const name = colon < 0 ? text : text.slice(0, colon);
+  if (!NAME.test(name)) {
+    throw new SpecError(`--variant "${text}": write name:key=value,key=value (a name of letters, digits, _ . -), e.g. cav:mountedCavalry=true or hard:bol=passive,handicap=PAR+5`);
+  }
+  const pairs = colon < 0 ? [] : splitTopLevel(text.slice(colon + 1));
+  let par = base.par, bol = base.bol;
+  const handicap: [number, number] = [base.handicap[0], base.handicap[1]];
+  const options = [...base.options];
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new SpecError(`--variant ${name}: "${pair}": write key=value (keys: par, bol, handicap, a rules option or tables.<path>)`);
+    const key = pair.slice(0, eq).trim(), value = pair.slice(eq + 1).trim();
+    if (key === 'par' || key === 'bol') {
+      if (value === '') throw new SpecError(`--variant ${name}: ${key}= needs a policy name`);
+      if (key === 'par') par = value; else bol = value;
+    } else if (key === 'handicap') {
+      const m = /^(PAR|BOL)\s*=?\s*([+-]?\d+)$/i.exec(value);
+      if (!m) throw new SpecError(`--variant ${name}: handicap=${value}: write handicap=PAR+5 or handicap=BOL+3 (VP added to that side's starting VP)`);
+      handicap[m[1]!.toUpperCase() === 'PAR' ? 0 : 1] += Number(m[2]);
+    } else options.push(`${key}=${value}`);
+  }
+  return { name, settings: pairs, spec: { ...base, par, bol, handicap, options } };
+}
+
+/**
+ * The variants to compare, baseline first: the common settings as "base", unless a variant is named
+ * "base" (it is then the baseline). Names must be unique.
+ */
+export function parseVariants(texts: readonly string[], base: RunSpec): Variant[] {
+  if (texts.length === 0) throw new SpecError('give at least one --variant name:key=value,... to compare with the common settings');
+  const variants = texts.map((t) => parseVariant(t, base));
+  const seen = new Set<string>();
+  for (const v of variants) {
+    if (seen.has(v.name)) throw new SpecError(`--variant ${v.name}: the name is used twice; give each variant its own name`);
+    seen.add(v.name);
+  }
+  const own = variants.find((v) => v.name === 'base');
+  return own ? [own, ...variants.filter((v) => v !== own)] : [{ name: 'base', settings: [], spec: base }, ...variants];
+}

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// chaco bid and chaco compare as a user runs them: the compiled bin (npm test builds dist/ first), so the
+// worker threads run dist/sim/worker.js.
+function chaco(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-mc-'));
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+const lines = (text: string) => text.trim().split('\n');
+
+describe('chaco bid', () => {
+  test('gives both estimates with intervals, a chart and the grid it played', () => {
+    const out = tmp();
+    const r = chaco(['bid', 'boqueron', '--games', '40', '--points', '3', '--step', '5', '--extend', '1', '--bootstrap', '200', '--workers', '2', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/quick +(Paraguay|Bolivia) \+[\d.]+ VP|quick +no handicap/);
+    expect(r.out).toMatch(/exact /);
+    const bid = JSON.parse(read(out, 'bid.json'));
+    expect(bid).toMatchObject({ status: 'complete', gamesPerBid: 40, quick: { bid: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) } });
+    expect(bid.grid.length).toBeGreaterThanOrEqual(3);
+    expect(lines(read(out, 'bid.csv'))[0]).toBe('bid,vp_par,vp_bol,games,par_wins,par_win_rate,par_win_lo,par_win_hi,fitted_win_rate,quick_win_rate');
+    for (const f of ['bid.vl.json', 'bid.svg', 'index.html']) expect(existsSync(join(out, f))).toBe(true);
+  });
+});
+
+describe('chaco compare', () => {
+  test('plays the same seeds under each variant; a variant equal to the baseline differs by nothing', () => {
+    const out = tmp();
+    const r = chaco(['compare', 'boqueron', '--games', '30', '--workers', '2', '--out', out, '--variant', 'same:', '--variant', 'easy:handicap=PAR+10']);
+    expect(r.out).toMatch(/same +PAR wins [\d.]+% \(\+0\.0%, 95% -[\d.]+% to \+[\d.]+%\), mean margin \+0\.00 VP/);
+    expect(r.code).toBe(0);
+    expect(read(out, 'games-same.csv')).toBe(read(out, 'games-base.csv'));
+    const rows = lines(read(out, 'compare.csv'));
+    expect(rows[0]).toMatch(/^variant,settings,games,par_win_rate,par_win_lo,par_win_hi,margin_mean,/);
+    expect(rows[2]).toMatch(/^same,,30,.*,30,0,[-\d.]+,[\d.]+,0,0,0,/);
+    expect(rows[3]).toMatch(/^easy,handicap=PAR\+10,30,/);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+
+  test('a bad variant is refused', () => {
+    const r = chaco(['compare', 'boqueron', '--out', join(tmp(), 'x'), '--variant', 'v:handicap=10']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--variant v: handicap=10: write handicap=PAR\+5 or handicap=BOL\+3/);
+  });
+});

@@ -1,0 +1,137 @@
+import { describe, expect, test } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// chaco run as a user runs it: the compiled bin (npm test builds dist/ first), so the
+// worker threads run dist/sim/worker.js.
+function chaco(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-mc-'));
+const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
+const lines = (text: string) => text.trim().split('\n');
+
+describe('chaco run', () => {
+  test('games.csv is byte-identical for 1 and 2 workers; the folder holds the documented files', () => {
+    const args = ['run', 'boqueron', '--games', '40', '--seed', '7', '--handicap', 'PAR=+3', '--option', 'fixedSettlementVP=true'];
+    const [one, two] = ['1', '2'].map((w) => {
+      const out = tmp();
+      const r = chaco([...args, '--workers', w, '--out', out]);
+      expect(r.err).toBe('');
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(/^boqueron: 40 games, PAR random vs BOL random, seed 7\nwins {8}PAR \d+\.\d% \(95% /);
+      return out;
+    }) as [string, string];
+    const csv = read(one, 'games.csv');
+    expect(read(two, 'games.csv')).toBe(csv);
+    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'win-rates.vl.json', 'settlements-map.svg']) expect(read(two, f), f).toBe(read(one, f));
+
+    const rows = lines(csv);
+    expect(rows).toHaveLength(41);
+    expect(rows[0]).toBe('game,seed,winner,vp_par,vp_bol,margin,level,end,end_turn,truce_turns,rain_turns,steps_lost_par,steps_lost_bol,eliminated_par,eliminated_bol,captured_par,captured_bol');
+    expect(rows[1]).toMatch(/^0,7:0:game,(PAR|BOL),-?\d+,-?\d+,-?\d+,(decisive|substantive|marginal|tie),(scenario_end|sudden_death|settlement),\d,/);
+    for (const row of rows.slice(1)) {
+      const [, , , vpPar, vpBol, margin] = row.split(',');
+      expect(Number(margin)).toBe(Number(vpPar) - Number(vpBol));
+    }
+    const files = readdirSync(one);
+    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'run.json', 'index.html']) expect(files).toContain(f);
+    expect(files.filter((f) => f.endsWith('.vl.json'))).toHaveLength(6);
+    expect(files.filter((f) => f.endsWith('.svg'))).toHaveLength(6);
+    const run = JSON.parse(read(one, 'run.json'));
+    expect(run).toMatchObject({
+      version: expect.any(String), seed: '7', games: 40, played: 40, status: 'complete', workers: 1,
+      policies: { PAR: 'random', BOL: 'random' }, handicap: { PAR: 3, BOL: 0 }, startingVp: { PAR: 18, BOL: 20 },
+      options: { given: ['fixedSettlementVP=true'], rules: { fixedSettlementVP: true } },
+      scenario: { id: 'boqueron', dataHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
+      reproduce: 'chaco run boqueron --seed 7 --par random --bol random --option fixedSettlementVP=true --handicap PAR=+3 --games 40',
+    });
+  });
+
+  test('bad options get clear errors and exit code 2', () => {
+    const cases: [string[], RegExp][] = [
+      [['--games', '0'], /--games 0: give a whole number of at least 1/],
+      [['--option', 'mountedCavalry=maybe'], /option mountedCavalry=maybe: allowed values are false, true/],
+      [['--option', 'tables.victoryLevels.margin=40'], /option tables\.victoryLevels\.margin=40: tables\.victoryLevels has no "margin" \(keys: rule, levels, settlementMargin\)/],
+      [['--handicap', 'PAR+5'], /handicap "PAR\+5": write SIDE=VP/],
+      [['--par', 'clever'], /--par clever: no policy "clever" \(policies: random, passive/],
+    ];
+    for (const [args, message] of cases) {
+      const r = chaco(['run', 'boqueron', '--out', join(tmp(), 'x'), ...args]);
+      expect(r.err, args.join(' ')).toMatch(message);
+      expect(r.code, args.join(' ')).toBe(2);
+    }
+  });
+
+  test('a failing game keeps every game before it, writes the report and says how to reproduce it', () => {
+    const out = tmp();
+    const r = chaco(['run', 'boqueron', '--games', '60', '--seed', 'f', '--workers', '2', '--out', out, '--quiet'], { CHACO_FAIL_GAME: '23' });
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('chaco: game 23 failed: CHACO_FAIL_GAME=23: this game fails on purpose');
+    expect(r.err).toContain('game index 23 (game seed f:23:game)');
+    expect(r.err).toContain('reproduce: chaco run boqueron --seed f --par random --bol random --games 1 --first 23');
+    expect(r.err).toContain('play the rest: chaco run boqueron --seed f --par random --bol random --games 37 --first 23');
+    const rows = lines(read(out, 'games.csv'));
+    expect(rows).toHaveLength(24);
+    expect(rows.slice(1).map((row) => Number(row.split(',')[0]))).toEqual(Array.from({ length: 23 }, (_, i) => i));
+    const run = JSON.parse(read(out, 'run.json'));
+    expect(run).toMatchObject({ status: 'failed', played: 23, failure: { game: 23, seed: 'f:23:game' } });
+    expect(lines(read(out, 'summary.csv'))[1]).toMatch(/^PAR,23,/);
+    expect(existsSync(join(out, 'index.html'))).toBe(true);
+  });
+
+  test('Ctrl-C keeps the finished games in order and writes the report', async () => {
+    const out = tmp();
+    const child = spawn(process.execPath, ['bin/chaco.js', 'run', 'boqueron', '--games', '20000', '--workers', '2', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    // wait until some games are written
+    for (let i = 0; i < 200; i++) {
+      await new Promise((ok) => setTimeout(ok, 100));
+      if (existsSync(join(out, 'games.csv')) && lines(read(out, 'games.csv')).length > 1) break;
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
+    expect(code).toBe(130);
+    expect(err).toContain('stopping after the games in progress');
+    const rows = lines(read(out, 'games.csv')).slice(1);
+    expect(rows.map((row) => Number(row.split(',')[0]))).toEqual(Array.from({ length: rows.length }, (_, i) => i));
+    const run = JSON.parse(read(out, 'run.json'));
+    expect(run).toMatchObject({ status: 'interrupted', played: rows.length });
+    expect(run.resume).toBe(`chaco run boqueron --seed 1 --par random --bol random --games ${20000 - rows.length} --first ${rows.length}`);
+    expect(rows.length).toBeLessThan(20000);
+  });
+});
+
+describe('telling games (chaco run and chaco replay)', () => {
+  test('the run replays its telling games; each replay\'s result.json is that game\'s games.csv row', () => {
+    const out = tmp();
+    const r = chaco(['run', 'boqueron', '--games', '30', '--seed', '3', '--workers', '2', '--out', out]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/replays {5}\d telling games? in /);
+    const html = read(out, 'index.html');
+    expect(html).toContain('<h2>Telling games</h2>');
+    expect(html).toContain('the closest game');
+    const rows = lines(read(out, 'games.csv'));
+    const header = rows[0]!.split(',');
+    const games = readdirSync(join(out, 'replays'));
+    expect(games.length).toBeGreaterThan(0);
+    for (const g of games) {
+      const index = Number(g.replace('game-', ''));
+      expect(html).toContain(`replays/game-${index}/narrative.md`);
+      const result = JSON.parse(read(join(out, 'replays', g), 'result.json')) as Record<string, unknown>;
+      const row = rows[index + 1]!.split(',');
+      expect(header.map((k) => String(result[k]))).toEqual(row);
+    }
+  });
+
+  test('--no-replays writes none and the page gives the replay command instead', () => {
+    const out = tmp();
+    expect(chaco(['run', 'boqueron', '--games', '10', '--seed', '3', '--workers', '1', '--no-replays', '--out', out]).code).toBe(0);
+    expect(existsSync(join(out, 'replays'))).toBe(false);
+    expect(read(out, 'index.html')).toMatch(/chaco replay boqueron --seed 3 --game \d+ --par random --bol random/);
+  });
+});

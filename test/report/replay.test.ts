@@ -1,0 +1,197 @@
+import { describe, expect, test } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { streamSeed } from '../../src/core/dice.js';
+import type { GameEvent } from '../../src/core/events.js';
+import { parseOptions } from '../../src/core/options.js';
+import { playGame } from '../../src/core/play.js';
+import type { Scenario } from '../../src/core/scenario.js';
+import { loadScenario } from '../../src/data/load.js';
+import { createPolicy } from '../../src/policy/index.js';
+import { gameRow } from '../../src/sim/game-row.js';
+import { registerReplay } from '../../src/cli/replay.js';
+import { UsageError } from '../../src/cli/usage-error.js';
+import { narrate } from '../../src/report/narrative.js';
+import { applyHandicap, parseHandicap, replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+import { gameData } from '../helpers/data.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-replay-'));
+const scenarios = new Map<string, Scenario>();
+const scenario = (id: string) => {
+  if (!scenarios.has(id)) scenarios.set(id, loadScenario(id, gameData()));
+  return scenarios.get(id)!;
+};
+
+/** Game i of a run as `chaco run` plays it (src/cli/run.ts playRange), without the log. */
+function runGame(id: string, runSeed: string, i: number, options: string[] = [], s: Scenario = scenario(id)) {
+  const seed = streamSeed(runSeed, i, 'game');
+  return playGame(s, parseOptions(options), [createPolicy('random', `${seed}:PAR`), createPolicy('random', `${seed}:BOL`)], seed);
+}
+
+const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions =>
+  ({ scenario: 'boqueron', seed: '1', game: 0, par: 'random', bol: 'random', options: [], ...o });
+
+// Boquerón, seed 1: game 37 is played to the end with four combats; game 3 ends by sudden death in turn 1.
+const FULL = 37, SHORT = 3;
+
+describe('writeReplay', () => {
+  const out = tmp();
+  const summary = writeReplay(opts({ game: FULL, out }));
+  const narrative = readFileSync(join(out, 'narrative.md'), 'utf8');
+  const events = JSON.parse(readFileSync(join(out, 'events.json'), 'utf8')) as GameEvent[];
+
+  test('result.json is the games.csv row of that game of the run', () => {
+    const row = JSON.parse(readFileSync(join(out, 'result.json'), 'utf8'));
+    expect(row).toEqual(gameRow(FULL, runGame('boqueron', '1', FULL)));
+    expect(summary.row).toEqual(row);
+  });
+
+  test('reproduces the row of other boquerón games and of a campaign game', () => {
+    for (const i of [0, 1]) expect(gameRow(i, replayGame(opts({ game: i, out })).recorded.result)).toEqual(gameRow(i, runGame('boqueron', '1', i)));
+    const campaign = replayGame(opts({ scenario: 'campaign', seed: '4', game: 2, out }));
+    expect(gameRow(2, campaign.recorded.result)).toEqual(gameRow(2, runGame('campaign', '4', 2)));
+  });
+
+  test('events.json is the full event log', () => {
+    expect(events).toEqual(JSON.parse(JSON.stringify(replayGame(opts({ game: FULL, out })).recorded.events)));
+    expect(events[events.length - 1]!.type).toBe('end');
+  });
+
+  test('writes one map per player turn played, named by turn and side, and the set-up', () => {
+    const supplyPhases = events.filter((e) => e.type === 'phase' && e.phase === 'supply') as Extract<GameEvent, { type: 'phase' }>[];
+    const maps = readdirSync(out).filter((f) => /^turn-\d\d-(PAR|BOL)\.svg$/.test(f)).sort();
+    expect(maps).toHaveLength(supplyPhases.length);
+    expect(maps).toHaveLength(12);
+    expect(summary.maps.map((m) => m.file)).toEqual(['01', '02', '03', '04', '05', '06'].flatMap((t) => [`turn-${t}-PAR.svg`, `turn-${t}-BOL.svg`]));
+    expect(readdirSync(out)).toContain('setup.svg');
+    const svg = readFileSync(join(out, 'turn-03-BOL.svg'), 'utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('Turn 3 of 6 · November 1932 · end of the Bolivian player turn');
+    expect(svg).toMatch(/Paraguay \d+ VP/);
+    expect(svg).toContain('<g id="terrain"'); // the map underneath
+  });
+
+  test('a game that ends early has fewer maps', () => {
+    const o = tmp();
+    const s = writeReplay(opts({ game: SHORT, out: o }));
+    expect(s.row.end).toBe('sudden_death');
+    expect(s.maps.map((m) => m.file)).toEqual(['turn-01-PAR.svg']);
+    expect(readdirSync(o).filter((f) => f.startsWith('turn-'))).toEqual(['turn-01-PAR.svg']);
+    expect(readFileSync(join(o, 'turn-01-PAR.svg'), 'utf8')).toContain('Game over: Bolivia wins by sudden death');
+  });
+
+  test('the narrative names the turns, each combat with its odds, modifiers and roll, and the end', () => {
+    for (const [t, month] of [[1, 'September 1932'], [3, 'November 1932'], [6, 'February 1933']] as const) expect(narrative).toContain(`## Turn ${t}: ${month}`);
+    expect(narrative).toContain('### Paraguayan player turn');
+    expect(narrative).toContain('### Bolivian player turn');
+    const combats = events.filter((e) => e.type === 'combat') as Extract<GameEvent, { type: 'combat' }>[];
+    expect(combats.length).toBeGreaterThan(0);
+    for (const c of combats) {
+      expect(narrative).toContain(`odds ${c.odds}`);
+      expect(narrative).toContain(`Roll ${c.roll}, modified ${c.modified}: **${c.result}**`);
+    }
+    expect(narrative).toMatch(/leader Peñaranda \+1 \(12\.14\)/); // a leader modifier by name, with its rule
+    expect(narrative).toMatch(/defender terrain -1 \(12\.13\)/);
+    expect(narrative).toContain('## The end');
+    expect(narrative).toContain('Paraguay wins at the end of the scenario, turn 6 (February 1933). Final VP 53 to 18 (margin +35');
+    expect(narrative).toContain('substantive victory');
+  });
+
+  test('the narrative uses names and places, not indices', () => {
+    expect(narrative).toContain('2241 (Arce)');
+    expect(narrative).toMatch(/Bolivia \+12 VP: took Isla Poí by movement \(16\.2\); now 32/);
+    expect(narrative).toContain('Paraguay takes 2836 (Toledo) by advance after combat');
+    expect(narrative).toMatch(/\*\*Supply\*\* \(8\): LOC \d+ hexes, supply radius \d/);
+    expect(narrative).toMatch(/Map: \[turn-01-PAR\.svg\]\(turn-01-PAR\.svg\)/);
+    expect(narrative).not.toMatch(/unit \d+|leader \d+/);
+  });
+});
+
+describe('narrate', () => {
+  test('tells the Weather & Truce Check: a truce declared, refused and paid for', () => {
+    const o = opts({ game: 8, out: '' });
+    const { scenario: s, recorded } = replayGame(o);
+    const md = narrate({ scenario: s, options: parseOptions([]), runSeed: '1', game: 8, par: 'random', bol: 'random', recorded });
+    expect(md).toMatch(/- A truce is declared: second truce roll \d \(6\.1\)\n- Bolivia refuses the truce \(6\.2, I-6\)\n- Bolivia -10 VP: refused the truce \(6\.2\); now \d+/);
+    expect(md).toContain('**Paraguay** starts with 15 VP; army commander Estigarribia.');
+  });
+});
+
+describe('the recorded positions', () => {
+  test('are the positions at the end of each player turn', () => {
+    const { recorded, scenario: s } = replayGame(opts({ game: FULL, out: '' }));
+    const loc = Int16Array.from(recorded.setup!.loc_u);
+    const vp = [recorded.setup!.vp_s[0]!, recorded.setup!.vp_s[1]!];
+    let i = 0;
+    for (const snap of recorded.snapshots) {
+      for (; i < snap.at; i++) {
+        const e = recorded.events[i]!, ctx = recorded.contexts[i];
+        if (e.type === 'move' && ctx?.type === 'move') for (const u of ctx.units) { if (u >= 0) loc[u] = e.path[e.path.length - 1]!; }
+        if (e.type === 'retreat') loc[e.unit] = e.to;
+        if (e.type === 'reinforcement') loc[e.unit] = e.hex;
+        if (e.type === 'loss' && e.result !== 'reduced') loc[e.unit] = -2;
+        if (e.type === 'vp') vp[e.side] = e.total;
+      }
+      for (let u = 0; u < loc.length; u++) {
+        if (loc[u]! >= 0 || snap.state.loc_u[u]! >= 0) expect(snap.state.loc_u[u], `${s.counters.units[u]!.name} after turn ${snap.turn + 1} ${snap.side}`).toBe(loc[u]);
+      }
+      expect([snap.state.vp_s[0], snap.state.vp_s[1]]).toEqual(vp);
+    }
+    expect(recorded.snapshots.map((x) => `${x.turn}:${x.side}`)).toEqual([0, 1, 2, 3, 4, 5].flatMap((t) => [`${t}:0`, `${t}:1`]));
+  });
+});
+
+describe('handicap', () => {
+  test('parses SIDE=VP and adds to the starting VP', () => {
+    expect(parseHandicap('PAR=+5')).toEqual({ PAR: 5 });
+    expect(parseHandicap(['BOL=-3', 'par=2'])).toEqual({ BOL: -3, PAR: 2 });
+    expect(parseHandicap('PAR=+5,BOL=+1')).toEqual({ PAR: 5, BOL: 1 });
+    expect(() => parseHandicap('PAR+5')).toThrow(/PAR=\+5/);
+    expect(() => parseHandicap(['PAR=1', 'PAR=2'])).toThrow(/twice/);
+    const s = applyHandicap(scenario('boqueron'), { PAR: 5 });
+    expect(s.sides[0].vp).toBe(scenario('boqueron').sides[0].vp + 5);
+    expect(s.sides[1]).toEqual(scenario('boqueron').sides[1]);
+    expect(scenario('boqueron').sides[0].vp).toBe(15);
+  });
+
+  test('a handicapped replay is the handicapped game', () => {
+    const r = replayGame(opts({ game: FULL, handicap: { PAR: 5 }, out: '' }));
+    expect(r.recorded.setup!.vp_s[0]).toBe(20);
+    expect(gameRow(FULL, r.recorded.result)).toEqual(gameRow(FULL, runGame('boqueron', '1', FULL, [], applyHandicap(scenario('boqueron'), { PAR: 5 }))));
+  });
+});
+
+describe('chaco replay', () => {
+  const cli = () => {
+    const program = new Command().exitOverride().configureOutput({ writeErr: () => {}, writeOut: () => {} });
+    registerReplay(program);
+    return program;
+  };
+  const run = (...args: string[]) => cli().parseAsync(['node', 'chaco', 'replay', ...args]);
+
+  test('writes the replay into --out', async () => {
+    const out = tmp();
+    const write = process.stdout.write;
+    let printed = '';
+    process.stdout.write = ((s: string) => { printed += s; return true; }) as typeof process.stdout.write;
+    try {
+      await run('boqueron', '--seed', '1', '--game', String(SHORT), '--out', out, '--handicap', 'BOL=+0');
+    } finally {
+      process.stdout.write = write;
+    }
+    expect(printed).toMatch(/boqueron game 3 of seed 1 \(game seed 1:3:game\): BOL wins/);
+    expect(readdirSync(out).sort()).toEqual(['events.json', 'narrative.md', 'result.json', 'setup.svg', 'turn-01-PAR.svg']);
+  });
+
+  test('bad arguments are usage errors', async () => {
+    await expect(run('boqueron', '--game', 'x')).rejects.toThrow(UsageError);
+    await expect(run('boqueron', '--game', '-1')).rejects.toThrow(UsageError);
+    await expect(run('boqueron', '--game', '0', '--par', 'clever')).rejects.toThrow(/--par clever: no such policy/);
+    await expect(run('boqueron', '--game', '0', '--option', 'nosuch=1')).rejects.toThrow(UsageError);
+    await expect(run('boqueron', '--game', '0', '--handicap', 'PAR+5')).rejects.toThrow(UsageError);
+    await expect(run('boqueron', '--game', '0', '--scale', '2')).rejects.toThrow(UsageError);
+    await expect(run('boqueron')).rejects.toThrow(/--game/);
+  });
+});

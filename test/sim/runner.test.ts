@@ -1,0 +1,77 @@
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
+import { emptyAggregate } from '../../src/sim/aggregate.js';
+import { createPool, type ShardPool } from '../../src/sim/pool.js';
+import { runGames } from '../../src/sim/runner.js';
+import { aggregateShape, playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
+import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
+
+const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'runner', check: false };
+const { scenario, options } = prepareRun(spec);
+const shape = aggregateShape(scenario, options);
+
+/** A pool of `threads` whose shards finish in a scrambled order (later shards first), optionally failing a game. */
+function scrambledPool(threads: number, failAt = -1): ShardPool & { ran: number[] } {
+  const ran: number[] = [];
+  return {
+    threads, ran,
+    run: (task: ChunkTask) => new Promise<ChunkResult>((ok) => {
+      ran.push(task.from);
+      setTimeout(() => {
+        // fake results: no games played, only indices (the runner must not care what is inside)
+        const to = failAt >= task.from && failAt < task.to ? failAt : task.to;
+        const csv = Array.from({ length: to - task.from }, (_, k) => `${task.from + k}\n`).join('');
+        const agg = emptyAggregate(shape);
+        agg.games = to - task.from;
+        ok({ from: task.from, to: task.to, done: to, csv, margin_g: new Int32Array(to - task.from), winner_g: new Uint8Array(to - task.from), end_g: new Uint8Array(to - task.from), endTurn_g: new Uint8Array(to - task.from), aggregate: agg,
+          ...(to < task.to ? { failure: { game: to, seed: `runner:${to}:game`, message: 'boom' } } : {}) });
+      }, 40 - (task.from % 40));
+    }),
+    close: async () => {},
+  };
+}
+
+describe('the runner', () => {
+  test('hands shards on in game order whatever order they finish in', async () => {
+    const pool = scrambledPool(4);
+    const seen: string[] = [];
+    const out = await runGames(pool, spec, shape, { games: 95, chunkSize: 10, onChunk: (c) => seen.push(c.csv) });
+    expect(seen.join('')).toBe(Array.from({ length: 95 }, (_, i) => `${i}\n`).join(''));
+    expect(out).toMatchObject({ played: 95, interrupted: false });
+    expect(out.aggregate.games).toBe(95);
+  });
+
+  test('stops at the first failing game and keeps every game before it', async () => {
+    const pool = scrambledPool(3, 47);
+    const seen: string[] = [];
+    const out = await runGames(pool, spec, shape, { games: 200, chunkSize: 10, onChunk: (c) => seen.push(c.csv) });
+    expect(out.failure).toMatchObject({ game: 47, message: 'boom' });
+    expect(out.played).toBe(47);
+    expect(seen.join('')).toBe(Array.from({ length: 47 }, (_, i) => `${i}\n`).join(''));
+    expect(Math.max(...pool.ran)).toBeLessThan(200); // stopped handing out work
+  });
+
+  test('an abort stops after the shards in flight, all of them kept in order', async () => {
+    const pool = scrambledPool(2);
+    const abort = new AbortController();
+    let seen = 0;
+    const out = await runGames(pool, spec, shape, { games: 1000, chunkSize: 10, signal: abort.signal, onChunk: (c) => { seen += c.done - c.from; if (seen >= 30) abort.abort(); } });
+    expect(out.interrupted).toBe(true);
+    expect(out.played).toBe(seen);
+    expect(out.played % 10).toBe(0);
+    expect(out.played).toBeLessThan(1000);
+  });
+
+  test('in the main thread (workers 0) it plays the real games of a shard', async () => {
+    const pool = createPool(0);
+    const rows: string[] = [];
+    const out = await runGames(pool, spec, shape, { first: 5, games: 6, chunkSize: 4, onChunk: (c) => rows.push(c.csv) });
+    expect(rows.join('')).toBe((await playChunk({ spec, from: 5, to: 11 })).csv);
+    expect(out.played).toBe(6);
+  });
+
+  test('a game played alone (chaco run --first K --games 1) is the same as in its run', async () => {
+    const run = (await playChunk({ spec, from: 0, to: 10 })).csv.trim().split('\n');
+    expect((await playChunk({ spec, from: 7, to: 8 })).csv.trim()).toBe(run[7]);
+  });
+});

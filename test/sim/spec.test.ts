@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
+import { applyChartOverrides, bidHandicap, checkPolicies, parseHandicaps, prepareRun, rulesOptions, splitOptions, type RunSpec } from '../../src/sim/spec.js';
+import { parseVariants, splitTopLevel } from '../../src/sim/variants.js';
+import { readDataFile } from '../helpers/data.js';
+
+const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: '1', check: false };
+
+describe('rules options and chart overrides', () => {
+  test('a chart override reaches the compiled charts', () => {
+    const { scenario } = prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=40', 'mountedCavalry=true'] });
+    expect(scenario.tables.settlementMargin).toBe(40);
+    expect(prepareRun(spec).scenario.tables.settlementMargin).toBe(50);
+  });
+
+  test('a CRT row can be replaced with JSON holding commas', () => {
+    const row = readDataFile('tables.json').crt.rows['3'] as string[];
+    const cells = row.map(() => 'E/E');
+    const { scenario } = prepareRun({ ...spec, options: [`tables.crt.rows.3=${JSON.stringify(cells)}`] });
+    expect(scenario.tables.crtAttacker).not.toEqual(prepareRun(spec).scenario.tables.crtAttacker);
+  });
+
+  test('an unknown chart key names the keys that exist', () => {
+    expect(() => applyChartOverrides(readDataFile('tables.json'), splitOptions(['tables.victoryLevels.settlementMargn=40']).charts))
+      .toThrow('option tables.victoryLevels.settlementMargn=40: tables.victoryLevels has no "settlementMargn" (keys: rule, levels, settlementMargin)');
+  });
+
+  test('a value of the wrong kind names what the chart holds', () => {
+    expect(() => prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=many'] }))
+      .toThrow('option tables.victoryLevels.settlementMargin=many: give a number as JSON (tables.victoryLevels.settlementMargin is now 50)');
+  });
+
+  test('a value the chart schema refuses is reported with its path', () => {
+    expect(() => prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=-5'] })).toThrow(/tables\.victoryLevels\.settlementMargin: .*(>0|positive|greater)/i);
+    expect(() => prepareRun({ ...spec, options: ['tables.crt.rows.3=["-/-"]'] })).toThrow(/tables\.crt\.rows\.3: has 1 cells; there are 7 columns/);
+  });
+
+  test('an unknown rules option lists the options; a bad value lists the allowed values', () => {
+    expect(() => rulesOptions(['mountedCavalery=true'])).toThrow(/option "mountedCavalery": no such option \(options: ballivianLength, mountedCavalry/);
+    expect(() => rulesOptions(['mountedCavalry=yes'])).toThrow('option mountedCavalry=yes: allowed values are false, true');
+  });
+
+  test('maxOddsColumn=8 is refused up front when the CRT stops at 6-1', () => {
+    expect(() => prepareRun({ ...spec, options: ['maxOddsColumn=8'] })).toThrow(/option maxOddsColumn=8: the CRT has columns 1-2, 1-1, .*6-1; add the columns up to "8-1"/);
+  });
+});
+
+describe('handicaps and policies', () => {
+  test('a handicap adds to the starting VP without touching the compiled scenario', () => {
+    const { scenario } = prepareRun({ ...spec, handicap: parseHandicaps(['PAR=+5', 'BOL=2']) });
+    expect([scenario.sides[0].vp, scenario.sides[1].vp]).toEqual([20, 22]);
+    expect(prepareRun(spec).scenario.sides[0].vp).toBe(15);
+  });
+
+  test('bad handicaps say how to write one, and none may start a side below 0 VP', () => {
+    expect(() => parseHandicaps(['PAR+5'])).toThrow('handicap "PAR+5": write SIDE=VP with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5 or BOL=3');
+    expect(() => prepareRun({ ...spec, handicap: [-16, 0] })).toThrow('handicap PAR=-16: boqueron starts that side with 15 VP; it cannot start below 0 (16.4 sudden death)');
+  });
+
+  test('a bid goes to Paraguay when positive and to Bolivia when negative', () => {
+    expect(bidHandicap([1, 0], 3)).toEqual([4, 0]);
+    expect(bidHandicap([1, 0], -3)).toEqual([1, 3]);
+  });
+
+  test('an unknown policy is named with the flag', () => {
+    expect(() => checkPolicies({ ...spec, bol: 'genius' })).toThrow(/^--bol genius: no policy "genius"/);
+  });
+});
+
+describe('compare variants', () => {
+  test('splits on commas outside JSON', () => {
+    expect(splitTopLevel('a=1,tables.crt.rows.3=["-/-","E/E"],b=2')).toEqual(['a=1', 'tables.crt.rows.3=["-/-","E/E"]', 'b=2']);
+  });
+
+  test('policies, handicaps and options go where they belong; the common settings are the baseline', () => {
+    const vs = parseVariants(['hard:bol=passive,handicap=PAR+5,mountedCavalry=true', 'cheap:tables.callUps.vpCost=3'], { ...spec, options: ['artilleryBarrage=true'] });
+    expect(vs.map((v) => v.name)).toEqual(['base', 'hard', 'cheap']);
+    expect(vs[1]!.spec).toMatchObject({ par: 'random', bol: 'passive', handicap: [5, 0], options: ['artilleryBarrage=true', 'mountedCavalry=true'] });
+    expect(vs[2]!.spec.options).toEqual(['artilleryBarrage=true', 'tables.callUps.vpCost=3']);
+  });
+
+  test('a variant named base is the baseline', () => {
+    expect(parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec).map((v) => v.name)).toEqual(['base', 'x']);
+  });
+
+  test('bad variants are refused with how to write one', () => {
+    expect(() => parseVariants([], spec)).toThrow(/at least one --variant/);
+    expect(() => parseVariants(['a:x=1', 'a:y=2'], spec)).toThrow('--variant a: the name is used twice');
+    expect(() => parseVariants(['bad name:x=1'], spec)).toThrow(/write name:key=value/);
+    expect(() => parseVariants(['h:handicap=5'], spec)).toThrow('--variant h: handicap=5: write handicap=PAR+5 or handicap=BOL+3');
+    expect(() => parseVariants(['h:mountedCavalry'], spec)).toThrow(/"mountedCavalry": write key=value/);
+  });
+});
