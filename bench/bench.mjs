@@ -1,0 +1,117 @@
+// npm run bench: how fast chaco plays, for the README. Runs the compiled code (npm run build first).
+//
+//   node bench/bench.mjs [--random N] [--balanced N] [--parallel N] [--memory N]
+//
+// 1. games/s on one thread, per scenario, random against random (the engine's own cost) and balanced
+//    against balanced (engine + heuristic decisions);
+// 2. where the time goes in Boquerón, by phase and decisions, from V8's sampling profiler;
+// 3. games/s of `chaco run` with 1 worker and with every core, and the parallel efficiency;
+// 4. with --memory N, the peak memory of an N-game `chaco run` (e.g. 100000).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
+import { playGame } from '../dist/core/play.js';
+import { DEFAULT_OPTIONS } from '../dist/core/options.js';
+import { loadGameData, listScenarioIds, loadScenario } from '../dist/data/load.js';
+import { createPolicy } from '../dist/policy/index.js';
+import { streamSeed } from '../dist/core/dice.js';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const RANDOM = arg('random', 400), BALANCED = arg('balanced', 60), PARALLEL = arg('parallel', 4000), MEMORY = arg('memory', 0);
+const data = loadGameData();
+
+function play(id, policy, games) {
+  const s = loadScenario(id, data);
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) {
+    const seed = streamSeed('bench', i, 'game');
+    playGame(s, DEFAULT_OPTIONS, [createPolicy(policy, `${seed}:PAR`, s), createPolicy(policy, `${seed}:BOL`, s)], seed);
+  }
+  return games / ((performance.now() - t0) / 1000);
+}
+
+/** Inclusive share of profiled time in functions named by `groups` (the first matching group on a stack wins). */
+function breakdown(profile, groups) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const dt = new Map();
+  profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  const out = Object.fromEntries(Object.keys(groups).map((k) => [k, 0]));
+  let total = 0, inGame = 0;
+  for (const [id, t] of dt) {
+    total += t;
+    const names = [];
+    for (let x = id; x !== undefined; x = parent.get(x)) names.push(byId.get(x).callFrame.functionName);
+    if (!names.includes('playGame')) continue;
+    inGame += t;
+    // innermost group wins for decisions (a decision inside a phase counts as a decision)
+    const hit = Object.entries(groups).find(([, fns]) => names.some((n) => fns.includes(n)));
+    out[hit ? hit[0] : 'other'] = (out[hit ? hit[0] : 'other'] ?? 0) + t;
+  }
+  return { shares: Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v / inGame])), total, inGame };
+}
+
+async function profiled(id, policy, games) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  play(id, policy, games);
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  return breakdown(profile, {
+    decisions: ['decide', 'ask', 'answer', 'randomMove', 'randomAttack', 'randomBarrage', 'randomLosses', 'chooseMove', 'chooseAttack'],
+    supply: ['supplyPhase', 'returnGhq'],
+    movement: ['movementPhase'],
+    combat: ['combatPhase'],
+    'set-up, new units, construction, politics': ['setUp', 'newUnitPhase', 'constructionPhase', 'politicalPhase'],
+  });
+}
+
+function runCli(args) {
+  const out = mkdtempSync(join(tmpdir(), 'chaco-bench-'));
+  const useTime = existsSync('/usr/bin/time');
+  const cmd = useTime ? '/usr/bin/time' : process.execPath;
+  const cmdArgs = [...(useTime ? ['-v', process.execPath] : []), 'bin/chaco.js', 'run', ...args, '--quiet', '--no-replays', '--out', out];
+  const r = spawnSync(cmd, cmdArgs, { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`chaco run ${args.join(' ')} failed: ${r.stderr}`);
+  const run = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
+  const rss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  return { gamesPerSecond: run.timing.gamesPerSecond, seconds: run.timing.seconds, maxRssMb: rss ? Number(rss[1]) / 1024 : NaN };
+}
+
+const cores = availableParallelism();
+console.log(`chaco benchmark: ${cpus()[0]?.model ?? 'cpu'}, ${cores} cores, node ${process.version}`);
+console.log('');
+console.log('| scenario | random vs random, 1 thread | balanced vs balanced, 1 thread |');
+console.log('|---|---|---|');
+for (const id of listScenarioIds()) {
+  const k = id === 'campaign' ? 6 : 1;
+  const r = play(id, 'random', Math.max(10, Math.round(RANDOM / k)));
+  const b = play(id, 'balanced', Math.max(3, Math.round(BALANCED / k)));
+  console.log(`| ${id} | ${r.toFixed(0)} games/s | ${b.toFixed(1)} games/s |`);
+}
+console.log('');
+console.log('Where the time goes in Boquerón (share of game time, sampled):');
+console.log('');
+console.log('| policies | decisions | supply | movement | combat | set-up, new units, construction, politics | other |');
+console.log('|---|---|---|---|---|---|---|');
+for (const policy of ['random', 'balanced']) {
+  const { shares } = await profiled('boqueron', policy, policy === 'random' ? RANDOM : BALANCED);
+  const p = (k) => `${(100 * (shares[k] ?? 0)).toFixed(0)}%`;
+  console.log(`| ${policy} | ${p('decisions')} | ${p('supply')} | ${p('movement')} | ${p('combat')} | ${p('set-up, new units, construction, politics')} | ${p('other')} |`);
+}
+console.log('');
+const one = runCli(['boqueron', '--games', String(PARALLEL), '--workers', '1', '--seed', 'bench']);
+const all = runCli(['boqueron', '--games', String(PARALLEL), '--workers', String(cores), '--seed', 'bench']);
+console.log(`chaco run boqueron, random vs random, ${PARALLEL} games: 1 worker ${one.gamesPerSecond.toFixed(0)} games/s; ${cores} workers ${all.gamesPerSecond.toFixed(0)} games/s = ${(all.gamesPerSecond / one.gamesPerSecond).toFixed(2)}x (parallel efficiency ${(100 * all.gamesPerSecond / one.gamesPerSecond / cores).toFixed(0)}%); peak RSS ${one.maxRssMb.toFixed(0)} MB and ${all.maxRssMb.toFixed(0)} MB`);
+if (MEMORY > 0) {
+  const m = runCli(['boqueron', '--games', String(MEMORY), '--workers', String(cores), '--seed', 'memory']);
+  console.log(`chaco run boqueron, ${MEMORY} games on ${cores} workers: ${m.seconds.toFixed(0)} s, ${m.gamesPerSecond.toFixed(0)} games/s, peak RSS ${m.maxRssMb.toFixed(0)} MB`);
+}
