@@ -76,8 +76,8 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
   return cmd
     .option('--games <n>', gamesHelp, gamesDefault)
     .option('--seed <seed>', 'run seed: game i plays with seeds derived from (seed, i) alone', '1')
-    .option('--par <policy>', 'Paraguayan policy, by name (e.g. random, passive)', 'random')
-    .option('--bol <policy>', 'Bolivian policy, by name', 'random')
+    .option('--par <policy>', 'Paraguayan policy: random, passive, cautious, balanced, aggressive, a plan file (.json) or a module (.mjs)', 'balanced')
+    .option('--bol <policy>', 'Bolivian policy: random, passive, cautious, balanced, aggressive, a plan file (.json) or a module (.mjs)', 'balanced')
     .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', collect, [] as string[])
     .option('--handicap <SIDE=VP>', 'VP added to a side\'s starting VP, e.g. PAR=+5; repeatable', collect, [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')

@@ -6,8 +6,10 @@ import { join } from 'node:path';
 
 // chaco bid and chaco compare as a user runs them: the compiled bin (npm test builds dist/ first), so the
 // worker threads run dist/sim/worker.js.
+// These tests are about the runner, not the players: random play unless a test names policies.
 function chaco(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const policies = ['run', 'bid', 'compare'].includes(args[0]!) && !args.includes('--par') && !args.includes('--bol') ? ['--par', 'random', '--bol', 'random'] : [];
+  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args, ...policies], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-mc-'));

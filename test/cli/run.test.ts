@@ -6,8 +6,10 @@ import { join } from 'node:path';
 
 // chaco run as a user runs it: the compiled bin (npm test builds dist/ first), so the
 // worker threads run dist/sim/worker.js.
+// These tests are about the runner, not the players: random play unless a test names policies.
 function chaco(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
+  const policies = ['run', 'bid', 'compare'].includes(args[0]!) && !args.includes('--par') && !args.includes('--bol') ? ['--par', 'random', '--bol', 'random'] : [];
+  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args, ...policies], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-mc-'));
@@ -85,7 +87,7 @@ describe('chaco run', () => {
 
   test('Ctrl-C keeps the finished games in order and writes the report', async () => {
     const out = tmp();
-    const child = spawn(process.execPath, ['bin/chaco.js', 'run', 'boqueron', '--games', '20000', '--workers', '2', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/chaco.js', 'run', 'boqueron', '--games', '20000', '--workers', '2', '--par', 'random', '--bol', 'random', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
     // wait until some games are written

@@ -177,7 +177,7 @@ describe('chaco replay', () => {
     let printed = '';
     process.stdout.write = ((s: string) => { printed += s; return true; }) as typeof process.stdout.write;
     try {
-      await run('boqueron', '--seed', '1', '--game', String(SHORT), '--out', out, '--handicap', 'BOL=+0');
+      await run('boqueron', '--seed', '1', '--game', String(SHORT), '--out', out, '--handicap', 'BOL=+0', '--par', 'random', '--bol', 'random');
     } finally {
       process.stdout.write = write;
     }
