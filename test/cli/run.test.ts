@@ -1,20 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-
-// chaco run as a user runs it: the compiled bin (npm test builds dist/ first), so the
-// worker threads run dist/sim/worker.js.
-// These tests are about the runner, not the players: random play unless a test names policies.
-function chaco(args: string[], env: Record<string, string> = {}) {
-  const policies = ['run', 'bid', 'compare'].includes(args[0]!) && !args.includes('--par') && !args.includes('--bol') ? ['--par', 'random', '--bol', 'random'] : [];
-  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args, ...policies], { encoding: 'utf8', env: { ...process.env, ...env } });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-mc-'));
-const read = (dir: string, file: string) => readFileSync(join(dir, file), 'utf8');
-const lines = (text: string) => text.trim().split('\n');
+import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 describe('chaco run', () => {
   test('games.csv is byte-identical for 1 and 2 workers; the folder holds the documented files', () => {
