@@ -1,5 +1,4 @@
 // Invariants checked after every phase in fuzzing runs: they must hold whatever the policies do.
-import type { GameEvent } from './events.js';
 import type { Game } from './game.js';
 import { ENGINEER, CAVALRY, INFANTRY } from './counters.js';
 import { stackingLimit } from './combat-odds.js';

@@ -30,7 +30,7 @@ const base = (description: string) => ({ $schema: SCHEMA, description, backgroun
 
 /** Win rates of both sides with Wilson 95% intervals. */
 export function winRatesChart(agg: Aggregate): Chart {
-  const values = SIDE_NAMES.map((side, s) => {
+  const values = SIDE_NAMES.map((_, s) => {
     const ci = wilson(agg.wins[s]!, agg.games);
     return { side: SIDE_LABEL[s], rate: agg.games > 0 ? agg.wins[s]! / agg.games : 0, lo: ci.lo, hi: ci.hi, wins: agg.wins[s]!, label: `${(100 * (agg.wins[s]! / Math.max(1, agg.games))).toFixed(1)}%` };
   });

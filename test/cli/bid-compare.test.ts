@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
