@@ -100,6 +100,7 @@ function replacements(game: Game, side: Side): void {
   }
   for (const u of chosen) {
     state.reduced_u[u] = 0;
+    state.sideVersion_s[side]!++;
     state.replacements_s[side]!--;
     if (game.log.enabled) game.log.add({ type: 'note', text: `${state.counters.units[u]!.name} receives a replacement`, rule: '9.3' });
   }

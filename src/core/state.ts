@@ -116,6 +116,8 @@ export interface GameState {
   ended: GameEnd | null;
   /** Bumped whenever a combat unit changes place: caches keyed on it (ZOC) know to recompute. */
   version: number;
+  /** Bumped whenever a combat unit of that side changes place or strength (caches of one side's units). */
+  readonly sideVersion_s: Uint32Array;
 }
 
 /** A fresh state: every piece off the map (units in the pile, leaders available), the scenario's control. */
@@ -164,6 +166,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     leaders_hs: new Uint8Array(size * 2),
     zocUnits_hs: new Uint8Array(size * 2),
     version: 0,
+    sideVersion_s: new Uint32Array(2),
     stepsLost_s: new Uint32Array(2),
     eliminated_s: new Uint32Array(2),
     captured_s: new Uint32Array(2),
@@ -190,6 +193,7 @@ export function setUnitLoc(state: GameState, u: number, loc: number): void {
   }
   state.loc_u[u] = loc;
   state.version++;
+  state.sideVersion_s[side]!++;
 }
 
 export function setLeaderLoc(state: GameState, l: number, loc: number): void {

@@ -39,6 +39,7 @@ export function takeStep(game: Game, u: number, opts: LossOptions): void {
   if (state.reduced_u[u] === 0 && state.counters.steps_u[u] === 2) {
     state.reduced_u[u] = 1;
     state.stepsLost_s[state.counters.side_u[u]!]!++;
+    state.sideVersion_s[state.counters.side_u[u]!]!++;
     if (game.log.enabled) game.log.add({ type: 'loss', side: state.counters.side_u[u]! as Side, unit: u, result: 'reduced', reason: opts.reason, rule: opts.rule });
   } else eliminateUnit(game, u, opts);
 }

@@ -40,7 +40,8 @@ export function influence(view: GameState, side: Side, radius: number): Float64A
   if (!perState) { perState = new Map(); influenceCache.set(view, perState); }
   const key = `${side}:${radius}`;
   const hit = perState.get(key);
-  if (hit && hit.version === view.version) return hit.map;
+  const version = view.sideVersion_s[side]!;
+  if (hit && hit.version === version) return hit.map;
   const { grid } = view.map;
   const map = hit?.map ?? new Float64Array(grid.size);
   map.fill(0);
@@ -68,7 +69,7 @@ export function influence(view: GameState, side: Side, radius: number): Float64A
       [frontier, next] = [next, frontier];
     }
   }
-  perState.set(key, { version: view.version, map });
+  perState.set(key, { version, map });
   return map;
 }
 
