@@ -15,7 +15,7 @@ import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexe
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { IN_PILE, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
-import { combatSupplyHexes } from './supply.js';
+import { combatSupplyHexes, markCombatSupplied } from './supply.js';
 import { ELIMINATED, LOSS_50, PROHIBITED } from './tables.js';
 import { stackMover, stepCost } from './movement.js';
 import { eliminateUnit, takeStep } from './unit-loss.js';
@@ -85,15 +85,6 @@ function airAvailable(state: GameState, side: Side): boolean {
   return state.airUsed_s[side]! < state.counters.air[side]!;
 }
 
-/** 12.12 (I-22): marks in `flags` each unit served by one of the CSP hexes spent. */
-function markSupplied(state: GameState, side: Side, units: readonly number[], spent: readonly number[], flags: Uint8Array): void {
-  const scratch: number[] = [];
-  for (const u of units) {
-    const from = combatSupplyHexes(state, side, state.loc_u[u]!, scratch);
-    if (spent.some((h) => from.includes(h))) flags[u] = 1;
-  }
-}
-
 function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPhaseLog, phase: CombatPhaseName, decision: Parameters<typeof ask>[1]): void {
   const { state } = game;
   const enemy = otherSide(side);
@@ -108,7 +99,7 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   for (const h of order.cspHexes) cspCount.set(h, (cspCount.get(h) ?? 0) + 1);
   for (const [h, n] of cspCount) if (state.csp_hs[h * 2 + side]! < n) fail(`hex ${h} holds fewer than ${n} of our CSP (12.12)`);
   const supplied = new Uint8Array(c.units.length);
-  markSupplied(state, side, order.attackers, order.cspHexes, supplied);
+  markCombatSupplied(state, side, order.attackers, order.cspHexes, supplied);
   const draft: Attack = { side, attackers: order.attackers, hexes: order.hexes, leaders: order.leaders, combatSupply_u: supplied, attackerAir: order.air, defenderAir: false };
   const problem = checkAttack(state, draft, log);
   if (problem) fail(problem);
@@ -122,7 +113,7 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   const defence = ask(game, defendDecision);
   if (defence.cspHex !== -1 && !options.has(defence.cspHex)) throw new IllegalDecision(defendDecision, 'that CSP hex cannot supply the defenders (12.12)', game.where);
   if (defence.air && !defendDecision.air) throw new IllegalDecision(defendDecision, 'no unused air marker (13.3)', game.where);
-  if (defence.cspHex !== -1) markSupplied(state, enemy, defenders, [defence.cspHex], supplied);
+  if (defence.cspHex !== -1) markCombatSupplied(state, enemy, defenders, [defence.cspHex], supplied);
 
   // Spend what was committed (12.12, 13.3).
   for (const h of order.cspHexes) state.csp_hs[h * 2 + side]!--;

@@ -17,6 +17,16 @@ export function seededDice(seed: string): Dice {
   };
 }
 
+/** A uniform random order of `items` (Fisher-Yates, last position first), drawn from `dice`. */
+export function shuffle<T>(dice: Dice, items: readonly T[]): T[] {
+  const order = [...items];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = dice.int(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
+}
+
 /** The stream of game `index` of a run with seed `runSeed`, for the named purpose ('dice', 'PAR', 'BOL'). */
 export function streamSeed(runSeed: string | number, index: number, purpose: string): string {
   return `${runSeed}:${index}:${purpose}`;

@@ -8,7 +8,7 @@ import { otherSide, type Side } from './side.js';
 import { ARMOR, ENGINEER } from './counters.js';
 import { GONE, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import {
-  MOVER_COMBAT, SIXTHS, checkMovePath, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, type PathSearch,
+  MOVER_COMBAT, SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, type PathSearch,
 } from './movement.js';
 import { eliminateUnit } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
@@ -36,6 +36,18 @@ function newMoved(state: GameState): Moved {
 
 /** Why a move order is not allowed, or null (10.1, 10.10, 10.11, 11.4, 8.11 and the path rules of movement.ts). */
 export function moveProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | null {
+  const r = checkOrder(state, ps, side, order, reaction, moved);
+  return typeof r === 'string' ? r : null;
+}
+
+/** A leg's cost in sixths, or why the mover may not take it (checked once: pathCost checks the path). */
+function legCost(state: GameState, mover: Mover, path: readonly number[]): number | string {
+  const cost = pathCost(state, mover, path);
+  return cost >= 0 ? cost : checkMovePath(state, mover, path)!;
+}
+
+/** Why the order is not allowed, or the MP (sixths) its trucks spend (10.11): 0 when no truck moves. */
+function checkOrder(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | number {
   const { units, leaders, path } = order;
   const trucks = order.trucks ?? [];
   const csp = order.csp ?? 0;
@@ -72,13 +84,14 @@ export function moveProblem(state: GameState, ps: PathSearch, side: Side, order:
   if (exits && (leaders.length > 0 || trucks.length > 0 || order.ghq || csp > 0 || units.length === 0)) return 'only combat units exit the map (I-13)';
   const mover = stackMover(state, side, { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 }, { reaction, phaseStart: true });
   const spent = Math.max(0, ...trucks.map((t) => moved?.truckSpent[t] ?? 0));
-  return checkMovePath(state, spent > 0 ? { ...mover, allowance: mover.allowance - spent } : mover, path);
+  const cost = legCost(state, spent > 0 ? { ...mover, allowance: mover.allowance - spent } : mover, path);
+  return typeof cost === 'string' || trucks.length > 0 ? cost : 0;
 }
 
 const PICKUP_COST = 2 * SIXTHS; // 10.11: a truck spends 2 MP to pick up its cargo
 
 /** 10.11: a truck drives to its cargo, loads it (2 MP) and carries it: one combat unit or two CSP, any leaders and the GHQ. */
-function transportProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | null {
+function transportProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | number {
   const { truck: t, pickup } = order.transport!;
   const { units, leaders, path } = order;
   const csp = order.csp ?? 0;
@@ -102,16 +115,18 @@ function transportProblem(state: GameState, ps: PathSearch, side: Side, order: M
   if (reaction && units.length > 0 && leaders.length === 0) return 'carried in Reaction Movement, a unit goes with the leader it starts with (10.10)';
   const alone = stackMover(state, side, { trucks: [t] }, { reaction, phaseStart: true });
   let left = alone.allowance - (moved?.truckSpent[t] ?? 0);
+  let costA = 0;
   if (pickup > 0) {
-    const legA = path.slice(0, pickup + 1);
-    const problem = checkMovePath(state, { ...alone, allowance: left }, legA);
-    if (problem) return problem;
-    left -= pathCost(state, { ...alone, allowance: left }, legA);
+    const a = legCost(state, { ...alone, allowance: left }, path.slice(0, pickup + 1));
+    if (typeof a === 'string') return a;
+    costA = a;
+    left -= a;
   }
   left -= PICKUP_COST;
   if (left < 0) return '10.11: the truck has not the 2 MP left to pick up its cargo';
   const loaded = stackMover(state, side, { trucks: [t], leaders, ghq: order.ghq ?? false }, { reaction, phaseStart: true });
-  return checkMovePath(state, { ...loaded, kind: units.length > 0 ? MOVER_COMBAT : loaded.kind, allowance: left }, path.slice(pickup));
+  const costB = legCost(state, { ...loaded, kind: units.length > 0 ? MOVER_COMBAT : loaded.kind, allowance: left }, path.slice(pickup));
+  return typeof costB === 'string' ? costB : costA + PICKUP_COST + costB;
 }
 
 /** 3.2, 16.2, I-34: a combat unit entering an enemy-controlled hex takes it; a settlement scores by movement. */
@@ -132,7 +147,8 @@ function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boo
   } else if (game.log.enabled) game.log.add({ type: 'control', side, hex: h });
 }
 
-function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved): void {
+/** Applies a checked order; `truckCost` is what checkOrder found its trucks spend. */
+function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved, truckCost: number): void {
   const { state } = game;
   const { units, leaders } = order;
   const trucks = order.trucks ?? [];
@@ -143,12 +159,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
   const path = transport ? order.path.slice(transport.pickup) : order.path;
   if (transport) {
     const t = transport.truck;
-    const alone = stackMover(state, side, { trucks: [t] }, { reaction, phaseStart: true });
-    const legA = order.path.slice(0, transport.pickup + 1);
-    const costA = legA.length > 1 ? pathCost(state, { ...alone, allowance: alone.allowance * 2 }, legA) : 0;
-    const loaded = stackMover(state, side, { trucks: [t], leaders, ghq: order.ghq ?? false }, { reaction, phaseStart: true });
-    const costB = pathCost(state, { ...loaded, kind: combat ? MOVER_COMBAT : loaded.kind, allowance: loaded.allowance * 2 }, path);
-    moved.truckSpent[t] = moved.truckSpent[t]! + costA + PICKUP_COST + costB;
+    moved.truckSpent[t] = moved.truckSpent[t]! + truckCost;
     state.loc_t[t] = nodeLocation(ps, path[path.length - 1]!);
   }
   for (let i = 1; i < path.length && !state.ended; i++) {
@@ -169,11 +180,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     if (to === GONE) addVp(game, side, state.tables.vp.unitExited, `${state.counters.units[u]!.name} exited the map`, '16.2, I-13');
   }
   for (const l of leaders) { setLeaderLoc(state, l, to); moved.leader[l] = 1; }
-  if (trucks.length > 0) {
-    const mover = stackMover(state, side, { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 }, { reaction, phaseStart: true });
-    const cost = pathCost(state, { ...mover, allowance: mover.allowance * 2 }, path);
-    for (const t of trucks) { state.loc_t[t] = to; moved.truckSpent[t] = moved.truckSpent[t]! + cost; }
-  }
+  for (const t of trucks) { state.loc_t[t] = to; moved.truckSpent[t] = moved.truckSpent[t]! + truckCost; }
   if (order.ghq) { state.ghq_s[side] = to; moved.ghq = true; }
   if (csp > 0 && from >= 0) {
     state.csp_hs[from * 2 + side] = state.csp_hs[from * 2 + side]! - csp;
@@ -237,9 +244,9 @@ export function movementPhase(game: Game, side: Side, reaction: boolean): void {
     const decision = { kind: 'move', side, reaction, movable: movablePieces(state, side, moved, reaction) } as const;
     const order = ask(game, decision);
     if (order === null) break;
-    const problem = moveProblem(state, ps, side, order, reaction, moved);
-    if (problem) throw new IllegalDecision(decision, problem, game.where);
-    applyMove(game, ps, side, order, reaction, moved);
+    const checked = checkOrder(state, ps, side, order, reaction, moved);
+    if (typeof checked === 'string') throw new IllegalDecision(decision, checked, game.where);
+    applyMove(game, ps, side, order, reaction, moved, checked);
   }
   // 11.1: every hex meets its limit at the end of the phase (a lost trail can have lowered one).
   if (!state.ended) { removeOverstack(game, side, moved.order); removeOverstack(game, otherSide(side)); }

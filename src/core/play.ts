@@ -69,25 +69,29 @@ function settlementsHeld(state: GameState): [number, number] {
   return held;
 }
 
-/** 4.2 II and III: one player turn; `check` runs after each phase. */
-function playerTurn(game: Game, side: Side, check: (phase: string) => void): void {
+/**
+ * 4.2 II and III: one player turn; `check` runs after each phase, told whether 11.1 requires stacking
+ * to hold there (after movement and each combat; a trail lost in construction may leave a hex over its
+ * limit until the next such check).
+ */
+function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boolean) => void): void {
   const { state } = game;
   const enemy = otherSide(side);
   state.phasing = side;
   const name = side === PAR ? 'PAR' : 'BOL';
-  const step = (phase: string, run: () => void) => {
+  const step = (phase: string, run: () => void, stacking = false) => {
     if (state.ended) return;
     if (game.log.enabled) game.log.add({ type: 'phase', side, phase });
     run();
-    check(`${name} ${phase}`);
+    check(`${name} ${phase}`, stacking);
   };
   step('supply', () => supplyPhase(game, side));
   step('new units', () => { newUnitPhase(game, side); if (!state.ended) returnGhq(game, side); });
-  step('movement', () => movementPhase(game, side, false));
-  step('reaction movement', () => movementPhase(game, enemy, true));
-  step('first combat', () => combatPhase(game, side, 'first'));
-  step('reaction combat', () => combatPhase(game, enemy, 'reaction'));
-  step('second combat', () => combatPhase(game, side, 'second'));
+  step('movement', () => movementPhase(game, side, false), true);
+  step('reaction movement', () => movementPhase(game, enemy, true), true);
+  step('first combat', () => combatPhase(game, side, 'first'), true);
+  step('reaction combat', () => combatPhase(game, enemy, 'reaction'), true);
+  step('second combat', () => combatPhase(game, side, 'second'), true);
   step('construction', () => constructionPhase(game, side));
   step('political', () => politicalPhase(game, side));
 }
@@ -98,10 +102,9 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
   const log = new EventLog(opts.log === true || opts.checkInvariants === true);
   const game: Game = { state, dice: seededDice(`${seed}:dice`), log, policies: [policies[0], policies[1]], where: `scenario ${scenario.id}, seed ${seed}` };
   const startVp: [number, number] = [state.vp_s[PAR]!, state.vp_s[BOL]!];
-  const stackingChecked = /movement|combat|set-up/;
-  const check = opts.checkInvariants ? (phase: string) => checkInvariants(game, phase, startVp, stackingChecked.test(phase)) : () => {};
+  const check = opts.checkInvariants ? (phase: string, stacking: boolean) => checkInvariants(game, phase, startVp, stacking) : () => {};
   setUp(game);
-  check('set-up');
+  check('set-up', true);
   const turns = effectiveTurns(scenario, options);
   const figures: TurnFigures[] = [];
   let truceTurns = 0, rainTurns = 0;
@@ -114,7 +117,7 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     if (log.enabled) log.add({ type: 'turn', turn, month: state.month, rainy: state.rainy, truce: state.truce });
     if (state.rainy) rainTurns++;
     if (state.truce) truceTurns++;
-    check('weather and truce');
+    check('weather and truce', false);
     playerTurn(game, PAR, check);
     playerTurn(game, BOL, check);
     if (state.truce && !state.ended) checkSettlement(game); // 16.1

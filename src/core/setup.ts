@@ -1,22 +1,13 @@
 // Set-up (3.1, 17.1-17.6, I-40): cup draws, deployment groups placed by the side's policy, markers.
 import { IllegalDecision, type SetupPiece } from './decisions.js';
 import { ask, type Game } from './game.js';
+import { shuffle } from './dice.js';
 import { hexLabel } from './hex.js';
 import { WORKS_ENTRENCHMENT, WORKS_NONE } from './map.js';
 import { stackingLimit } from './combat-odds.js';
 import { PAR, BOL, type Side } from './side.js';
 import { OFF_MAP, IN_PILE, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import { NO_CONTROL } from './scenario.js';
-
-/** Shuffles the cup (17.3-17.5, I-40): a uniform random order from the game's dice. */
-function drawOrder(game: Game, cup: readonly number[]): number[] {
-  const order = [...cup];
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = game.dice.int(i + 1);
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  return order;
-}
 
 /** Places both sides' pieces as the scenario says; Paraguay first (4.2 order), then Bolivia. */
 export function setUp(game: Game): void {
@@ -39,7 +30,7 @@ export function setUp(game: Game): void {
 function setUpSide(game: Game, side: Side): void {
   const { state } = game;
   const setup = state.scenario.sides[side];
-  const drawn = drawOrder(game, setup.cup);
+  const drawn = shuffle(game.dice, setup.cup); // 17.3-17.5, I-40: the cup's draw order
   let next = 0;
   let truck = side === PAR ? 0 : state.counters.trucks[PAR];
   const truckEnd = side === PAR ? state.counters.trucks[PAR] : state.side_t.length;

@@ -146,6 +146,15 @@ export function combatSupplyHexes(state: GameState, side: Side, h: number, out: 
   return out.sort((a, b) => a - b);
 }
 
+/** 12.12 (I-22): sets flags[u] for each of `units` that one of the CSP hexes `spent` can supply. */
+export function markCombatSupplied(state: GameState, side: Side, units: readonly number[], spent: readonly number[], flags: Uint8Array): void {
+  const scratch: number[] = [];
+  for (const u of units) {
+    const from = combatSupplyHexes(state, side, state.loc_u[u]!, scratch);
+    if (spent.some((h) => from.includes(h))) flags[u] = 1;
+  }
+}
+
 /** 12.12 (I-22): do the side's units in hex h have combat supply available? */
 export function hasCombatSupply(state: GameState, side: Side, h: number): boolean {
   return combatSupplyHexes(state, side, h).length > 0;

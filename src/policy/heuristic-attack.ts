@@ -6,14 +6,8 @@ import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import { combatSupplyHexes } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
+import { adjacent } from './geometry.js';
 import { attackOutlook, phaseLog, supplyFlags, type AttackOutlook } from './outlook.js';
-
-export function adjacent(view: GameState, a: number, b: number): boolean {
-  if (a < 0 || b < 0) return false;
-  const base = a * DIRECTIONS;
-  for (let k = 0; k < DIRECTIONS; k++) if (view.map.grid.neighbour_hd[base + k] === b) return true;
-  return false;
-}
 
 /** VP a settlement is worth to its taker by movement (16.2: 2 x 1d6, big four 2 x 2d6, means). */
 export function settlementValue(view: GameState, h: number): number {

@@ -10,6 +10,7 @@ import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
+import { nearestEnemyDistance } from './geometry.js';
 
 export interface Objective {
   readonly hex: number;
@@ -101,17 +102,8 @@ function buildGroups(d: Extract<Decision, { kind: 'move' }>, view: GameState): G
   };
   for (const u of d.movable.units) if (view.loc_u[u]! >= 0) get(view.loc_u[u]!).units.push(u);
   for (const l of d.movable.leaders) if (view.loc_l[l]! >= 0) get(view.loc_l[l]!).leaders.push(l);
-  const enemy = otherSide(d.side);
   const groups = [...byHex.values()];
-  const enemyDist = (g: Group) => {
-    let best = 99;
-    for (let u = 0; u < view.loc_u.length; u++) {
-      const x = view.loc_u[u]!;
-      if (x >= 0 && view.counters.side_u[u] === enemy) best = Math.min(best, distance(view.map.grid, x, g.start));
-    }
-    return best;
-  };
-  const dist = new Map(groups.map((g) => [g, enemyDist(g)] as const));
+  const dist = new Map(groups.map((g) => [g, nearestEnemyDistance(view, d.side, g.start)] as const));
   // 7.3 design note: move leaders first; then the groups nearest the enemy.
   groups.sort((a, b) => (b.leaders.length > 0 ? 1 : 0) - (a.leaders.length > 0 ? 1 : 0) || dist.get(a)! - dist.get(b)! || a.start - b.start);
   return groups;

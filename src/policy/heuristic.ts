@@ -14,6 +14,7 @@ import { chooseMove, defaultObjectives, newMovePlan, strengthAround, type Object
 import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
 import { planPhase, type Plan } from './plan.js';
 import { spreadGroup } from './setup-helpers.js';
+import { nearestEnemyDistance } from './geometry.js';
 
 export interface HeuristicOptions {
   readonly preset?: PresetName;
@@ -52,16 +53,6 @@ function posture(view: GameState, side: Side, params: HeuristicParams, plan: Pla
 /** VP the side may spend without going below its reserve (16.4). */
 function spendable(view: GameState, side: Side, params: HeuristicParams): number {
   return view.vp_s[side]! - params.vpReserve;
-}
-
-function nearestEnemyDistance(view: GameState, side: Side, h: number): number {
-  const enemy = otherSide(side);
-  let best = 99;
-  for (let u = 0; u < view.loc_u.length; u++) {
-    const x = view.loc_u[u]!;
-    if (x >= 0 && view.counters.side_u[u] === enemy) best = Math.min(best, distance(view.map.grid, x, h));
-  }
-  return best;
 }
 
 function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Plan | undefined, movePlan: ReturnType<typeof newMovePlan>, dice: ReturnType<typeof seededDice>): Answers[Decision['kind']] {

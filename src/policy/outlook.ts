@@ -3,7 +3,7 @@
 import { combatResultForRoll, createCombatPhaseLog, lossOf, prepareCombat, retreatsOf, type Attack, type CombatPhaseLog, type CombatSetup } from '../core/combat.js';
 import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
-import { combatSupplyHexes } from '../core/supply.js';
+import { combatSupplyHexes, markCombatSupplied } from '../core/supply.js';
 import { ELIMINATED } from '../core/tables.js';
 
 export interface AttackOutlook {
@@ -55,11 +55,8 @@ export function attackOutlook(state: GameState, attack: Attack, log: CombatPhase
  */
 export function supplyFlags(state: GameState, side: Side, attackers: readonly number[], cspHexes: readonly number[], defenders: readonly number[]): Uint8Array {
   const flags = new Uint8Array(state.loc_u.length);
+  markCombatSupplied(state, side, attackers, cspHexes, flags);
   const scratch: number[] = [];
-  for (const u of attackers) {
-    const from = combatSupplyHexes(state, side, state.loc_u[u]!, scratch);
-    if (cspHexes.some((h) => from.includes(h))) flags[u] = 1;
-  }
   const enemy = otherSide(side);
   for (const u of defenders) if (combatSupplyHexes(state, enemy, state.loc_u[u]!, scratch).length > 0) flags[u] = 1;
   return flags;

@@ -6,7 +6,7 @@ import { checkBarrage } from '../core/barrage.js';
 import { ARMOR, ARTILLERY } from '../core/counters.js';
 import { buildProblem } from '../core/construction.js';
 import type { Answers, AttackOrder, BarrageOrder, Decision, MoveOrder, Policy } from '../core/decisions.js';
-import { seededDice, type Dice } from '../core/dice.js';
+import { seededDice, shuffle, type Dice } from '../core/dice.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import {
   canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach,
@@ -16,6 +16,8 @@ import { otherSide, type Side } from '../core/side.js';
 import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_NONE, BUILD_TRAIL, BUILD_WELL, type GameState } from '../core/state.js';
 import { combatSupplyHexes } from '../core/supply.js';
 import { spreadGroup } from './setup-helpers.js';
+import { adjacent as isAdjacent } from './geometry.js';
+import { phaseLog } from './outlook.js';
 
 export function randomPolicy(seed: string): Policy {
   const dice = seededDice(seed);
@@ -178,6 +180,7 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
     }
   }
   if (pairs.length === 0 || dice.int(5) === 0) return null;
+  const log = phaseLog(view, d);
   for (let attempt = 0; attempt < 6; attempt++) {
     const [u, target] = pick(dice, pairs);
     const attackers = candidates.filter((x) => x === u || (isAdjacent(view, view.loc_u[x]!, target) && coin(dice)));
@@ -193,10 +196,6 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
     }
     const air = view.airUsed_s[side]! < view.counters.air[side]! && coin(dice);
     const attack: Attack = { side, attackers, hexes: [target], leaders, combatSupply_u: new Uint8Array(view.loc_u.length), attackerAir: air, defenderAir: false };
-    const log = createCombatPhaseLog(view);
-    log.attacked_u.set(d.attacked_u);
-    log.defended_h.set(d.defended_h);
-    log.displaced_u.set(d.displaced_u);
     if (checkAttack(view, attack, log) === null) return { attackers, hexes: [target], leaders, cspHexes, air };
   }
   return null;
@@ -230,16 +229,9 @@ function randomBarrage(d: Extract<Decision, { kind: 'barrage' }>, view: GameStat
   return null;
 }
 
-function isAdjacent(view: GameState, a: number, b: number): boolean {
-  if (a < 0 || b < 0) return false;
-  for (let k = 0; k < DIRECTIONS; k++) if (view.map.grid.neighbour_hd[a * DIRECTIONS + k] === b) return true;
-  return false;
-}
-
 /** Random steps until the requirement is met; the cheapest allocation when that fails the check. */
 function randomLosses(view: GameState, units: readonly number[], attacking: boolean, required: number, dice: Dice): LossStep[] {
-  const order = [...units];
-  for (let i = order.length - 1; i > 0; i--) { const j = dice.int(i + 1); [order[i], order[j]] = [order[j]!, order[i]!]; }
+  const order = shuffle(dice, units);
   const steps: LossStep[] = [];
   for (const u of order) {
     if (checkLosses(view, units, attacking, required, steps) === null) break;
