@@ -7,7 +7,8 @@ import { BOL, type Side } from './side.js';
 import type { GameState } from './state.js';
 import type { Tables } from './tables.js';
 import { usableSources } from './supply-loc.js';
-import { MODE_PATH, UNREACHED, beginCall, markOnce, resetSearch, runSearch, seed, setMode, supplyScratch } from './supply-graph.js';
+import { MODE_PATH, beginCall, markOnce, setMode, supplyScratch, type SupplyScratch } from './supply-graph.js';
+import { connects, newQuestion } from './supply-goal.js';
 
 /** 8.13 (I-21): has a unit in hex h water? A wet settlement, a well (14.6), a river hexside, or a rainy turn. */
 export function hasWater(state: GameState, h: number): boolean {
@@ -17,51 +18,43 @@ export function hasWater(state: GameState, h: number): boolean {
 }
 
 /**
- * 8.13 (I-20): the hexes from which a path of any length reaches the side's GHQ (on the map) or a
- * usable friendly supply source through hexes free of enemy combat units and unnegated EZOCs, terrain
- * ignored except where non-mech movement is prohibited. Returns the scratch distances: < UNREACHED
- * means connected (for hex `only` alone when given). Valid until the next supply call on this map.
+ * 8.13 (I-20): starts a connection question for the side: paths of any length to the side's GHQ (on
+ * the map) or, unless `toGhqOnly`, a usable friendly supply source, through hexes free of enemy
+ * combat units and unnegated EZOCs, terrain ignored except where non-mech movement is prohibited.
+ * Returns the targets; ask connects(sc, hex, targets) while no other supply call runs.
  */
-function connectedToSupply(state: GameState, side: Side, toGhqOnly: boolean, only = -1, which_u: Uint8Array | null = null): Int32Array {
+function connectionQuestion(state: GameState, side: Side, toGhqOnly: boolean): { sc: SupplyScratch; targets: number[] } {
   const targets = toGhqOnly ? [] : usableSources(state, side);
   const sc = beginCall(state, side);
   setMode(sc, MODE_PATH);
-  const dist = sc.path_n;
-  resetSearch(sc, dist);
-  let marked = 0;
-  if (which_u) {
-    const { loc_u } = state, side_u = state.counters.side_u;
-    for (let u = 0; u < loc_u.length; u++) if (which_u[u] && side_u[u] === side && loc_u[u]! >= 0 && markOnce(sc, loc_u[u]!)) marked++;
-  }
+  newQuestion(sc);
   const ghq = state.ghq_s[side]!;
-  if (ghq >= 0) seed(sc, dist, ghq, null);
-  for (const h of targets) seed(sc, dist, h, null);
-  runSearch(sc, dist, true, UNREACHED - 1, null, only, marked);
-  return dist;
+  if (ghq >= 0) targets.push(ghq);
+  for (const h of targets) markOnce(sc, h);
+  return { sc, targets };
 }
 
 /**
  * 8.13 (I-20): per unit, 1 when the side's unit is on the map and isolated (other entries 0).
- * `which_u` (1 = ask) limits the question to some units, e.g. those rolling attrition: the search
- * then stops as soon as they are all answered, and is skipped when none is asked.
+ * `which_u` (1 = ask) limits the question to some units, e.g. those rolling attrition.
  */
 export function isolatedUnits(state: GameState, side: Side, which_u: Uint8Array | null = null): Uint8Array {
   const { loc_u } = state, side_u = state.counters.side_u;
   const out = new Uint8Array(loc_u.length);
-  let asked = false;
-  for (let u = 0; u < loc_u.length && !asked; u++) asked = side_u[u] === side && loc_u[u]! >= 0 && (!which_u || which_u[u] !== 0);
-  if (!asked) return out;
-  const dist = connectedToSupply(state, side, false, -1, which_u);
+  let q: { sc: SupplyScratch; targets: number[] } | null = null;
   for (let u = 0; u < loc_u.length; u++) {
     const h = loc_u[u]!;
-    if (side_u[u] === side && h >= 0 && (!which_u || which_u[u] !== 0) && dist[h]! >= UNREACHED) out[u] = 1;
+    if (side_u[u] !== side || h < 0 || (which_u && which_u[u] === 0)) continue;
+    q ??= connectionQuestion(state, side, false);
+    if (!connects(q.sc, h, q.targets)) out[u] = 1;
   }
   return out;
 }
 
 /** 8.13 (I-20): would a unit of the side in hex h be isolated? */
 export function isIsolated(state: GameState, side: Side, h: number): boolean {
-  return connectedToSupply(state, side, false, h)[h]! >= UNREACHED;
+  const { sc, targets } = connectionQuestion(state, side, false);
+  return !connects(sc, h, targets);
 }
 
 /**
@@ -71,7 +64,8 @@ export function isIsolated(state: GameState, side: Side, h: number): boolean {
  */
 export function cutOffFromGhq(state: GameState, side: Side, h: number): boolean {
   if (state.ghq_s[side]! < 0) return true;
-  return connectedToSupply(state, side, true, h)[h]! >= UNREACHED;
+  const { sc, targets } = connectionQuestion(state, side, true);
+  return !connects(sc, h, targets);
 }
 
 /** Attrition results (Attrition Table). */

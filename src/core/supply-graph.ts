@@ -31,7 +31,7 @@ export type SearchMode = 0 | 1 | 2 | 3;
 export const BLOCK_ENEMY = 1, BLOCK_EZOC = 2, BLOCK_SETTLEMENT = 4;
 
 /** cost_h value of a hex the mode's paths may not enter at all (blocked, or beyond the border). */
-const BLOCKED = -2;
+export const BLOCKED = -2;
 /** feature_s bits: hexsides where a step is not just "the terrain of the hex entered". */
 const ROAD = 1, RIVER = 2;
 
@@ -82,6 +82,8 @@ export interface SupplyScratch {
   ferryCost: number;
   ferryEngineerCost: number;
   maxStep: number;
+  /** The cheapest single step of the mode (a lower bound per hex for goal-directed searches). */
+  minStep: number;
 
   // Distances, one array per kind of search so that results of one do not clobber another.
   readonly locFrom_n: Int32Array;
@@ -91,6 +93,18 @@ export interface SupplyScratch {
   readonly path_n: Int32Array;
   /** The seed each node was reached from (forward LOC search: the source used). */
   readonly origin_n: Int32Array;
+
+  // Goal-directed searches (supply-goal.ts): per-node visit stamps, lower bounds, parents and verdicts.
+  visitStamp: number;
+  readonly visit_n: Uint32Array;
+  readonly bound_n: Int32Array;
+  readonly parent_n: Int32Array;
+  /** Connection verdicts of one isolation question: stamp = known connected (alive) or not (dead). */
+  verdictStamp: number;
+  readonly alive_n: Uint32Array;
+  readonly dead_n: Uint32Array;
+  /** Buckets by distance to the goal for the best-first search (non-circular, one per hex distance). */
+  readonly goalHead: Int32Array;
 
   // Circular bucket queue (Dial): entries are a bump-allocated linked list per bucket.
   head_b: Int32Array;
@@ -165,9 +179,12 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
     state: null, side: 0, enemy: 1, truce: false,
     costStamp: 0, costStamp_h: new Uint32Array(size), cost_h: new Int32Array(size),
     mode: MODE_LOC, blockMask: 0, terrainCost: new Int32Array(6),
-    roadCost: 0, clearCost: 0, riverCost: 0, riverEngineerCost: 0, ferryCost: 0, ferryEngineerCost: 0, maxStep: 1,
+    roadCost: 0, clearCost: 0, riverCost: 0, riverEngineerCost: 0, ferryCost: 0, ferryEngineerCost: 0, maxStep: 1, minStep: 0,
     locFrom_n: new Int32Array(nodes), locTo_n: new Int32Array(nodes), mp_n: new Int32Array(nodes),
     mech_n: new Int32Array(nodes), path_n: new Int32Array(nodes), origin_n: new Int32Array(nodes),
+    visitStamp: 0, visit_n: new Uint32Array(nodes), bound_n: new Int32Array(nodes), parent_n: new Int32Array(nodes),
+    verdictStamp: 0, alive_n: new Uint32Array(nodes), dead_n: new Uint32Array(nodes),
+    goalHead: new Int32Array(grid.columns + grid.rows + 2),
     head_b: new Int32Array(64).fill(-1), entryNode: new Int32Array(capacity), entryNext: new Int32Array(capacity),
     top: 0, count: 0,
   };
@@ -262,6 +279,10 @@ export function setMode(sc: SupplyScratch, mode: SearchMode): void {
   }
   let maxHex = Math.max(sc.roadCost, sc.clearCost);
   for (let tr = 0; tr < 6; tr++) maxHex = Math.max(maxHex, sc.terrainCost[tr]!);
+  let minHex = maxHex;
+  for (let tr = 0; tr < 6; tr++) if (sc.terrainCost[tr]! >= 0) minHex = Math.min(minHex, sc.terrainCost[tr]!);
+  if (sc.roadCost >= 0) minHex = Math.min(minHex, sc.roadCost);
+  sc.minStep = Math.max(0, minHex);
   const maxRiver = Math.max(0, sc.riverCost, sc.riverEngineerCost, sc.ferryCost, sc.ferryEngineerCost);
   sc.maxStep = Math.max(1, maxHex + maxRiver);
   if (sc.head_b.length < sc.maxStep + 1) sc.head_b = new Int32Array(sc.maxStep + 1);
@@ -288,7 +309,7 @@ export function blockFlags(sc: SupplyScratch, h: number): number {
 }
 
 /** 8.6, 8.7, 14.5: the cost of entering hex h by its terrain alone (a trail makes it Clear), or BLOCKED; cached per mode. */
-function entryCost(sc: SupplyScratch, h: number): number {
+export function entryCost(sc: SupplyScratch, h: number): number {
   if (sc.costStamp_h[h] === sc.costStamp) return sc.cost_h[h]!;
   let c: number;
   const terrain = sc.map.terrain_h[h]!;
@@ -312,7 +333,7 @@ export function enterHex(sc: SupplyScratch, a: number, b: number, s: number): nu
 }
 
 /** 10.5, 10.7 (I-10): a step a -> b across a road or river hexside s, from b's terrain cost c (not BLOCKED). */
-function sideStep(sc: SupplyScratch, a: number, b: number, s: number, c: number, f: number): number {
+export function sideStep(sc: SupplyScratch, a: number, b: number, s: number, c: number, f: number): number {
   // The road rate replaces the terrain only along the road's hexside (so Marsh is open to an LOC on a road, 8.6).
   if ((f & ROAD) !== 0) c = sc.roadCost;
   if (c === PROHIBITED) return PROHIBITED;
@@ -353,7 +374,8 @@ export function seed(sc: SupplyScratch, dist: Int32Array, node: number, origin: 
   push(sc, node, 0);
 }
 
-function push(sc: SupplyScratch, node: number, d: number): void {
+/** Queues node under key d (its bucket is d modulo the ring's length). */
+export function push(sc: SupplyScratch, node: number, d: number): void {
   const b = d % sc.head_b.length;
   const e = sc.top++;
   sc.entryNode[e] = node;

@@ -6,9 +6,8 @@ import { otherSide, type Side } from './side.js';
 import type { GameState } from './state.js';
 import type { Tables } from './tables.js';
 import { inEzoc, zocInto } from './zoc.js';
-import {
-  MODE_LOC, UNREACHED, beginCall, resetSearch, runSearch, seed, setMode, type SupplyScratch,
-} from './supply-graph.js';
+import { MODE_LOC, UNREACHED, beginCall, resetSearch, runSearch, seed, setMode } from './supply-graph.js';
+import { shortestLoc, shortestLocHexes } from './supply-goal.js';
 
 /** 8.4 (I-18), 6.3: is hex h free of `enemy` combat units and of their ZOCs unnegated by the other side? */
 function freeOf(state: GameState, h: number, enemy: Side): boolean {
@@ -57,7 +56,7 @@ export interface Loc {
   readonly ghq: number;
   /** LOC length in LOC points (8.6, I-15), or -1 when there is no LOC. */
   readonly length: number;
-  /** The source at the start of one shortest LOC, or NO_HEX. */
+  /** The first source (map order) at the start of a shortest LOC, or NO_HEX. */
   readonly source: number;
   /** Usable sources this call found (8.4). */
   readonly sources: readonly number[];
@@ -76,28 +75,16 @@ export function traceLoc(state: GameState, side: Side): Loc {
   if (ghq < 0 || sources.length === 0) return none;
   const sc = beginCall(state, side);
   setMode(sc, MODE_LOC);
-  const from = sc.locFrom_n, to = sc.locTo_n, origin = sc.origin_n;
-  resetSearch(sc, from);
-  for (const h of sources) seed(sc, from, h, origin);
-  runSearch(sc, from, false, UNREACHED - 1, origin, ghq);
-  const length = from[ghq]!;
-  if (length >= UNREACHED) return none;
-  resetSearch(sc, to);
-  seed(sc, to, ghq, null);
-  runSearch(sc, to, true, length, null);
-  return { side, ghq, length, source: origin[ghq]!, sources, depotHexes: shortestLocSettlements(state, sc, side, length) };
+  const length = shortestLoc(sc, ghq, sources);
+  if (length < 0) return none;
+  const source = sources.find((h) => sc.locTo_n[h] === length)!;
+  const depotHexes = shortestLocHexes(sc, sources, length).filter((h) => state.control_h[h] === side && isSettlement(state, h));
+  return { side, ghq, length, source, sources, depotHexes };
 }
 
-/** 8.8 (I-16): friendly-controlled settlements h with cost(source to h) + cost(h to GHQ) = LOC length. */
-function shortestLocSettlements(state: GameState, sc: SupplyScratch, side: Side, length: number): number[] {
-  const out: number[] = [];
-  const from = sc.locFrom_n, to = sc.locTo_n;
-  for (const place of state.map.places) {
-    const h = place.hex;
-    if (!place.settlement || state.control_h[h] !== side) continue;
-    if (from[h]! < UNREACHED && to[h]! < UNREACHED && from[h]! + to[h]! === length) out.push(h);
-  }
-  return out.sort((a, b) => a - b);
+function isSettlement(state: GameState, h: number): boolean {
+  const p = state.map.place_h[h]!;
+  return p >= 0 && state.map.places[p]!.settlement;
 }
 
 /** 8.2, 8.7: the Supply Table column of an LOC length, or -1 with no LOC. */
