@@ -110,24 +110,53 @@ function projectsCombatSupply(state: GameState, side: Side, p: number): boolean 
 }
 
 /**
- * 12.12 (I-22): the hexes holding a CSP of the side that can give combat supply to the side's units
+ * 12.12 (I-22): the hexes other than the side's own where a CSP of the side could project combat
+ * supply from: leader hexes, the GHQ and usable sources (projectsCombatSupply) holding a CSP. Uses
+ * the call's marks (beginCall first).
+ */
+function projectingCspHexes(state: GameState, side: Side, sc: SupplyScratch, only: readonly number[] | null): number[] {
+  const out: number[] = [];
+  const consider = (p: number): void => {
+    if (p >= 0 && state.csp_hs[p * 2 + side] !== 0 && markOnce(sc, p) && projectsCombatSupply(state, side, p)) out.push(p);
+  };
+  if (only) for (const p of only) consider(p);
+  else {
+    consider(state.ghq_s[side]!);
+    for (const src of state.map.supplySources) if (src.side === side) consider(src.hex);
+    const { loc_l } = state, side_l = state.counters.side_l;
+    for (let l = 0; l < loc_l.length; l++) if (side_l[l] === side) consider(loc_l[l]!);
+  }
+  return out;
+}
+
+/** 8.7, 8.11: the radius balls (non-mech, and mech from hexes with an attached truck) around `providers`, into sc.mp_n and sc.mech_n. */
+function radiusBalls(sc: SupplyScratch, providers: readonly number[], budget: number): void {
+  sc.mp_n.fill(UNREACHED);
+  sc.mech_n.fill(UNREACHED);
+  spread(sc, providers, 0, budget);
+}
+
+/** Is hex h within the radius balls radiusBalls last drew? */
+function inBalls(sc: SupplyScratch, h: number, budget: number): boolean {
+  return sc.mp_n[h]! <= budget || sc.mech_n[h]! <= budget;
+}
+
+/**
+ * 12.12 (I-22), 8.7: the hexes holding a CSP of the side that can give combat supply to the side's units
  * in hex h: h itself, and every leader, GHQ or usable source hex stacked with a CSP whose current
  * radius (state.radius_s, measured as 8.7 and 8.11) reaches h. Ascending; empty = no combat supply.
  */
 export function combatSupplyHexes(state: GameState, side: Side, h: number, out: number[] = []): number[] {
   out.length = 0;
-  const { csp_hs } = state;
-  const candidates: number[] = [];
-  let anyTruck = false;
   const sc = beginCall(state, side);
-  for (let p = 0; p < sc.size; p++) {
-    if (csp_hs[p * 2 + side] === 0) continue;
-    if (p === h) { out.push(p); continue; }
-    if (!projectsCombatSupply(state, side, p)) continue;
-    candidates.push(p);
-    anyTruck ||= truckAttachedAt(sc, p);
+  if (state.csp_hs[h * 2 + side] !== 0) {
+    out.push(h);
+    markOnce(sc, h);
   }
+  const candidates = projectingCspHexes(state, side, sc, null);
   if (candidates.length === 0) return out;
+  let anyTruck = false;
+  for (const p of candidates) anyTruck ||= truckAttachedAt(sc, p);
   const budget = state.radius_s[side]! * SIXTHS;
   // One reverse search from h answers every candidate: dist(p) = cost from p (not counted) to h (counted).
   setMode(sc, MODE_MP);
@@ -146,12 +175,31 @@ export function combatSupplyHexes(state: GameState, side: Side, h: number, out: 
   return out.sort((a, b) => a - b);
 }
 
-/** 12.12 (I-22): sets flags[u] for each of `units` that one of the CSP hexes `spent` can supply. */
+/**
+ * 12.12 (I-22): sets flags[u] for each of `units` (on the map) that one of the CSP hexes `spent` can
+ * supply: a spent hex holding a CSP that is the unit's own, or projects to it. One search from the
+ * spent hexes answers every unit.
+ */
 export function markCombatSupplied(state: GameState, side: Side, units: readonly number[], spent: readonly number[], flags: Uint8Array): void {
-  const scratch: number[] = [];
+  markSuppliedBy(state, side, units, spent, flags);
+}
+
+/** 12.12 (I-22): sets flags[u] for each of `units` (on the map) that has combat supply available (hasCombatSupply). */
+export function markHasCombatSupply(state: GameState, side: Side, units: readonly number[], flags: Uint8Array): void {
+  markSuppliedBy(state, side, units, null, flags);
+}
+
+function markSuppliedBy(state: GameState, side: Side, units: readonly number[], spent: readonly number[] | null, flags: Uint8Array): void {
+  if (units.length === 0) return;
+  const sc = beginCall(state, side);
+  const providers = projectingCspHexes(state, side, sc, spent);
+  const budget = state.radius_s[side]! * SIXTHS;
+  if (providers.length > 0) radiusBalls(sc, providers, budget);
+  const ownCsp = (h: number): boolean => state.csp_hs[h * 2 + side] !== 0 && (spent === null || spent.includes(h));
   for (const u of units) {
-    const from = combatSupplyHexes(state, side, state.loc_u[u]!, scratch);
-    if (spent.some((h) => from.includes(h))) flags[u] = 1;
+    const h = state.loc_u[u]!;
+    if (h < 0) continue;
+    if (ownCsp(h) || (providers.length > 0 && inBalls(sc, h, budget))) flags[u] = 1;
   }
 }
 

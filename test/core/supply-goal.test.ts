@@ -2,19 +2,14 @@
 // the same graph, on the positions of random games in every scenario: same LOC lengths, same depot
 // hexes, same isolated units and cut-off answers.
 import { describe, expect, test } from 'vitest';
-import { playGame } from '../../src/core/play.js';
-import { DEFAULT_OPTIONS } from '../../src/core/options.js';
 import { PAR, BOL, type Side } from '../../src/core/side.js';
-import type { Decision, GameView, Policy } from '../../src/core/decisions.js';
 import type { GameState } from '../../src/core/state.js';
 import { cutOffFromGhq, isolatedUnits, traceLoc, usableSources } from '../../src/core/supply.js';
 import {
   MODE_LOC, MODE_PATH, UNREACHED, beginCall, markOnce, resetSearch, runSearch, seed, setMode,
 } from '../../src/core/supply-graph.js';
 import { connects, newQuestion } from '../../src/core/supply-goal.js';
-import { loadScenario } from '../../src/data/load.js';
-import { createPolicy } from '../../src/policy/index.js';
-import { gameData } from '../helpers/data.js';
+import { forEachRandomPosition } from '../helpers/random-positions.js';
 
 /** 8.6, 8.8: LOC length and the settlements with cost(source to h) + cost(h to GHQ) = length, by two full Dijkstras. */
 function referenceLoc(state: GameState, side: Side): { length: number; depotHexes: number[]; to: Int32Array | null } {
@@ -71,64 +66,48 @@ function checkEveryHex(state: GameState, side: Side, toGhqOnly: boolean, counts:
   counts.unconnectedHexes += got.length;
 }
 
-/** Wraps a policy so that every few decisions both sides' supply answers are compared. */
-function checking(inner: Policy, every: number, counts: Counts): Policy {
-  let n = 0;
-  return {
-    name: inner.name,
-    decide<D extends Decision>(decision: D, view: GameView) {
-      if (n++ % every === 0) {
-        counts.positions++;
-        for (const side of [PAR, BOL] as const) {
-          const loc = traceLoc(view, side);
-          const ref = referenceLoc(view, side);
-          expect(loc.length).toBe(ref.length);
-          expect(loc.depotHexes).toEqual(ref.depotHexes);
-          if (loc.length >= 0) {
-            counts.locs++;
-            expect(ref.to![loc.source]).toBe(loc.length); // the source starts a shortest LOC
-          }
-          const isolated = isolatedUnits(view, side);
-          const connected = referenceConnected(view, side, false);
-          for (let u = 0; u < view.loc_u.length; u++) {
-            const h = view.loc_u[u]!;
-            if (view.counters.side_u[u] !== side || h < 0) continue;
-            counts.units++;
-            expect(isolated[u] === 1).toBe(connected[h]! >= UNREACHED);
-            if (isolated[u] === 1) counts.isolated++;
-          }
-          if (counts.positions % 10 === 1) {
-            checkEveryHex(view, side, false, counts);
-            checkEveryHex(view, side, true, counts);
-          }
-          const toGhq = referenceConnected(view, side, true);
-          for (let l = 0; l < view.loc_l.length; l++) {
-            const h = view.loc_l[l]!;
-            if (view.counters.side_l[l] !== side || h < 0) continue;
-            const cut = cutOffFromGhq(view, side, h);
-            expect(cut).toBe(view.ghq_s[side]! < 0 || toGhq[h]! >= UNREACHED);
-            if (cut && view.ghq_s[side]! >= 0) counts.cutOff++;
-          }
-        }
-      }
-      return inner.decide(decision, view);
-    },
-  };
+/** Both sides' LOC, isolation and cut-off answers at one position. */
+function checkPosition(view: GameState, counts: Counts): void {
+  counts.positions++;
+  for (const side of [PAR, BOL] as const) {
+    const loc = traceLoc(view, side);
+    const ref = referenceLoc(view, side);
+    expect(loc.length).toBe(ref.length);
+    expect(loc.depotHexes).toEqual(ref.depotHexes);
+    if (loc.length >= 0) {
+      counts.locs++;
+      expect(ref.to![loc.source]).toBe(loc.length); // the source starts a shortest LOC
+    }
+    const isolated = isolatedUnits(view, side);
+    const connected = referenceConnected(view, side, false);
+    for (let u = 0; u < view.loc_u.length; u++) {
+      const h = view.loc_u[u]!;
+      if (view.counters.side_u[u] !== side || h < 0) continue;
+      counts.units++;
+      expect(isolated[u] === 1).toBe(connected[h]! >= UNREACHED);
+      if (isolated[u] === 1) counts.isolated++;
+    }
+    if (counts.positions % 10 === 1) {
+      checkEveryHex(view, side, false, counts);
+      checkEveryHex(view, side, true, counts);
+    }
+    const toGhq = referenceConnected(view, side, true);
+    for (let l = 0; l < view.loc_l.length; l++) {
+      const h = view.loc_l[l]!;
+      if (view.counters.side_l[l] !== side || h < 0) continue;
+      const cut = cutOffFromGhq(view, side, h);
+      expect(cut).toBe(view.ghq_s[side]! < 0 || toGhq[h]! >= UNREACHED);
+      if (cut && view.ghq_s[side]! >= 0) counts.cutOff++;
+    }
+  }
 }
 
 describe('8.6, 8.8, 8.13, 8.2: goal-directed supply searches equal exhaustive Dijkstra', () => {
   for (const [id, games] of [['boqueron', 6], ['alihuata', 3], ['ballivian', 3], ['villa-montes', 4], ['campaign', 1]] as const) {
     test(`${id}: LOC length, depot hexes, isolation and cut-off on random-game positions`, () => {
-      const scenario = loadScenario(id, gameData());
       const counts: Counts = { positions: 0, locs: 0, units: 0, isolated: 0, cutOff: 0, unconnectedHexes: 0 };
-      for (let g = 0; g < games; g++) {
-        const seed = `goal-${g}`;
-        playGame(scenario, DEFAULT_OPTIONS, [
-          checking(createPolicy('random', `${seed}:PAR`, scenario), 7, counts),
-          checking(createPolicy('random', `${seed}:BOL`, scenario), 7, counts),
-        ], seed);
-      }
-      // The comparison really ran on many positions with LOCs and units on the map.
+      forEachRandomPosition(id, games, 7, (state) => checkPosition(state, counts));
+      // The comparison really ran on many positions with LOCs, units on the map and unconnected hexes.
       expect(counts.positions).toBeGreaterThan(20);
       expect(counts.locs).toBeGreaterThan(10);
       expect(counts.units).toBeGreaterThan(100);
