@@ -30,7 +30,7 @@ export interface CombatPhaseLog {
   readonly displaced_u: Uint8Array;
   /** 1 when the artillery unit has barraged this phase (13.2). */
   readonly barraged_u: Uint8Array;
-  /** barraged_hs[h * 2 + side]: 1 when `side` has barraged hex h this phase (13.2). */
+  /** barraged_hs[h * 2 + side]: 1 when `side` has barraged hex h this phase (13.2); empty without the barrage option. */
   readonly barraged_hs: Uint8Array;
 }
 
@@ -39,7 +39,8 @@ export function createCombatPhaseLog(state: GameState): CombatPhaseLog {
   const nu = state.loc_u.length, size = state.map.grid.size;
   return {
     attacked_u: new Uint8Array(nu), defended_h: new Uint8Array(size), displaced_u: new Uint8Array(nu),
-    barraged_u: new Uint8Array(nu), barraged_hs: new Uint8Array(size * 2),
+    // 13.2: only the optional barrage reads barraged_hs.
+    barraged_u: new Uint8Array(nu), barraged_hs: new Uint8Array(state.options.artilleryBarrage ? size * 2 : 0),
   };
 }
 

@@ -21,8 +21,8 @@ interface Moved {
   /** Sixths of an MP each truck has spent this phase: a truck may move, load and unload until its MF is used (10.11). */
   readonly truckSpent: Int32Array;
   ghq: boolean;
-  /** CSP that arrived in a hex by moving this phase, [h * 2 + side]. */
-  readonly cspArrived: Uint16Array;
+  /** CSP that arrived in a hex by moving this phase, [h * 2 + side]; null until a CSP moves. */
+  cspArrived: Uint16Array | null;
   /** Order in which units finished moving (later movers are removed first when over-stacked). */
   readonly order: number[];
 }
@@ -30,7 +30,7 @@ interface Moved {
 function newMoved(state: GameState): Moved {
   return {
     unit: new Uint8Array(state.loc_u.length), leader: new Uint8Array(state.loc_l.length), truckSpent: new Int32Array(state.loc_t.length),
-    ghq: false, cspArrived: new Uint16Array(state.map.grid.size * 2), order: [],
+    ghq: false, cspArrived: null, order: [],
   };
 }
 
@@ -73,7 +73,7 @@ function checkOrder(state: GameState, ps: PathSearch, side: Side, order: MoveOrd
   if (order.ghq && (locationNode(ps, state.ghq_s[side]!) !== start || moved?.ghq)) return 'the GHQ is not at the start of the path, or has moved';
   if (csp > 0) {
     const h = start < ps.size ? start : -1;
-    const here = h >= 0 ? state.csp_hs[h * 2 + side]! - (moved?.cspArrived[h * 2 + side] ?? 0) : 0;
+    const here = h >= 0 ? state.csp_hs[h * 2 + side]! - (moved?.cspArrived?.[h * 2 + side] ?? 0) : 0;
     if (!Number.isInteger(csp) || csp > here) return `only ${here} CSP here may move`;
   }
   if (reaction) {
@@ -109,7 +109,7 @@ function transportProblem(state: GameState, ps: PathSearch, side: Side, order: M
   for (const u of units) if (locationNode(ps, state.loc_u[u]!) !== cargoStart) return `${c.units[u]!.name} is not at the pickup hex`;
   for (const l of leaders) if (locationNode(ps, state.loc_l[l]!) !== cargoStart) return `${c.leaders[l]!.name} is not at the pickup hex`;
   if (order.ghq && locationNode(ps, state.ghq_s[side]!) !== cargoStart) return 'the GHQ is not at the pickup hex';
-  if (csp > 0 && state.csp_hs[cargoStart * 2 + side]! - (moved?.cspArrived[cargoStart * 2 + side] ?? 0) < csp) return 'not enough CSP at the pickup hex';
+  if (csp > 0 && state.csp_hs[cargoStart * 2 + side]! - (moved?.cspArrived?.[cargoStart * 2 + side] ?? 0) < csp) return 'not enough CSP at the pickup hex';
   for (const u of units) if (moved?.unit[u]) return `${c.units[u]!.name} has already moved this phase; carried units spend no MP of their own (10.11)`;
   for (const l of leaders) if (moved?.leader[l]) return `${c.leaders[l]!.name} has already moved this phase (10.1)`;
   if (reaction && units.length > 0 && leaders.length === 0) return 'carried in Reaction Movement, a unit goes with the leader it starts with (10.10)';
@@ -186,6 +186,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     state.csp_hs[from * 2 + side] = state.csp_hs[from * 2 + side]! - csp;
     if (to >= 0) {
       state.csp_hs[to * 2 + side] = state.csp_hs[to * 2 + side]! + csp;
+      moved.cspArrived ??= new Uint16Array(state.map.grid.size * 2);
       moved.cspArrived[to * 2 + side] = moved.cspArrived[to * 2 + side]! + csp;
     }
   }
@@ -199,16 +200,23 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
 /** 11.1, I-14: at the end of the phase over-stacked hexes lose their excess units to the dead pile (the last to move first). */
 export function removeOverstack(game: Game, side: Side, lastMoved: readonly number[] = []): void {
   const { state } = game;
-  const { stacking_hs } = state;
+  const { stacking_hs, loc_u } = state;
+  const { side_u, type_u } = state.counters;
   // Only stacks above the smallest limit of any terrain (11.2) need their own limit looked up.
   let least = Number.MAX_SAFE_INTEGER;
   for (const t of state.tables.terrain) if (t.stacking > 0 && t.stacking < least) least = t.stacking;
-  for (let h = 0; h < state.map.grid.size; h++) {
-    if (stacking_hs[h * 2 + side]! <= least) continue;
+  let crowded: number[] | null = null;
+  for (let u = 0; u < loc_u.length; u++) {
+    const h = loc_u[u]!;
+    if (h >= 0 && side_u[u] === side && stacking_hs[h * 2 + side]! > least && !(crowded ??= []).includes(h)) crowded.push(h);
+  }
+  if (crowded === null) return;
+  crowded.sort((a, b) => a - b); // ascending hex order: a deterministic order of removal
+  for (const h of crowded) {
     let excess = stacking_hs[h * 2 + side]! - stackingLimit(state, h);
     if (excess <= 0) continue;
     const here: number[] = [];
-    for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === h && state.counters.side_u[u] === side && state.counters.type_u[u] !== ENGINEER) here.push(u);
+    for (let u = 0; u < loc_u.length; u++) if (loc_u[u] === h && side_u[u] === side && type_u[u] !== ENGINEER) here.push(u);
     here.sort((a, b) => lastMoved.lastIndexOf(b) - lastMoved.lastIndexOf(a) || b - a);
     for (const u of here) {
       if (excess-- <= 0) break;
