@@ -14,7 +14,7 @@ import { removeOverstack } from './movement-phase.js';
 import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
-import { IN_PILE, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
+import { IN_PILE, countCapture, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import { combatSupplyHexes, markCombatSupplied } from './supply.js';
 import { ELIMINATED, LOSS_50, PROHIBITED } from './tables.js';
 import { stackMover, stepCost } from './movement.js';
@@ -241,7 +241,7 @@ function enterAfterCombat(game: Game, side: Side, h: number, how: 'advance' | 'o
   const owner = state.control_h[h]!;
   if (owner === NO_CONTROL || owner === side) return;
   state.control_h[h] = side;
-  if (state.map.settlement_h[h]) state.captured_s[side]!++;
+  if (state.map.settlement_h[h]) countCapture(state, side, h);
   if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how });
   if (how === 'advance' && state.map.settlement_h[h]) {
     addVp(game, side, settlementVp(game, h, 'advance'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by advance`, '16.2');

@@ -6,7 +6,7 @@ import { ask, type Game } from './game.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { ARMOR, ENGINEER } from './counters.js';
-import { GONE, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
+import { GONE, countCapture, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import {
   MOVER_COMBAT, SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, type PathSearch,
 } from './movement.js';
@@ -139,7 +139,7 @@ function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boo
   if (owner === NO_CONTROL || owner === side) return;
   state.control_h[h] = side;
   if (state.map.settlement_h[h]) {
-    state.captured_s[side]!++;
+    countCapture(state, side, h);
     if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how: 'movement' });
     if (!reaction || state.options.reactionCaptureScores) {
       addVp(game, side, settlementVp(game, h, 'movement'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by movement`, '16.2');

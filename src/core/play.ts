@@ -49,7 +49,28 @@ export interface GameResult {
   readonly eliminated: readonly [number, number];
   readonly captured: readonly [number, number];
   readonly turns: readonly TurnFigures[];
+  /** Per settlement, in map order: how often each side took it (16.2), and who held it at the end. */
+  readonly settlements: SettlementRecord;
   readonly events?: readonly GameEvent[];
+}
+
+/** Per settlement in map order; endHolder 0 PAR, 1 BOL, -1 nobody. */
+export interface SettlementRecord {
+  readonly capturesPar: readonly number[];
+  readonly capturesBol: readonly number[];
+  readonly endHolder: readonly number[];
+}
+
+function settlementRecord(state: GameState): SettlementRecord {
+  const capturesPar: number[] = [], capturesBol: number[] = [], endHolder: number[] = [];
+  for (const p of state.map.places) {
+    if (!p.settlement) continue;
+    capturesPar.push(state.captures_hs[p.hex * 2 + PAR]!);
+    capturesBol.push(state.captures_hs[p.hex * 2 + BOL]!);
+    const c = state.control_h[p.hex]!;
+    endHolder.push(c === PAR || c === BOL ? c : -1);
+  }
+  return { capturesPar, capturesBol, endHolder };
 }
 
 export interface PlayOptions {
@@ -142,6 +163,7 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     eliminated: [state.eliminated_s[PAR]!, state.eliminated_s[BOL]!],
     captured: [state.captured_s[PAR]!, state.captured_s[BOL]!],
     turns: figures,
+    settlements: settlementRecord(state),
     ...(opts.log ? { events: log.events } : {}),
   };
 }

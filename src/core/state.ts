@@ -112,6 +112,8 @@ export interface GameState {
   readonly stepsLost_s: Uint32Array;
   readonly eliminated_s: Uint32Array;
   readonly captured_s: Uint32Array;
+  /** Settlements taken, per hex and side [h * 2 + side] (16.2). */
+  readonly captures_hs: Uint16Array;
   /** Set when the game has ended (16.1, 16.3, 16.4). */
   ended: GameEnd | null;
   /** Bumped whenever a combat unit changes place: caches keyed on it (ZOC) know to recompute. */
@@ -170,6 +172,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     stepsLost_s: new Uint32Array(2),
     eliminated_s: new Uint32Array(2),
     captured_s: new Uint32Array(2),
+    captures_hs: new Uint16Array(size * 2),
     ended: null,
   };
 }
@@ -202,6 +205,12 @@ export function setLeaderLoc(state: GameState, l: number, loc: number): void {
   if (from >= 0) state.leaders_hs[from * 2 + side]!--;
   if (loc >= 0) state.leaders_hs[loc * 2 + side]!++;
   state.loc_l[l] = loc;
+}
+
+/** 16.2: the side took the settlement in hex h: its running total and the hex's count. */
+export function countCapture(state: GameState, side: Side, h: number): void {
+  state.captured_s[side]!++;
+  state.captures_hs[h * 2 + side]!++;
 }
 
 /** The side's own combat units in hex h, in unit order. */

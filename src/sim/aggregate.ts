@@ -79,15 +79,8 @@ export function emptyAggregate(shape: AggregateShape): Aggregate {
   };
 }
 
-/** What one game did to each settlement: captures by each side, and who held it at the end (0 PAR, 1 BOL, -1 nobody). */
-export interface SettlementHistory {
-  readonly capturesPar: ArrayLike<number>;
-  readonly capturesBol: ArrayLike<number>;
-  readonly endHolder: ArrayLike<number>;
-}
-
 /** Adds one game to the aggregate. */
-export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult, settlements?: SettlementHistory): void {
+export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult): void {
   const w = r.winner === 'PAR' ? 0 : 1;
   const e = END_TYPES.indexOf(r.end);
   const level = shape.levels.indexOf(r.level);
@@ -130,17 +123,15 @@ export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult, se
       ta.settlementsHeld[s]! += f.settlementsHeld[s]!;
     }
   }
-  if (settlements) {
-    const a = agg.settlements;
-    for (let k = 0; k < shape.settlements; k++) {
-      const cp = settlements.capturesPar[k]!, cb = settlements.capturesBol[k]!;
-      a.capturesPar[k]! += cp;
-      a.capturesBol[k]! += cb;
-      if (cp + cb > 0) a.gamesChanged[k]!++;
-      const holder = settlements.endHolder[k];
-      if (holder === 0) a.endPar[k]!++;
-      else if (holder === 1) a.endBol[k]!++;
-    }
+  const a = agg.settlements, { settlements } = r;
+  for (let k = 0; k < shape.settlements; k++) {
+    const cp = settlements.capturesPar[k]!, cb = settlements.capturesBol[k]!;
+    a.capturesPar[k]! += cp;
+    a.capturesBol[k]! += cb;
+    if (cp + cb > 0) a.gamesChanged[k]!++;
+    const holder = settlements.endHolder[k];
+    if (holder === 0) a.endPar[k]!++;
+    else if (holder === 1) a.endBol[k]!++;
   }
 }
 

@@ -6,7 +6,7 @@ import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import { playGame, type GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
 import { createPolicy, loadPolicyModules } from '../policy/index.js';
-import { addGame, emptyAggregate, type Aggregate, type AggregateShape, type SettlementHistory, END_TYPES } from './aggregate.js';
+import { addGame, emptyAggregate, type Aggregate, type AggregateShape, END_TYPES } from './aggregate.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
@@ -58,21 +58,6 @@ export function aggregateShape(scenario: Scenario, options: RulesOptions): Aggre
   };
 }
 
-/** Who took each settlement and who held it at the end, from the game's event log. */
-export function settlementHistory(scenario: Scenario, r: GameResult, index_h: Int16Array, hexes: readonly number[]): SettlementHistory {
-  const n = hexes.length;
-  const capturesPar = new Int32Array(n), capturesBol = new Int32Array(n), holder = new Int8Array(n);
-  hexes.forEach((h, k) => { const c = scenario.control_h[h]!; holder[k] = c === 0 || c === 1 ? c : -1; });
-  for (const ev of r.events ?? []) {
-    if (ev.type !== 'capture' && ev.type !== 'control') continue;
-    const k = index_h[ev.hex]!;
-    if (k < 0) continue;
-    holder[k] = ev.side;
-    if (ev.type === 'capture') (ev.side === 0 ? capturesPar : capturesBol)[k]!++;
-  }
-  return { capturesPar, capturesBol, endHolder: holder };
-}
-
 /** Test hook: CHACO_FAIL_GAME=<index> makes that game throw, to exercise the failure path end to end. */
 const failGame = process.env.CHACO_FAIL_GAME === undefined ? -1 : Number(process.env.CHACO_FAIL_GAME);
 
@@ -82,9 +67,6 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
   const { scenario, options } = prepareRun(spec);
   const shape = aggregateShape(scenario, options);
   const aggregate = emptyAggregate(shape);
-  const hexes = settlementHexes(scenario);
-  const index_h = new Int16Array(scenario.map.grid.size).fill(-1);
-  hexes.forEach((h, k) => { index_h[h] = k; });
   const rows: ReturnType<typeof gameRow>[] = [];
   const margin_g = new Int32Array(to - from), winner_g = new Uint8Array(to - from);
   const end_g = new Uint8Array(to - from), endTurn_g = new Uint8Array(to - from);
@@ -96,8 +78,7 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
     try {
       if (i === failGame) throw new Error(`CHACO_FAIL_GAME=${failGame}: this game fails on purpose (test hook)`);
       const policies = [createPolicy(spec.par, `${seed}:PAR`, scenario), createPolicy(spec.bol, `${seed}:BOL`, scenario)] as const;
-      // The log is cheap (about 2% of a game) and is the only record of which settlements changed hands.
-      r = playGame(scenario, options, policies, seed, { log: true, checkInvariants: spec.check });
+      r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       failure = { game: i, seed, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
@@ -108,7 +89,7 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
     winner_g[i - from] = r.winner === 'PAR' ? 0 : 1;
     end_g[i - from] = END_TYPES.indexOf(r.end);
     endTurn_g[i - from] = r.endTurn;
-    addGame(aggregate, shape, r, settlementHistory(scenario, r, index_h, hexes));
+    addGame(aggregate, shape, r);
     done = i + 1;
   }
   const csv = rows.length > 0 ? stringify(rows, { columns: [...GAME_COLUMNS] }) : '';

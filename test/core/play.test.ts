@@ -4,6 +4,7 @@ import { DEFAULT_OPTIONS, parseOptions } from '../../src/core/options.js';
 import { listScenarioIds, loadScenario } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { streamSeed } from '../../src/core/dice.js';
+import { createState } from '../../src/core/state.js';
 import { gameData } from '../helpers/data.js';
 
 const play = (id: string, par: string, bol: string, seed: string, opts = {}, options = DEFAULT_OPTIONS) =>
@@ -26,6 +27,29 @@ describe('4.2 whole games', () => {
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     const c = play('boqueron', 'random', 'random', 's2', { log: true });
     expect(JSON.stringify(c.events)).not.toBe(JSON.stringify(a.events));
+  });
+
+  test.each(listScenarioIds())('16.2 %s: the result\'s per-settlement captures and end holders agree with the event log', (id) => {
+    const scenario = loadScenario(id, gameData());
+    const hexes = scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
+    let captures = 0;
+    for (let i = 0; i < 4; i++) {
+      const r = play(id, 'random', 'random', streamSeed('captures', i, 'game'), { log: true });
+      const par = hexes.map(() => 0), bol = hexes.map(() => 0);
+      const holder = hexes.map((h) => createState(scenario, DEFAULT_OPTIONS).control_h[h]!).map((c) => (c === 0 || c === 1 ? c : -1));
+      for (const e of r.events!) {
+        if (e.type !== 'capture' && e.type !== 'control') continue;
+        const k = hexes.indexOf(e.hex);
+        if (k < 0) continue;
+        holder[k] = e.side;
+        if (e.type === 'capture') (e.side === 0 ? par : bol)[k]!++;
+      }
+      expect(r.settlements).toEqual({ capturesPar: par, capturesBol: bol, endHolder: holder });
+      expect(par.reduce((a, b) => a + b, 0)).toBe(r.captured[0]);
+      expect(bol.reduce((a, b) => a + b, 0)).toBe(r.captured[1]);
+      captures += r.captured[0] + r.captured[1];
+    }
+    expect(captures).toBeGreaterThan(0);
   });
 
   test('16.3 a passive game ends at the scenario\'s end with the VP of the set-up and supply alone', () => {
