@@ -122,6 +122,18 @@ function stopsAt(ps: PathSearch, n: number): boolean {
  * a legal move for `mover`? null when legal, else the reason naming the rule.
  */
 export function checkMovePath(state: GameState, mover: Mover, path: readonly number[]): string | null {
+  const r = walkPath(state, mover, path);
+  return typeof r === 'string' ? r : null;
+}
+
+/** Total cost in sixths of a legal path (0 for a path of one node); -1 when checkMovePath rejects it. */
+export function pathCost(state: GameState, mover: Mover, path: readonly number[]): number {
+  const r = walkPath(state, mover, path);
+  return typeof r === 'string' ? -1 : r;
+}
+
+/** checkMovePath's walk: the path's cost in sixths when legal, else the reason. */
+function walkPath(state: GameState, mover: Mover, path: readonly number[]): string | number {
   if (path.length === 0) return '10.1: the path is empty; it must start with the moving pieces\' location';
   const ps = pathSearchFor(state.map);
   prepareSearch(ps, state, mover);
@@ -129,7 +141,7 @@ export function checkMovePath(state: GameState, mover: Mover, path: readonly num
   if (!(start >= 0 && start < ps.size) && !(start >= ps.boxBase && start < ps.exitNode)) {
     return `10.1: a move starts in a hex or an off-map box, not at ${nodeName(ps, start)}`;
   }
-  if (path.length === 1) return null;
+  if (path.length === 1) return 0;
   ps.startEzoc = start < ps.size && (hexStatus(ps, start) & FLAG_EZOC) !== 0;
   if (mover.reaction) {
     if (mover.kind !== MOVER_LEADER && !mover.withLeader) return '10.10(2), I-12: Reaction Movement must move with a leader for the whole path';
@@ -150,16 +162,5 @@ export function checkMovePath(state: GameState, mover: Mover, path: readonly num
   if (end >= ps.size && end < ps.boxBase) {
     return `10.6 (I-11): a move may not end on a clearing hexside (${nodeName(ps, end)}); it must end in a hex`;
   }
-  return null;
-}
-
-/** Total cost in sixths of a legal path (0 for a path of one node); -1 when checkMovePath rejects it. */
-export function pathCost(state: GameState, mover: Mover, path: readonly number[]): number {
-  if (checkMovePath(state, mover, path) !== null) return -1;
-  const ps = pathSearchFor(state.map);
-  prepareSearch(ps, state, mover);
-  ps.startEzoc = path[0]! < ps.size && (hexStatus(ps, path[0]!) & FLAG_EZOC) !== 0;
-  let spent = 0;
-  for (let i = 1; i < path.length; i++) spent += stepBetween(ps, path[i - 1]!, path[i]!, i === 1);
   return spent;
 }

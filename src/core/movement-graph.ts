@@ -2,7 +2,7 @@
 // (PathSearch), and the step functions the search and the path check share. Each step function
 // returns its cost in sixths of an MP, or -reason (R_*) when the step is illegal.
 import { DIRECTIONS, NO_HEX } from './hex.js';
-import { CLEAR, OUTSIDE, type GameMap } from './map.js';
+import { CLEAR, MOUNTAIN, OUTSIDE, type GameMap } from './map.js';
 import { ENGINEER } from './counters.js';
 import {
   BOX_COST, EXIT_COST, MOVER_COMBAT, MOVER_LEADER, cheaper, createMoveCosts, effectiveAllowance, fillMoveCosts,
@@ -11,7 +11,6 @@ import {
 import { PAR, otherSide, type Side } from './side.js';
 import { GONE, boxLocation, boxOf, isBox, type GameState } from './state.js';
 import { PROHIBITED, type Tables } from './tables.js';
-import { inEzoc } from './zoc.js';
 
 /** flags_n bits. */
 export const FLAG_STOP = 1; // the mover must stop here (EZOC 7.3, "1 turn" box 10.12, exit I-13)
@@ -25,6 +24,18 @@ export const R_ENEMY_COMBAT = 1, R_ENEMY_PIECE = 2, R_TRUCE_SETTLEMENT = 3, R_TR
   R_REACTION_TURN_BOX = 13, R_ENTRANCE_ENEMY = 14, R_EXIT = 15, R_NOT_ADJACENT = 16;
 
 export const UNREACHED = -1;
+
+/**
+ * special_h bits: the hex has a clearing hexside (10.6), is a box entrance (10.12), lies on PAR's or BOL's
+ * exit row (I-13); SPECIAL_ROAD: a road leaves it (10.7). SPECIAL_STEPS: the steps other than hex to hex.
+ */
+export const SPECIAL_CLEARING = 1, SPECIAL_BOX = 2, SPECIAL_EXIT_PAR = 4, SPECIAL_EXIT_BOL = 8, SPECIAL_ROAD = 16;
+export const SPECIAL_STEPS = SPECIAL_CLEARING | SPECIAL_BOX | SPECIAL_EXIT_PAR | SPECIAL_EXIT_BOL;
+
+/** stepCode_hd: bit 0 a road along the hexside, bit 1 a river on it, the bits above the terrain of the hex entered. */
+const STEP_ROAD = 1, STEP_RIVER = 2, STEP_TERRAIN_SHIFT = 2, STEP_CODES = (OUTSIDE + 1) << STEP_TERRAIN_SHIFT;
+/** Slots after the step codes in step_c: the cheapest step of any code, and of any code off the road. */
+export const STEP_MIN = STEP_CODES, STEP_MIN_OFF_ROAD = STEP_CODES + 1;
 
 /** Scratch and map geometry for movement searches; build once per map (pathSearchFor caches one). */
 export class PathSearch {
@@ -44,30 +55,44 @@ export class PathSearch {
   readonly boxList: Int32Array;
   /** Bit d set when the hexside of h facing d is a clearing (10.6). */
   readonly clearingDirs_h: Uint8Array;
+  /** SPECIAL_* bits of h. */
+  readonly special_h: Uint8Array;
+  /** The road, river and terrain of the step from h across direction d (STEP_* bits), an index into step_c. */
+  readonly stepCode_hd: Uint8Array;
+  /** The hexes a ZOC exerted from h reaches (7.1, 7.2: not Mountain, not across a river or border): zocList[zocStart_h[h] .. zocStart_h[h + 1]). */
+  readonly zocStart_h: Int32Array;
+  readonly zocList: Int32Array;
 
   // Per-search scratch, valid where the stamp equals gen.
   gen = 0;
   readonly statusStamp_n: Uint32Array;
   readonly status_n: Uint16Array;
   /**
-   * Facts that change only when a combat unit moves (state.version): friendly engineers and EZOCs,
-   * per hex and side [h * 2 + side], valid where the stamp equals posGen. Kept across searches.
+   * Facts that change only when a combat unit moves (state.version), per hex and side [h * 2 + side]:
+   * a friendly engineer is there, or the hex is in an EZOC of that side, where the stamp equals posGen.
    */
   posGen = 0;
   posState: GameState | null = null;
   posVersion = -1;
   readonly engineerStamp_hs: Uint32Array;
   readonly ezocStamp_hs: Uint32Array;
-  readonly ezoc_hs: Uint8Array;
   readonly enemyTruckStamp_h: Uint32Array;
-  // Bucket queue: head_c per cost, intrusive doubly linked lists over nodes.
+  /**
+   * Bucket queue: a stack of entries per cost, head_c[cost] its top entry, entry e holding node
+   * entryNode_e[e] over entryNext_e[e] (-1 ends); an entry whose node has since got cheaper is stale.
+   * A search pushes at most once per edge of the nodes it expands, each expanded once: one entry per edge suffices.
+   */
   head_c: Int32Array;
-  readonly next_n: Int32Array;
-  readonly prev_n: Int32Array;
+  readonly entryNode_e: Int32Array;
+  readonly entryNext_e: Int32Array;
+  entryCount = 0;
   // The prepared mover.
   costs: MoveCosts;
+  /** The cost of a hex-to-hex step by step code before any river (-R_OUTSIDE, -R_TERRAIN when prohibited); then STEP_MIN*. */
+  step_c: Int32Array;
   /** The rates of every mover class and weather (costKey), filled from costTables on first use. */
   readonly costsByKey: MoveCosts[] = [];
+  readonly stepCostsByKey: Int32Array[] = [];
   readonly costFilled: Uint8Array = new Uint8Array(16);
   costTables: Tables | null = null;
   state: GameState | null = null;
@@ -76,14 +101,12 @@ export class PathSearch {
   enemy: Side = PAR;
   allowance = 0;
   exitRow = 0;
+  exitSpecial = SPECIAL_EXIT_PAR;
   startEzoc = false;
   // Hot arrays and mover facts copied to plain fields (read on every step).
   readonly terrain_h: Uint8Array;
-  readonly road_s: Uint8Array;
-  readonly river_s: Uint8Array;
   readonly side_hd: Int32Array;
   trail_h: Uint8Array;
-  enter_t: Int32Array;
   /** May enter an EZOC hex (and stop): a leader alone, or a leader moving along (7.3, I-9). */
   leaderAlong = false;
   combatMover = false;
@@ -135,23 +158,49 @@ export class PathSearch {
     for (let h = 0; h < this.size; h++) {
       for (let d = 0; d < DIRECTIONS; d++) if (map.clearing_s[side_hd[h * DIRECTIONS + d]!] !== 0) this.clearingDirs_h[h]! |= 1 << d;
     }
+    this.special_h = new Uint8Array(this.size);
+    for (let h = 0; h < this.size; h++) {
+      const row = grid.row_h[h]!;
+      let road = false;
+      for (let d = 0; d < DIRECTIONS; d++) if (map.road_s[side_hd[h * DIRECTIONS + d]!] !== 0) road = true;
+      this.special_h[h] = (this.clearingDirs_h[h] !== 0 ? SPECIAL_CLEARING : 0) | (start[h + 1]! > start[h]! ? SPECIAL_BOX : 0) |
+        (row === grid.firstRow ? SPECIAL_EXIT_PAR : 0) | (row === grid.lastRow ? SPECIAL_EXIT_BOL : 0) | (road ? SPECIAL_ROAD : 0);
+    }
+    this.stepCode_hd = new Uint8Array(this.size * DIRECTIONS);
+    for (let i = 0; i < this.size * DIRECTIONS; i++) {
+      const n = neighbour_hd[i]!, s = side_hd[i]!;
+      if (n === NO_HEX) continue;
+      this.stepCode_hd[i] = (map.road_s[s] !== 0 ? STEP_ROAD : 0) | (map.river_s[s] !== 0 ? STEP_RIVER : 0) | (map.terrain_h[n]! << STEP_TERRAIN_SHIFT);
+    }
+    const zocStart = new Int32Array(this.size + 1), zocList: number[] = [];
+    for (let h = 0; h < this.size; h++) {
+      zocStart[h] = zocList.length;
+      for (let d = 0; d < DIRECTIONS; d++) {
+        const n = neighbour_hd[h * DIRECTIONS + d]!, s = side_hd[h * DIRECTIONS + d]!;
+        if (n !== NO_HEX && map.terrain_h[n] !== MOUNTAIN && map.river_s[s] === 0 && map.border_s[s] === 0) zocList.push(n);
+      }
+    }
+    zocStart[this.size] = zocList.length;
+    this.zocStart_h = zocStart;
+    this.zocList = Int32Array.from(zocList);
     this.statusStamp_n = new Uint32Array(this.nodeCount);
     this.status_n = new Uint16Array(this.nodeCount);
     this.engineerStamp_hs = new Uint32Array(this.size * 2);
     this.ezocStamp_hs = new Uint32Array(this.size * 2);
-    this.ezoc_hs = new Uint8Array(this.size * 2);
-    for (let k = 0; k < 16; k++) this.costsByKey.push(createMoveCosts());
+    for (let k = 0; k < 16; k++) { this.costsByKey.push(createMoveCosts()); this.stepCostsByKey.push(new Int32Array(STEP_CODES + 2)); }
     this.costs = this.costsByKey[0]!;
-    this.enter_t = this.costs.enter_t;
+    this.step_c = this.stepCostsByKey[0]!;
     this.terrain_h = map.terrain_h;
-    this.road_s = map.road_s;
-    this.river_s = map.river_s;
     this.side_hd = grid.side_hd;
     this.trail_h = new Uint8Array(this.size);
     this.enemyTruckStamp_h = new Uint32Array(this.size);
     this.head_c = new Int32Array(16 * 6 + 1).fill(-1);
-    this.next_n = new Int32Array(this.nodeCount);
-    this.prev_n = new Int32Array(this.nodeCount);
+    let edges = 1; // the start's entry
+    for (let h = 0; h < this.size; h++) edges += DIRECTIONS + DIRECTIONS + (start[h + 1]! - start[h]!) + 1; // hexes, clearings, boxes, exit
+    edges += this.sideCount * 6; // a clearing's two hexes and four clearings
+    for (const box of map.boxes) edges += box.hexes.length + box.boxes.length;
+    this.entryNode_e = new Int32Array(edges);
+    this.entryNext_e = new Int32Array(edges);
   }
 }
 
@@ -200,12 +249,17 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
   ps.enemy = otherSide(mover.side);
   ps.allowance = effectiveAllowance(mover);
   ps.exitRow = mover.side === PAR ? ps.map.grid.firstRow : ps.map.grid.lastRow; // I-13
+  ps.exitSpecial = mover.side === PAR ? SPECIAL_EXIT_PAR : SPECIAL_EXIT_BOL;
   // The rates depend only on the mover's classes and the weather: 16 tables, filled once.
   if (ps.costTables !== state.tables) { ps.costTables = state.tables; ps.costFilled.fill(0); }
   const key = (state.rainy ? 1 : 0) | (mover.mech ? 2 : 0) | (mover.nonMech || !mover.mech ? 4 : 0) | (mover.artillery ? 8 : 0);
   ps.costs = ps.costsByKey[key]!;
-  if (ps.costFilled[key] === 0) { fillMoveCosts(ps.costs, state.tables, state.rainy, mover); ps.costFilled[key] = 1; }
-  ps.enter_t = ps.costs.enter_t;
+  ps.step_c = ps.stepCostsByKey[key]!;
+  if (ps.costFilled[key] === 0) {
+    fillMoveCosts(ps.costs, state.tables, state.rainy, mover);
+    fillStepCosts(ps.step_c, ps.costs);
+    ps.costFilled[key] = 1;
+  }
   ps.trail_h = state.trail_h;
   ps.leaderAlong = mover.kind === MOVER_LEADER || mover.withLeader;
   ps.combatMover = mover.kind === MOVER_COMBAT;
@@ -214,10 +268,16 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
   if (ps.posState !== state || ps.posVersion !== state.version) {
     if (++ps.posGen >= 0xffffffff) { ps.posGen = 1; ps.engineerStamp_hs.fill(0); ps.ezocStamp_hs.fill(0); }
     ps.posState = state; ps.posVersion = state.version;
-    const { loc_u } = state, { side_u, type_u } = state.counters, pg = ps.posGen;
+    const { loc_u, zocUnits_hs } = state, { side_u, type_u } = state.counters, pg = ps.posGen;
+    const { zocStart_h, zocList, ezocStamp_hs } = ps;
     for (let u = 0; u < loc_u.length; u++) {
-      const loc = loc_u[u]!;
-      if (loc >= 0 && type_u[u] === ENGINEER) ps.engineerStamp_hs[loc * 2 + side_u[u]!] = pg;
+      const loc = loc_u[u]!, side = side_u[u] as Side;
+      if (loc < 0) continue;
+      if (type_u[u] === ENGINEER) ps.engineerStamp_hs[loc * 2 + side] = pg;
+      if (zocUnits_hs[loc * 2 + side] === 0) continue;
+      // 7.1, 7.2: the hexes this unit's hex exerts a ZOC into are in an EZOC of the other side.
+      const other = otherSide(side);
+      for (let i = zocStart_h[loc]!, e = zocStart_h[loc + 1]!; i < e; i++) ezocStamp_hs[zocList[i]! * 2 + other] = pg;
     }
   }
   const { loc_t, side_t } = state;
@@ -228,11 +288,9 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
   ps.startEzoc = false;
 }
 
-/** 7.3: is h in an EZOC of `side`? zoc.ts's answer, cached until a combat unit moves (state.version). */
-function ezocFor(ps: PathSearch, state: GameState, h: number, side: Side): boolean {
-  const i = h * 2 + side;
-  if (ps.ezocStamp_hs[i] !== ps.posGen) { ps.ezoc_hs[i] = inEzoc(state, h, side) ? 1 : 0; ps.ezocStamp_hs[i] = ps.posGen; }
-  return ps.ezoc_hs[i] === 1;
+/** 7.3: is h in an EZOC of the mover's side? Marked by prepareSearch from the enemy's infantry and cavalry. */
+function ezocFor(ps: PathSearch, h: number): boolean {
+  return ps.ezocStamp_hs[h * 2 + ps.side] === ps.posGen;
 }
 
 /** 10.3: does h hold an enemy leader, truck, GHQ or supply unit? */
@@ -246,7 +304,7 @@ export function hexStatus(ps: PathSearch, h: number): number {
   if (ps.statusStamp_n[h] === ps.gen) return ps.status_n[h]!;
   const state = ps.state!, side = ps.side, enemy = ps.enemy;
   let flags = 0, reason = 0;
-  const ezoc = ezocFor(ps, state, h, side);
+  const ezoc = ezocFor(ps, h);
   if (ezoc) flags |= FLAG_EZOC;
   if (state.combat_hs[h * 2 + enemy]! > 0) reason = R_ENEMY_COMBAT; // 10.2
   else if (enemyPieceIn(ps, state, h)) {
@@ -270,7 +328,7 @@ export function clearingStatus(ps: PathSearch, s: number): number {
   const n = ps.size + s;
   if (ps.statusStamp_n[n] === ps.gen) return ps.status_n[n]!;
   const a = ps.sideHexA_s[s]!, b = ps.sideHexB_s[s]!;
-  const ezoc = (a >= 0 && (hexStatus(ps, a) & FLAG_EZOC) !== 0) || (b >= 0 && (hexStatus(ps, b) & FLAG_EZOC) !== 0);
+  const ezoc = (a >= 0 && ezocFor(ps, a)) || (b >= 0 && ezocFor(ps, b));
   const status = ezoc ? (R_CLEARING_EZOC << 4) | FLAG_NO_END : FLAG_NO_END;
   ps.statusStamp_n[n] = ps.gen;
   ps.status_n[n] = status;
@@ -291,20 +349,32 @@ function riverCost(ps: PathSearch, s: number, a: number, b: number): number {
   return cost;
 }
 
+/** 10.4, 10.7-10.9, I-10: the cost of each step code before any river: road or terrain rate, or -reason. */
+function fillStepCosts(out: Int32Array, costs: MoveCosts): void {
+  let min = 0x7fffffff, minOffRoad = 0x7fffffff;
+  for (let code = 0; code < STEP_CODES; code++) {
+    const t = code >> STEP_TERRAIN_SHIFT;
+    // reading: along the road the hex's terrain is ignored, prohibitions included (10.7, 10.9 "Except when on roads").
+    const cost = t === OUTSIDE ? -R_OUTSIDE : (code & STEP_ROAD) !== 0 ? costs.road : costs.enter_t[t]!;
+    out[code] = cost === PROHIBITED ? -R_TERRAIN : cost;
+    if (out[code]! < 0) continue;
+    min = Math.min(min, cost);
+    if ((code & STEP_ROAD) === 0) minOffRoad = Math.min(minOffRoad, cost);
+  }
+  out[STEP_MIN] = min;
+  out[STEP_MIN_OFF_ROAD] = minOffRoad;
+}
+
 /** 10.4-10.9, 14.5, I-10: terrain, road and river cost of the step from hex a across direction d into hex b; -reason if prohibited. */
 export function hexStepTerrain(ps: PathSearch, a: number, d: number, b: number): number {
-  const t = ps.terrain_h[b]!;
-  if (t === OUTSIDE) return -R_OUTSIDE;
-  const s = ps.side_hd[a * DIRECTIONS + d]!;
-  // reading: along the road the hex's terrain is ignored, prohibitions included (10.7, 10.9 "Except when on roads").
-  let cost = ps.road_s[s] !== 0 ? ps.costs.road : ps.enter_t[ps.trail_h[b] !== 0 ? CLEAR : t]!;
-  if (cost === PROHIBITED) return -R_TERRAIN;
-  if (ps.river_s[s] !== 0) {
-    const r = riverCost(ps, s, a, b);
-    if (r === PROHIBITED) return -R_RIVER;
-    cost += r; // I-10: the river adds its cost on a road too
-  }
-  return cost;
+  const i = a * DIRECTIONS + d;
+  let code = ps.stepCode_hd[i]!;
+  // 14.5: a trail makes the hex entered Clear (beyond the border it stays prohibited).
+  if (ps.trail_h[b] !== 0 && code >> STEP_TERRAIN_SHIFT !== OUTSIDE) code = (code & (STEP_ROAD | STEP_RIVER)) | (CLEAR << STEP_TERRAIN_SHIFT);
+  const cost = ps.step_c[code]!;
+  if (cost < 0 || (code & STEP_RIVER) === 0) return cost;
+  const r = riverCost(ps, ps.side_hd[i]!, a, b);
+  return r === PROHIBITED ? -R_RIVER : cost + r; // I-10: the river adds its cost on a road too
 }
 
 /** Entering hex b other than across a hexside (off a clearing, out of a box): its terrain cost only. */

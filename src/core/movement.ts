@@ -5,11 +5,12 @@
 //   hex h → h;  clearing hexside s → size + s;  box b → size + sideCount + b;  exit → after the boxes.
 // A path of hexes is therefore a path of nodes, as MoveOrder.path expects.
 //
-// reachable() is a bucket-queue Dijkstra (costs are small integers in sixths of an MP, I-10) with
-// decrease-key by unlinking from an intrusive per-bucket list. All scratch lives in a PathSearch
-// built once per map; per-hex facts (EZOC, enemy pieces, friendly engineers) are computed lazily
-// once per search and kept under a generation stamp, so a search touches only the nodes it reaches
-// and nothing is cleared or allocated per call.
+// reachable() is a bucket-queue Dijkstra (costs are small integers in sixths of an MP, I-10): a
+// cheaper cost pushes the node again and leaves its old entry stale, skipped when popped. All
+// scratch lives in a PathSearch built once per map. EZOCs and friendly engineers are marked once
+// per position (state.version); a hex's status (enemy pieces, EZOC, truce) is computed lazily once
+// per search under a generation stamp, so a search touches only the nodes it reaches and nothing
+// is cleared or allocated per call.
 //
 // Readings beyond the I-n entries (each marked "reading:" in movement-graph.ts, where it is applied):
 // - along a road (10.7) the hex's own terrain is ignored entirely, prohibitions included: 10.9
@@ -22,10 +23,11 @@
 // - entering a "1 turn" box costs the whole allowance (it ends the move, 10.12).
 // - 7.3's first-hex rule (leaving an EZOC) applies to leaders as well: the rule says "a unit".
 import { DIRECTIONS, NO_HEX, directionTo } from './hex.js';
-import { EXIT_COST, MOVER_COMBAT, MOVER_LEADER, type Mover } from './movement-cost.js';
+import { EXIT_COST, MOVER_COMBAT, MOVER_LEADER, effectiveAllowance, type Mover } from './movement-cost.js';
 import {
-  FLAG_EZOC, FLAG_NO_END, FLAG_STOP, UNREACHED, boxToBox, boxToHex, clearingToHex, hexStatus, hexStepTerrain, hexToBox,
-  hexToHex, locationNode, pathSearchFor, prepareSearch, toClearing, type PathSearch,
+  FLAG_EZOC, FLAG_NO_END, FLAG_STOP, SPECIAL_BOX, SPECIAL_CLEARING, SPECIAL_ROAD, SPECIAL_STEPS,
+  STEP_MIN, STEP_MIN_OFF_ROAD, UNREACHED, boxToBox, boxToHex, clearingToHex, hexStatus, hexStepTerrain, hexToBox,
+  locationNode, pathSearchFor, prepareSearch, toClearing, type PathSearch,
 } from './movement-graph.js';
 import type { GameState } from './state.js';
 import { PROHIBITED } from './tables.js';
@@ -60,22 +62,17 @@ function relax(ps: PathSearch, out: Reach, from: number, to: number, cost: numbe
   if (old === UNREACHED) {
     out.touched_n[out.count++] = to;
     out.flags_n[to] = flags;
-  } else if (cost < old) {
-    unlink(ps, to, old);
-  } else return;
+  } else if (cost >= old) return;
   out.cost_n[to] = cost;
   out.parent_n[to] = from;
-  const head = ps.head_c[cost]!;
-  ps.next_n[to] = head;
-  ps.prev_n[to] = -1;
-  if (head !== -1) ps.prev_n[head] = to;
-  ps.head_c[cost] = to;
+  push(ps, to, cost);
 }
 
-function unlink(ps: PathSearch, n: number, cost: number): void {
-  const prev = ps.prev_n[n]!, next = ps.next_n[n]!;
-  if (prev !== -1) ps.next_n[prev] = next; else ps.head_c[cost] = next;
-  if (next !== -1) ps.prev_n[next] = prev;
+function push(ps: PathSearch, n: number, cost: number): void {
+  const e = ps.entryCount++;
+  ps.entryNode_e[e] = n;
+  ps.entryNext_e[e] = ps.head_c[cost]!;
+  ps.head_c[cost] = e;
 }
 
 /**
@@ -90,42 +87,57 @@ export function reachable(ps: PathSearch, state: GameState, mover: Mover, start:
   out.count = 0;
   const startNode = locationNode(ps, start);
   if (startNode < 0) throw new RangeError(`reachable: location ${start} is neither a hex nor an off-map box`);
-  prepareSearch(ps, state, mover);
-  const allowance = ps.allowance;
   out.start = startNode;
-  out.allowance = allowance;
+  out.allowance = effectiveAllowance(mover);
   out.cost_n[startNode] = 0;
   out.touched_n[out.count++] = startNode;
+  if (mover.reaction && mover.kind !== MOVER_LEADER && !mover.withLeader) return out; // 10.10(2)
+  prepareSearch(ps, state, mover);
+  const allowance = ps.allowance;
   const startHex = startNode < ps.size;
   ps.startEzoc = startHex && (hexStatus(ps, startNode) & FLAG_EZOC) !== 0;
-  if (mover.reaction && (ps.startEzoc || (mover.kind !== MOVER_LEADER && !mover.withLeader))) return out; // 7.3, 10.10(1)(2)
+  if (mover.reaction && ps.startEzoc) return out; // 7.3, 10.10(1)
   if (ps.head_c.length <= allowance) ps.head_c = new Int32Array(allowance + 1);
   ps.head_c.fill(-1, 0, allowance + 1); // empty after every complete search; cheap insurance after a throw
-  const head_c = ps.head_c, next_n = ps.next_n, prev_n = ps.prev_n, cost_n = out.cost_n, flags_n = out.flags_n;
-  const map = ps.map, { neighbour_hd, side_hd, row_h } = map.grid, clearing_s = map.clearing_s;
+  const head_c = ps.head_c, entryNode_e = ps.entryNode_e, entryNext_e = ps.entryNext_e, cost_n = out.cost_n, flags_n = out.flags_n;
+  const map = ps.map, { neighbour_hd, side_hd } = map.grid, clearing_s = map.clearing_s, special_h = ps.special_h;
   const size = ps.size, boxBase = ps.boxBase, exitNode = ps.exitNode, status_n = ps.status_n;
+  const statusStamp_n = ps.statusStamp_n, gen = ps.gen, startEzoc = ps.startEzoc;
+  const minStep = ps.step_c[STEP_MIN]!, minStepOffRoad = ps.step_c[STEP_MIN_OFF_ROAD]!;
   const combat = mover.kind === MOVER_COMBAT;
-  next_n[startNode] = -1; prev_n[startNode] = -1; head_c[0] = startNode;
+  ps.entryCount = 0;
+  push(ps, startNode, 0);
   for (let c = 0; c <= allowance; c++) {
     while (head_c[c] !== -1) {
-      const n = head_c[c]!;
-      const nx = next_n[n]!;
-      head_c[c] = nx;
-      if (nx !== -1) prev_n[nx] = -1;
+      const e = head_c[c]!;
+      head_c[c] = entryNext_e[e]!;
+      const n = entryNode_e[e]!;
+      if (cost_n[n] !== c) continue; // stale: n was reached cheaper since
       const first = n === startNode;
       if (!first && (flags_n[n]! & FLAG_STOP) !== 0) continue;
       if (n < size) {
-        const base = n * DIRECTIONS;
-        for (let d = 0; d < DIRECTIONS; d++) {
-          const m = neighbour_hd[base + d]!;
-          // A neighbour already at cost <= c cannot improve: skip the step rules for it.
-          if (m !== NO_HEX && (cost_n[m] === UNREACHED || cost_n[m]! > c)) {
-            const k = hexToHex(ps, n, d, m, first);
-            if (k >= 0) relax(ps, out, n, m, c + k, status_n[m]! & 15);
+        const base = n * DIRECTIONS, special = special_h[n]!;
+        // Try the neighbours only if the cheapest step from n (a river only adds to it) fits the allowance.
+        if (c + ((special & SPECIAL_ROAD) !== 0 ? minStep : minStepOffRoad) <= allowance) {
+          for (let d = 0; d < DIRECTIONS; d++) {
+            const m = neighbour_hd[base + d]!;
+            if (m === NO_HEX) continue;
+            // hexToHex's checks, the cheap ones first: a step that is prohibited, too dear or no
+            // improvement is dropped before the hex's status is looked at.
+            const old = cost_n[m]!;
+            if (old !== UNREACHED && old <= c) continue;
+            const k = hexStepTerrain(ps, n, d, m);
+            if (k < 0) continue;
+            const cost = c + k;
+            if (cost > allowance || (old !== UNREACHED && cost >= old)) continue;
+            const st = statusStamp_n[m] === gen ? status_n[m]! : hexStatus(ps, m);
+            if (st >> 4 !== 0 || (first && startEzoc && (st & FLAG_EZOC) !== 0)) continue; // 10.2, 10.3, 6.3, 7.3
+            relax(ps, out, n, m, cost, st & 15);
           }
         }
-        const clearingDirs = ps.clearingDirs_h[n]!;
-        if (clearingDirs !== 0) {
+        if ((special & SPECIAL_STEPS) === 0) continue;
+        if ((special & SPECIAL_CLEARING) !== 0) {
+          const clearingDirs = ps.clearingDirs_h[n]!;
           for (let d = 0; d < DIRECTIONS; d++) {
             if ((clearingDirs & (1 << d)) === 0) continue;
             const s = side_hd[base + d]!;
@@ -133,12 +145,14 @@ export function reachable(ps: PathSearch, state: GameState, mover: Mover, start:
             if (k >= 0) relax(ps, out, n, size + s, c + k, FLAG_NO_END);
           }
         }
-        for (let i = ps.boxStart_h[n]!, e = ps.boxStart_h[n + 1]!; i < e; i++) {
-          const b = ps.boxList[i]!;
-          const k = hexToBox(ps, b, first);
-          if (k >= 0) relax(ps, out, n, boxBase + b, c + k, map.boxes[b]!.cost === 'turn' ? FLAG_STOP : 0);
+        if ((special & SPECIAL_BOX) !== 0) {
+          for (let i = ps.boxStart_h[n]!, e = ps.boxStart_h[n + 1]!; i < e; i++) {
+            const b = ps.boxList[i]!;
+            const k = hexToBox(ps, b, first);
+            if (k >= 0) relax(ps, out, n, boxBase + b, c + k, map.boxes[b]!.cost === 'turn' ? FLAG_STOP : 0);
+          }
         }
-        if (combat && row_h[n] === ps.exitRow) relax(ps, out, n, exitNode, c + EXIT_COST, FLAG_STOP);
+        if (combat && (special & ps.exitSpecial) !== 0) relax(ps, out, n, exitNode, c + EXIT_COST, FLAG_STOP); // I-13
       } else if (n < boxBase) {
         const s = n - size;
         for (let i = 0; i < 2; i++) {

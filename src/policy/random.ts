@@ -8,8 +8,9 @@ import { buildProblem } from '../core/construction.js';
 import type { Answers, AttackOrder, BarrageOrder, Decision, MoveOrder, Policy } from '../core/decisions.js';
 import { seededDice, shuffle, type Dice } from '../core/dice.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
+import type { GameMap } from '../core/map.js';
 import {
-  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach,
+  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type PathSearch, type Reach,
 } from '../core/movement.js';
 import { checkAdvance } from '../core/retreat.js';
 import { otherSide, type Side } from '../core/side.js';
@@ -21,13 +22,31 @@ import { phaseLog } from './outlook.js';
 
 export function randomPolicy(seed: string): Policy {
   const dice = seededDice(seed);
-  let reach: Reach | null = null;
   return {
     name: 'random',
     decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
-      return answer(d, view, dice, () => (reach ??= createReach(pathSearchFor(view.map)))) as Answers[D['kind']];
+      return answer(d, view, dice) as Answers[D['kind']];
     },
   };
+}
+
+/** Search output shared by every random policy (one decides at a time), rebuilt when the map changes. */
+let sharedReach: Reach | null = null;
+let sharedReachMap: GameMap | null = null;
+function reachFor(ps: PathSearch): Reach {
+  if (sharedReachMap !== ps.map) { sharedReach = createReach(ps); sharedReachMap = ps.map; }
+  return sharedReach!;
+}
+const endsScratch: number[] = [];
+/** The nodes below `limit` other than the start where the move may end, in the order reached (reuses one array). */
+function endsOf(reach: Reach, limit: number): number[] {
+  const { touched_n, count, start } = reach, ends = endsScratch;
+  ends.length = 0;
+  for (let i = 0; i < count; i++) {
+    const n = touched_n[i]!;
+    if (n !== start && n < limit && canEndAt(reach, n)) ends.push(n);
+  }
+  return ends;
 }
 
 const pick = <T>(dice: Dice, list: readonly T[]): T => list[dice.int(list.length)]!;
@@ -38,7 +57,7 @@ function subset<T>(dice: Dice, list: readonly T[], max = list.length): T[] {
   return out;
 }
 
-function answer(d: Decision, view: GameState, dice: Dice, reach: () => Reach): Answers[Decision['kind']] {
+function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kind']] {
   switch (d.kind) {
     case 'setupGroup': return spreadGroup(d, view, (hexes) => pick(dice, hexes));
     case 'setupEntrenchments': return subset(dice, d.hexes, d.count);
@@ -52,7 +71,7 @@ function answer(d: Decision, view: GameState, dice: Dice, reach: () => Reach): A
     case 'attachTrucks': return subset(dice, d.trucks).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
     case 'placeCsp': return Array.from({ length: dice.int(d.count + 1) }, () => pick(dice, d.hexes));
     case 'airSupply': return coin(dice) ? pick(dice, d.units) : -1;
-    case 'move': return randomMove(d, view, dice, reach());
+    case 'move': return randomMove(d, view, dice);
     case 'attack': return randomAttack(d, view, dice);
     case 'barrage': return randomBarrage(d, view, dice);
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
@@ -98,10 +117,10 @@ function answer(d: Decision, view: GameState, dice: Dice, reach: () => Reach): A
 }
 
 /** A random piece (with the leaders and units of its hex, sometimes) to a random reachable place; none 1 time in 8. */
-function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dice: Dice, reach: Reach): MoveOrder | null {
+function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dice: Dice): MoveOrder | null {
   const m = d.movable;
   const side = d.side;
-  const ps = pathSearchFor(view.map);
+  const ps = pathSearchFor(view.map), reach = reachFor(ps);
   for (let attempt = 0; attempt < 6; attempt++) {
     if (dice.int(8) === 0) return null;
     const kinds: ('unit' | 'leader' | 'truck' | 'ghq')[] = [];
@@ -136,11 +155,7 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
         const leaders = m.leaders.filter((l) => view.loc_l[l] === start && (d.reaction || coin(dice)));
         const loaded = stackMover(view, side, { trucks: [t], leaders }, { reaction: d.reaction, phaseStart: true });
         reachable(ps, view, { ...loaded, kind: 0, allowance: loaded.allowance - spent - 12 }, start, reach);
-        const ends: number[] = [];
-        for (let i = 0; i < reach.count; i++) {
-          const n = reach.touched_n[i]!;
-          if (n !== reach.start && n < view.map.grid.size && canEndAt(reach, n)) ends.push(n);
-        }
+        const ends = endsOf(reach, ps.size);
         if (ends.length > 0) return { units: [u], leaders, path: pathTo(reach, pick(dice, ends)), transport: { truck: t, pickup: 0 } };
       }
       order = { units: [], leaders: [], trucks: [t], ghq: false };
@@ -151,11 +166,7 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
     if (d.reaction && order.units.length > 0 && order.leaders.length === 0) continue;
     const mover = stackMover(view, side, order, { reaction: d.reaction, phaseStart: true });
     reachable(ps, view, spent > 0 ? { ...mover, allowance: mover.allowance - spent } : mover, start, reach);
-    const ends: number[] = [];
-    for (let i = 0; i < reach.count; i++) {
-      const n = reach.touched_n[i]!;
-      if (n !== reach.start && canEndAt(reach, n)) ends.push(n);
-    }
+    const ends = endsOf(reach, ps.nodeCount);
     if (ends.length === 0) continue;
     const path = pathTo(reach, pick(dice, ends));
     return { units: order.units, leaders: order.leaders, trucks: order.trucks, ghq: order.ghq, path, destroyWells: coin(dice) };
@@ -181,6 +192,8 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
   }
   if (pairs.length === 0 || dice.int(5) === 0) return null;
   const log = phaseLog(view, d);
+  // 12.12: the CSP hexes that can supply an attacker's hex, asked once per hex (the view does not change between attempts).
+  const supplyFrom = new Map<number, number[]>();
   for (let attempt = 0; attempt < 6; attempt++) {
     const [u, target] = pick(dice, pairs);
     const attackers = candidates.filter((x) => x === u || (isAdjacent(view, view.loc_u[x]!, target) && coin(dice)));
@@ -191,7 +204,9 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
     }
     const cspHexes: number[] = [];
     if (coin(dice)) {
-      const from = combatSupplyHexes(view, side, view.loc_u[u]!);
+      const h = view.loc_u[u]!;
+      let from = supplyFrom.get(h);
+      if (from === undefined) { from = combatSupplyHexes(view, side, h); supplyFrom.set(h, from); }
       if (from.length > 0) cspHexes.push(pick(dice, from));
     }
     const air = view.airUsed_s[side]! < view.counters.air[side]! && coin(dice);
