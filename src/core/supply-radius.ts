@@ -181,21 +181,12 @@ export function combatSupplyHexes(state: GameState, side: Side, h: number, out: 
  * spent hexes answers every unit.
  */
 export function markCombatSupplied(state: GameState, side: Side, units: readonly number[], spent: readonly number[], flags: Uint8Array): void {
-  markSuppliedBy(state, side, units, spent, flags);
-}
-
-/** 12.12 (I-22): sets flags[u] for each of `units` (on the map) that has combat supply available (hasCombatSupply). */
-export function markHasCombatSupply(state: GameState, side: Side, units: readonly number[], flags: Uint8Array): void {
-  markSuppliedBy(state, side, units, null, flags);
-}
-
-function markSuppliedBy(state: GameState, side: Side, units: readonly number[], spent: readonly number[] | null, flags: Uint8Array): void {
   if (units.length === 0) return;
   const sc = beginCall(state, side);
   const providers = projectingCspHexes(state, side, sc, spent);
   const budget = state.radius_s[side]! * SIXTHS;
   if (providers.length > 0) radiusBalls(sc, providers, budget);
-  const ownCsp = (h: number): boolean => state.csp_hs[h * 2 + side] !== 0 && (spent === null || spent.includes(h));
+  const ownCsp = (h: number): boolean => state.csp_hs[h * 2 + side] !== 0 && spent.includes(h);
   for (const u of units) {
     const h = state.loc_u[u]!;
     if (h < 0) continue;

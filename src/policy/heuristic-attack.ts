@@ -4,10 +4,9 @@ import type { AttackOrder, Decision } from '../core/decisions.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
-import { combatSupplyHexes } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { adjacent } from './geometry.js';
-import { attackOutlook, phaseLog, supplyFlags, type AttackOutlook } from './outlook.js';
+import { attackOutlook, CombatSupplyMemo, phaseLog, supplyFlags, type AttackOutlook } from './outlook.js';
 
 /** VP a settlement is worth to its taker by movement (16.2: 2 x 1d6, big four 2 x 2d6, means). */
 export function settlementValue(view: GameState, h: number): number {
@@ -16,8 +15,8 @@ export function settlementValue(view: GameState, h: number): number {
 }
 
 /** Greedy cover of the attackers by CSP hexes: one CSP per hex chosen (12.12). */
-function chooseCsp(view: GameState, side: Side, attackers: readonly number[]): number[] {
-  const from = attackers.map((u) => combatSupplyHexes(view, side, view.loc_u[u]!));
+function chooseCsp(view: GameState, side: Side, attackers: readonly number[], memo: CombatSupplyMemo): number[] {
+  const from = attackers.map((u) => memo.hexes(side, view.loc_u[u]!));
   const chosen: number[] = [];
   const covered = new Set<number>();
   while (covered.size < attackers.length) {
@@ -45,6 +44,7 @@ export function chooseAttack(d: Extract<Decision, { kind: 'attack' }>, view: Gam
   const side = d.side, enemy = otherSide(side);
   const { grid } = view.map;
   const log = phaseLog(view, d);
+  const memo = new CombatSupplyMemo(view);
   const ready: number[] = [];
   for (let u = 0; u < view.loc_u.length; u++) if (view.counters.side_u[u] === side && view.loc_u[u]! >= 0 && !d.attacked_u[u]) ready.push(u);
   const leaders: number[] = [];
@@ -64,13 +64,13 @@ export function chooseAttack(d: Extract<Decision, { kind: 'attack' }>, view: Gam
     const named = leaders.filter((l) => near.some((u) => view.loc_l[l] === view.loc_u[u] || adjacent(view, view.loc_l[l]!, view.loc_u[u]!)));
     const attackers = near.filter((u) => named.some((l) => view.loc_l[l] === view.loc_u[u] || adjacent(view, view.loc_l[l]!, view.loc_u[u]!)));
     if (attackers.length === 0) continue;
-    const cspHexes = params.useCsp ? chooseCsp(view, side, attackers) : [];
+    const cspHexes = params.useCsp ? chooseCsp(view, side, attackers, memo) : [];
     for (const air of params.useAir && airLeft ? [false, true] : [false]) {
       const draft: Attack = { side, attackers, hexes: [target], leaders: named, combatSupply_u: new Uint8Array(view.loc_u.length), attackerAir: air, defenderAir: false };
       if (checkAttack(view, draft, log) !== null) continue;
       const defenders = [];
       for (let u = 0; u < view.loc_u.length; u++) if (view.loc_u[u] === target && view.counters.side_u[u] === enemy && !d.displaced_u[u]) defenders.push(u);
-      const flags = supplyFlags(view, side, attackers, cspHexes, defenders);
+      const flags = supplyFlags(view, side, attackers, cspHexes, defenders, memo);
       const o = attackOutlook(view, { ...draft, combatSupply_u: flags }, log);
       if (o.setup.odds.column < minOdds || o.setup.odds.belowLowest) continue;
       const value = score(view, o, target, params) - (air ? 0.5 : 0) - cspHexes.length * 0.3;

@@ -3,14 +3,15 @@
 // contact, danger and General Supply; garrisons stay in threatened settlements.
 import { ENGINEER } from '../core/counters.js';
 import type { Decision, MoveOrder } from '../core/decisions.js';
-import { distance } from '../core/hex.js';
 import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
 import { stackingLimit } from '../core/combat-odds.js';
 import { otherSide, type Side } from '../core/side.js';
+import type { GameMap } from '../core/map.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
-import { nearestEnemyDistance } from './geometry.js';
+import { distanceRow, nearestEnemyDistance } from './geometry.js';
+import { influence } from './influence.js';
 
 export interface Objective {
   readonly hex: number;
@@ -33,62 +34,17 @@ export function newMovePlan(): MovePlan {
   return { key: '', queue: [] };
 }
 
-/** Influence maps: the attack strength of a side's combat units within `radius` hexes of each hex. */
-const influenceCache = new WeakMap<GameState, Map<string, { version: number; map: Float64Array }>>();
-
-export function influence(view: GameState, side: Side, radius: number): Float64Array {
-  let perState = influenceCache.get(view);
-  if (!perState) { perState = new Map(); influenceCache.set(view, perState); }
-  const key = `${side}:${radius}`;
-  const hit = perState.get(key);
-  const version = view.sideVersion_s[side]!;
-  if (hit && hit.version === version) return hit.map;
-  const { grid } = view.map;
-  const map = hit?.map ?? new Float64Array(grid.size);
-  map.fill(0);
-  const seen = new Int32Array(grid.size).fill(-1);
-  let frontier: number[] = [], next: number[] = [];
-  for (let u = 0; u < view.loc_u.length; u++) {
-    const x = view.loc_u[u]!;
-    if (x < 0 || view.counters.side_u[u] !== side) continue;
-    const a = view.counters.attack_u[u * 2 + view.reduced_u[u]!]!;
-    frontier.length = 0;
-    frontier.push(x);
-    seen[x] = u;
-    map[x] = map[x]! + a;
-    for (let r = 0; r < radius; r++) {
-      next.length = 0;
-      for (const h of frontier) {
-        for (let d = 0; d < 6; d++) {
-          const n = grid.neighbour_hd[h * 6 + d]!;
-          if (n < 0 || seen[n] === u) continue;
-          seen[n] = u;
-          map[n] = map[n]! + a;
-          next.push(n);
-        }
-      }
-      [frontier, next] = [next, frontier];
-    }
-  }
-  perState.set(key, { version, map });
-  return map;
-}
-
-/** Attack strength of the side's combat units within `radius` hexes of h (read from the influence map). */
-export function strengthAround(view: GameState, h: number, side: Side, radius: number): number {
-  return influence(view, side, radius)[h]!;
-}
-
 /** Objectives: enemy-held settlements to take, own settlements under threat to hold, weighted by VP. */
 export function defaultObjectives(view: GameState, side: Side, params: HeuristicParams): Objective[] {
   const enemy = otherSide(side);
+  const near3 = influence(view, enemy, 3);
   const out: Objective[] = [];
   for (const p of view.map.places) {
     if (!p.settlement) continue;
     const c = view.control_h[p.hex];
     const v = settlementValue(view, p.hex) * params.settlementWeight;
     if (c === enemy) out.push({ hex: p.hex, value: v });
-    else if (c === side && strengthAround(view, p.hex, enemy, 3) > 0) out.push({ hex: p.hex, value: v * 0.8 });
+    else if (c === side && near3[p.hex]! > 0) out.push({ hex: p.hex, value: v * 0.8 });
   }
   return out;
 }
@@ -109,17 +65,29 @@ function buildGroups(d: Extract<Decision, { kind: 'move' }>, view: GameState): G
   return groups;
 }
 
-/** Hexes providing General Supply to the side now: its leaders, GHQ and sources (8.10). */
+/** Hexes providing General Supply to the side now, each once: its leaders, GHQ and sources (8.10). */
 function providers(view: GameState, side: Side): number[] {
   const out: number[] = [];
-  for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === side && view.loc_l[l]! >= 0 && !view.oos_l[l]) out.push(view.loc_l[l]!);
-  if (view.ghq_s[side]! >= 0) out.push(view.ghq_s[side]!);
-  for (const s of view.map.supplySources) if (s.side === side) out.push(s.hex);
+  const add = (h: number) => { if (!out.includes(h)) out.push(h); };
+  for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === side && view.loc_l[l]! >= 0 && !view.oos_l[l]) add(view.loc_l[l]!);
+  if (view.ghq_s[side]! >= 0) add(view.ghq_s[side]!);
+  for (const s of view.map.supplySources) if (s.side === side) add(s.hex);
   return out;
 }
 
-let reachCache: Reach | null = null;
-let reachMap: unknown = null;
+/** Progress toward a target worth `weight`, `before` hexes from the group's start and `after` from the end considered. */
+function progress(weight: number, before: number, after: number): number {
+  return weight * (before - after) / (4 + before);
+}
+
+/** Per-map scratch of chooseMove: the reach search's output, the candidate end hexes and their scores. */
+interface Scratch {
+  readonly map: GameMap;
+  readonly reach: Reach;
+  readonly ends: Int32Array;
+  readonly score: Float64Array;
+}
+let scratch: Scratch | null = null;
 
 /** 10: the next move of the phase for the heuristic, or none when every group has been considered. */
 export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, plan: MovePlan,
@@ -128,10 +96,13 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
   const key = `${view.turn}:${view.phasing}:${d.reaction}`;
   if (plan.key !== key) { plan.key = key; plan.queue = buildGroups(d, view); }
   const ps = pathSearchFor(view.map);
-  if (reachMap !== view.map) { reachCache = createReach(ps); reachMap = view.map; }
-  const reach = reachCache!;
   const grid = view.map.grid;
-  const supplyAt = providers(view, side);
+  if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps), ends: new Int32Array(grid.size), score: new Float64Array(grid.size) };
+  const { reach, ends, score } = scratch;
+  const { control_h } = view, { settlement_h } = view.map;
+  const near1 = influence(view, enemy, 1), near3 = influence(view, enemy, 3);
+  const supplyRows = providers(view, side).map((p) => distanceRow(grid, p));
+  const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
   const radiusHexes = Math.max(2, Math.floor(view.radius_s[side]! / 2));
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
@@ -139,7 +110,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     const leaders = g.leaders.filter((l) => d.movable.leaders.includes(l) && view.loc_l[l] === g.start);
     if (d.reaction && (leaders.length === 0 || units.length === 0)) continue;
     // Garrison: keep the strongest units in an own settlement the enemy can reach.
-    if (view.map.settlement_h[g.start] && view.control_h[g.start] === side && params.garrison > 0 && strengthAround(view, g.start, enemy, 3) > 0) {
+    if (settlement_h[g.start] && control_h[g.start] === side && params.garrison > 0 && near3[g.start]! > 0) {
       const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
       units = byStrength.slice(params.garrison);
     }
@@ -150,35 +121,56 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     reachable(ps, view, mover, g.start, reach);
     const forced = leaders.map((l) => forces.get(l)).find((h) => h !== undefined && h >= 0);
     const targets = forced !== undefined ? [{ hex: forced, value: 30 }] : objectives;
+    const targetRows = forced !== undefined ? [distanceRow(grid, forced)] : objectiveRows;
     const ourAttack = units.reduce((s, u) => s + view.counters.attack_u[u * 2 + view.reduced_u[u]!]!, 0);
     const ourDefence = units.reduce((s, u) => s + view.counters.defence_u[u * 2 + view.reduced_u[u]!]!, 0);
     const counting = units.filter((u) => view.counters.type_u[u] !== ENGINEER).length;
-    const scoreAt = (h: number) => {
-      let s = 0;
-      if (units.length > 0 && view.control_h[h] === enemy) s += settlementValue(view, h) * 2 * params.settlementWeight;
-      for (const o of targets) {
-        const before = distance(grid, g.start, o.hex), after = distance(grid, h, o.hex);
-        s += aggression * o.value * (before - after) / (4 + before);
-      }
-      const enemyNear = strengthAround(view, h, enemy, 1);
-      if (enemyNear > 0) {
-        if (units.length > 0 && leaders.length > 0) s += aggression * 3 * Math.min(2, ourAttack / (enemyNear + 1)) - (1 - aggression) * 3;
-        else if (units.length > 0) s -= 3;
-        s -= (1 - aggression) * 4 * Math.min(2, enemyNear / (ourDefence + 1));
-      }
-      let nearest = 99;
-      for (const p of supplyAt) nearest = Math.min(nearest, distance(grid, p, h));
-      if (units.length > 0 && leaders.length === 0 && nearest > radiusHexes) s -= 2 * (nearest - radiusHexes);
-      if (view.map.settlement_h[h] && view.control_h[h] === side && strengthAround(view, h, enemy, 3) > 0) s += 1;
-      return s;
-    };
-    let best = g.start, bestScore = scoreAt(g.start) + 0.5; // moving must beat staying
+    const moving = units.length > 0, led = leaders.length > 0;
+    // Candidate ends: the start first (moving must beat staying), then every hex the stack may end in with room.
+    let count = 0;
+    ends[count++] = g.start;
     for (let i = 0; i < reach.count; i++) {
       const n = reach.touched_n[i]!;
       if (n === reach.start || n >= grid.size || !canEndAt(reach, n)) continue;
       if (counting > 0 && view.stacking_hs[n * 2 + side]! + counting > stackingLimit(view, n)) continue;
-      const s = scoreAt(n);
-      if (s > bestScore) { best = n; bestScore = s; }
+      ends[count++] = n;
+    }
+    // Each end's score: capture, then progress toward the targets (every end adds its terms in the targets'
+    // order; four targets per pass over the ends), then contact, danger, General Supply and holding a threatened settlement.
+    for (let j = 0; j < count; j++) score[j] = moving && control_h[ends[j]!] === enemy ? settlementValue(view, ends[j]!) * 2 * params.settlementWeight : 0;
+    const weight = (i: number) => aggression * targets[i]!.value;
+    let i = 0;
+    for (; i + 4 <= targets.length; i += 4) {
+      const r0 = targetRows[i]!, r1 = targetRows[i + 1]!, r2 = targetRows[i + 2]!, r3 = targetRows[i + 3]!;
+      const w0 = weight(i), w1 = weight(i + 1), w2 = weight(i + 2), w3 = weight(i + 3);
+      const b0 = r0[g.start]!, b1 = r1[g.start]!, b2 = r2[g.start]!, b3 = r3[g.start]!;
+      for (let j = 0; j < count; j++) {
+        const h = ends[j]!;
+        score[j] = score[j]! + progress(w0, b0, r0[h]!) + progress(w1, b1, r1[h]!) + progress(w2, b2, r2[h]!) + progress(w3, b3, r3[h]!);
+      }
+    }
+    for (; i < targets.length; i++) {
+      const row = targetRows[i]!, w = weight(i), b = row[g.start]!;
+      for (let j = 0; j < count; j++) score[j] = score[j]! + progress(w, b, row[ends[j]!]!);
+    }
+    let best = g.start, bestScore = 0;
+    for (let j = 0; j < count; j++) {
+      const h = ends[j]!;
+      let s = score[j]!;
+      const enemyNear = near1[h]!;
+      if (enemyNear > 0) {
+        if (moving && led) s += aggression * 3 * Math.min(2, ourAttack / (enemyNear + 1)) - (1 - aggression) * 3;
+        else if (moving) s -= 3;
+        s -= (1 - aggression) * 4 * Math.min(2, enemyNear / (ourDefence + 1));
+      }
+      if (moving && !led) {
+        let nearest = 99;
+        for (const row of supplyRows) nearest = Math.min(nearest, row[h]!);
+        if (nearest > radiusHexes) s -= 2 * (nearest - radiusHexes);
+      }
+      if (settlement_h[h] && control_h[h] === side && near3[h]! > 0) s += 1;
+      if (j === 0) bestScore = s + 0.5;
+      else if (s > bestScore) { best = h; bestScore = s; }
     }
     if (best === g.start) continue;
     return { units, leaders, path: pathTo(reach, best) };

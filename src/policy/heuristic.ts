@@ -10,11 +10,12 @@ import { otherSide, type Side } from '../core/side.js';
 import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, type GameState } from '../core/state.js';
 import { hasWater } from '../core/supply.js';
 import { chooseAttack } from './heuristic-attack.js';
-import { chooseMove, defaultObjectives, newMovePlan, strengthAround, type Objective } from './heuristic-move.js';
+import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './heuristic-move.js';
+import { strengthAround } from './influence.js';
 import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
-import { planPhase, type Plan } from './plan.js';
+import { planPhase, type Plan, type PlanPhase } from './plan.js';
 import { spreadGroup } from './setup-helpers.js';
-import { nearestEnemyDistance } from './geometry.js';
+import { enemyDistances, leastBy, nearestEnemyDistance, nearestEnemyFirst } from './geometry.js';
 
 export interface HeuristicOptions {
   readonly preset?: PresetName;
@@ -45,9 +46,14 @@ function posture(view: GameState, side: Side, params: HeuristicParams, plan: Pla
   if (phase?.posture === 'attack') { aggression = Math.max(aggression, 0.9); minOdds = Math.max(1, minOdds - 1); }
   if (phase?.posture === 'hold') { aggression = Math.min(aggression, 0.25); }
   if (phase?.posture === 'delay') { aggression = 0.05; minOdds = minOdds + 1; }
-  let objectives: Objective[] = defaultObjectives(view, side, params);
-  if (phase && phase.objectives.length > 0) objectives = [...phase.objectives.map((o) => ({ hex: o.hex, value: 10 * o.weight })), ...objectives.map((o) => ({ hex: o.hex, value: o.value * 0.3 }))];
-  return { aggression, minOdds, objectives, forces: phase?.forces ?? new Map<number, number>() };
+  return { aggression, minOdds, phase, forces: phase?.forces ?? new Map<number, number>() };
+}
+
+/** Where moves head (moves only: attacks need none): the default objectives, after the plan phase's own if it has any. */
+function objectives(view: GameState, side: Side, params: HeuristicParams, phase: PlanPhase | undefined): Objective[] {
+  const own = defaultObjectives(view, side, params);
+  if (!phase || phase.objectives.length === 0) return own;
+  return [...phase.objectives.map((o) => ({ hex: o.hex, value: 10 * o.weight })), ...own.map((o) => ({ hex: o.hex, value: o.value * 0.3 }))];
 }
 
 /** VP the side may spend without going below its reserve (16.4). */
@@ -61,9 +67,9 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
   switch (d.kind) {
     case 'setupGroup':
       // Stacks toward the enemy: fill the hex nearest the nearest enemy first.
-      return spreadGroup(d, view, (hexes) => [...hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b)[0]!);
+      return spreadGroup(d, view, (hexes) => leastBy(hexes, (h) => nearestEnemyDistance(view, side, h)));
     case 'setupEntrenchments':
-      return [...d.hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b).slice(0, d.count);
+      return nearestEnemyFirst(view, side, d.hexes).slice(0, d.count);
     case 'refuseTruce': {
       // 6.2: refuse when behind, if the 10 VP can be spared.
       const behind = view.vp_s[enemy]! - view.vp_s[side]!;
@@ -81,10 +87,10 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
       if (d.piece === 'ghq') {
         // 8.5: back near the army commander.
         const ac = view.loc_l[view.armyCommander_s[side]!]!;
-        return [...d.hexes].sort((a, b) => (ac >= 0 ? distance(view.map.grid, a, ac) - distance(view.map.grid, b, ac) : 0) || a - b)[0]!;
+        return leastBy(d.hexes, (h) => (ac >= 0 ? distance(view.map.grid, h, ac) : 0));
       }
       // Reinforcements, trucks and new leaders go where the enemy is nearest.
-      return [...d.hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b)[0]!;
+      return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));
     }
     case 'removeGhq': return false;
     case 'depots': return d.candidates.slice(0, d.max);
@@ -94,7 +100,7 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     }
     case 'placeCsp': {
       // 8.14: CSP where the fighting is: on the hexes nearest the enemy.
-      const order = [...d.hexes].sort((a, b) => nearestEnemyDistance(view, side, a) - nearestEnemyDistance(view, side, b) || a - b);
+      const order = nearestEnemyFirst(view, side, d.hexes);
       return Array.from({ length: d.count }, (_, i) => order[i % Math.min(order.length, 3)]!);
     }
     case 'airSupply': {
@@ -105,7 +111,7 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     }
     case 'move': {
       const p = posture(view, side, params, plan);
-      return chooseMove(d, view, params, movePlan, p.objectives, p.forces, p.aggression);
+      return chooseMove(d, view, params, movePlan, objectives(view, side, params, p.phase), p.forces, p.aggression);
     }
     case 'attack': {
       const p = posture(view, side, params, plan);
@@ -117,8 +123,9 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
     case 'retreat': {
       // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
+      const dist = enemyDistances(view, side, d.hexes);
       return [...d.hexes].sort((a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]!
-        || nearestEnemyDistance(view, side, b) - nearestEnemyDistance(view, side, a) || a - b)[0]!;
+        || dist.get(b)! - dist.get(a)! || a - b)[0]!;
     }
     case 'advance': {
       // 12.11: take a vacated settlement; otherwise hold the line.

@@ -3,7 +3,7 @@
 import { combatResultForRoll, createCombatPhaseLog, lossOf, prepareCombat, retreatsOf, type Attack, type CombatPhaseLog, type CombatSetup } from '../core/combat.js';
 import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
-import { combatSupplyHexes, markCombatSupplied } from '../core/supply.js';
+import { combatSupplyHexes } from '../core/supply.js';
 import { ELIMINATED } from '../core/tables.js';
 
 export interface AttackOutlook {
@@ -49,24 +49,45 @@ export function attackOutlook(state: GameState, attack: Attack, log: CombatPhase
   };
 }
 
+/** combatSupplyHexes answers per side and hex for one decision: the state does not change while a policy decides. */
+export class CombatSupplyMemo {
+  private readonly answers = new Map<number, readonly number[]>();
+  constructor(private readonly state: GameState) {}
+
+  hexes(side: Side, h: number): readonly number[] {
+    let out = this.answers.get(h * 2 + side);
+    if (!out) { out = combatSupplyHexes(this.state, side, h); this.answers.set(h * 2 + side, out); }
+    return out;
+  }
+}
+
 /**
- * 12.12 (I-22): combat supply flags for the attackers served by `cspHexes` and, for the outlook, the
- * defenders assumed supplied whenever a CSP of theirs can reach them (the defender's best answer).
+ * 12.12 (I-22): combat supply flags for the attackers served by `cspHexes` (as markCombatSupplied) and, for the
+ * outlook, the defenders assumed supplied whenever a CSP of theirs can reach them (the defender's best answer).
  */
-export function supplyFlags(state: GameState, side: Side, attackers: readonly number[], cspHexes: readonly number[], defenders: readonly number[]): Uint8Array {
+export function supplyFlags(state: GameState, side: Side, attackers: readonly number[], cspHexes: readonly number[], defenders: readonly number[],
+  memo: CombatSupplyMemo = new CombatSupplyMemo(state)): Uint8Array {
   const flags = new Uint8Array(state.loc_u.length);
-  markCombatSupplied(state, side, attackers, cspHexes, flags);
-  const scratch: number[] = [];
+  for (const u of attackers) {
+    const from = memo.hexes(side, state.loc_u[u]!);
+    if (cspHexes.some((h) => from.includes(h))) flags[u] = 1;
+  }
   const enemy = otherSide(side);
-  for (const u of defenders) if (combatSupplyHexes(state, enemy, state.loc_u[u]!, scratch).length > 0) flags[u] = 1;
+  for (const u of defenders) if (memo.hexes(enemy, state.loc_u[u]!).length > 0) flags[u] = 1;
   return flags;
 }
 
-/** A phase log carrying the decision's record of what this phase has used (12.2, 12.10). */
+/** One phase log per state, reused by phaseLog: checking and outlooks only read it. */
+const logs = new WeakMap<GameState, CombatPhaseLog>();
+
+/** A phase log carrying the decision's record of what this phase has used (12.2, 12.10); valid until the next call. */
 export function phaseLog(state: GameState, used: { attacked_u: Uint8Array; defended_h: Uint8Array; displaced_u: Uint8Array }): CombatPhaseLog {
-  const log = createCombatPhaseLog(state);
+  let log = logs.get(state);
+  if (!log) { log = createCombatPhaseLog(state); logs.set(state, log); }
   log.attacked_u.set(used.attacked_u);
   log.defended_h.set(used.defended_h);
   log.displaced_u.set(used.displaced_u);
+  log.barraged_u.fill(0);
+  log.barraged_hs.fill(0);
   return log;
 }
