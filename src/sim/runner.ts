@@ -29,14 +29,17 @@ export interface RunOutcome {
   readonly interrupted: boolean;
 }
 
-export function defaultChunkSize(games: number, threads: number): number {
-  return Math.max(10, Math.min(100, Math.ceil(games / (Math.max(1, threads) * 8))));
+/**
+ * Games in the next shard: up to 100 while much is left, shrinking toward 10 near the end (a quarter
+ * of each thread's share of what is left), so that no thread idles long while another finishes.
+ */
+export function guidedChunkSize(left: number, threads: number): number {
+  return Math.max(10, Math.min(100, Math.ceil(left / (Math.max(1, threads) * 4))));
 }
 
 export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, opts: RunGamesOptions): Promise<RunOutcome> {
   const first = opts.first ?? 0;
   const end = first + opts.games;
-  const chunk = opts.chunkSize ?? defaultChunkSize(opts.games, pool.threads);
   // Enough shards in flight to keep every thread busy; few enough that the buffer stays small.
   const window = Math.max(2, pool.threads * 2);
   let next = first, flushed = first, inFlight = 0, finished = 0;
@@ -89,7 +92,7 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
 
     const submit = () => {
       while (!stopped && inFlight < window && next < end) {
-        const from = next, to = Math.min(end, from + chunk);
+        const from = next, to = Math.min(end, from + (opts.chunkSize ?? guidedChunkSize(end - next, pool.threads)));
         next = to;
         inFlight++;
         pool.run({ spec, from, to }).then(

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { emptyAggregate } from '../../src/sim/aggregate.js';
 import { createPool, type ShardPool } from '../../src/sim/pool.js';
-import { runGames } from '../../src/sim/runner.js';
+import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
 import { aggregateShape, playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
@@ -39,6 +39,20 @@ describe('the runner', () => {
     expect(seen.join('')).toBe(Array.from({ length: 95 }, (_, i) => `${i}\n`).join(''));
     expect(out).toMatchObject({ played: 95, interrupted: false });
     expect(out.aggregate.games).toBe(95);
+  });
+
+  test('without a chunk size, shards shrink toward the end and still cover every game once, in order', async () => {
+    const pool = scrambledPool(2);
+    const seen: string[] = [], sizes: number[] = [];
+    const out = await runGames(pool, spec, shape, { games: 1000, onChunk: (c) => { seen.push(c.csv); sizes.push(c.to - c.from); } });
+    expect(seen.join('')).toBe(Array.from({ length: 1000 }, (_, i) => `${i}\n`).join(''));
+    expect(out.played).toBe(1000);
+    expect(sizes[0]).toBe(100);
+    expect(sizes.at(-1)).toBeLessThanOrEqual(10);
+    for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
+    expect(guidedChunkSize(4000, 2)).toBe(100);
+    expect(guidedChunkSize(200, 2)).toBe(25);
+    expect(guidedChunkSize(15, 8)).toBe(10);
   });
 
   test('stops at the first failing game and keeps every game before it', async () => {
