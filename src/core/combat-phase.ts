@@ -1,7 +1,7 @@
 // A combat phase (12.1-12.11): attacks asked of the attacker, supply and air of both sides, the roll,
 // losses, retreats and routs, further combat and advance, applied to the state with VP and captures.
 import {
-  checkAttack, createCombatPhaseLog, furtherCombatDestroyed, lossOf, prepareCombat, recordAttack,
+  checkAttack, clearCombatPhaseLog, createCombatPhaseLog, furtherCombatDestroyed, lossOf, prepareCombat, recordAttack,
   resultLabel, retreatsOf, rollCombat, type Attack, type CombatPhaseLog, type CombatSetup,
 } from './combat.js';
 import { checkLosses, checkStepLosses } from './combat-losses.js';
@@ -23,11 +23,20 @@ import { addVp, settlementVp } from './victory.js';
 
 export type CombatPhaseName = 'first' | 'reaction' | 'second';
 
+/** One combat phase log per game state, emptied at the start of each phase (12.2). */
+const phaseLogs = new WeakMap<GameState, CombatPhaseLog>();
+
+function emptyPhaseLog(state: GameState): CombatPhaseLog {
+  let log = phaseLogs.get(state);
+  if (!log) { log = createCombatPhaseLog(state); phaseLogs.set(state, log); }
+  return clearCombatPhaseLog(log);
+}
+
 /** 4.2 E-G: the side's attacks until its policy answers none. No combat during a truce (6.3). */
 export function combatPhase(game: Game, side: Side, phase: CombatPhaseName): void {
   const { state } = game;
   if (state.truce || state.ended) return;
-  const log = createCombatPhaseLog(state);
+  const log = emptyPhaseLog(state);
   // 13.2: barrages come before any regular combat, the phasing attacker's first, then the other side's.
   if (state.options.artilleryBarrage) {
     barrages(game, side, phase, log);

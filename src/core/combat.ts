@@ -44,6 +44,16 @@ export function createCombatPhaseLog(state: GameState): CombatPhaseLog {
   };
 }
 
+/** 12.2: empties a log for reuse in a new combat phase. */
+export function clearCombatPhaseLog(log: CombatPhaseLog): CombatPhaseLog {
+  log.attacked_u.fill(0);
+  log.defended_h.fill(0);
+  log.displaced_u.fill(0);
+  log.barraged_u.fill(0);
+  log.barraged_hs.fill(0);
+  return log;
+}
+
 /** 12.2: marks the attack's units and hexes as used for the rest of the phase. */
 export function recordAttack(log: CombatPhaseLog, attack: Attack): void {
   for (const u of attack.attackers) log.attacked_u[u] = 1;

@@ -217,8 +217,9 @@ export function cspPlacementHexes(state: GameState, side: Side): number[] {
     const h = loc_l[l]!;
     if (h >= 0 && side_l[l] === side && oos_l[l] === 0 && markOnce(sc, h)) out.push(h);
   }
-  for (let h = 0; h < sc.size; h++) {
-    if (state.depot_h[h] !== 0 && state.leaders_hs[h * 2 + side]! > 0 && markOnce(sc, h)) out.push(h);
+  for (let l = 0; l < loc_l.length; l++) {
+    const h = loc_l[l]!;
+    if (h >= 0 && side_l[l] === side && state.depot_h[h] !== 0 && markOnce(sc, h)) out.push(h);
   }
   return out.sort((a, b) => a - b);
 }
