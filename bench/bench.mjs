@@ -5,9 +5,11 @@
 // 1. games/s on one thread, per scenario, random against random (the engine's own cost) and balanced
 //    against balanced (engine + heuristic decisions);
 // 2. where the time goes in Boquerón, by phase and decisions, from V8's sampling profiler;
-// 3. games/s of `chaco run` with 1 worker and with every core, and the parallel efficiency;
+// 3. games/s of `chaco run` with 1 worker and with every core, and the parallel efficiency, for random
+//    and for balanced policies; and the machine's own ceiling: independent processes run at once;
 // 4. with --memory N, the peak memory of an N-game `chaco run` (e.g. 100000).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +35,11 @@ function play(id, policy, games) {
     playGame(s, DEFAULT_OPTIONS, [createPolicy(policy, `${seed}:PAR`, s), createPolicy(policy, `${seed}:BOL`, s)], seed);
   }
   return games / ((performance.now() - t0) / 1000);
+}
+
+if (process.argv.includes('--solo')) { // child of the ceiling measure below: games/s of N random games
+  console.log(play('boqueron', 'random', arg('solo', 1500)).toFixed(1));
+  process.exit(0);
 }
 
 /** Inclusive share of profiled time in functions named by `groups` (the first matching group on a stack wins). */
@@ -89,6 +96,9 @@ function runCli(args) {
 const cores = availableParallelism();
 console.log(`chaco benchmark: ${cpus()[0]?.model ?? 'cpu'}, ${cores} cores, node ${process.version}`);
 console.log('');
+// Untimed warm-up: V8 compiles the hot code in the first games, as it does early in any long run.
+play('boqueron', 'random', 100);
+play('boqueron', 'balanced', 30);
 console.log('| scenario | random vs random, 1 thread | balanced vs balanced, 1 thread |');
 console.log('|---|---|---|');
 for (const id of listScenarioIds()) {
@@ -108,10 +118,25 @@ for (const policy of ['random', 'balanced']) {
   console.log(`| ${policy} | ${p('decisions')} | ${p('supply')} | ${p('movement')} | ${p('combat')} | ${p('set-up, new units, construction, politics')} | ${p('other')} |`);
 }
 console.log('');
-const one = runCli(['boqueron', '--games', String(PARALLEL), '--workers', '1', '--seed', 'bench']);
-const all = runCli(['boqueron', '--games', String(PARALLEL), '--workers', String(cores), '--seed', 'bench']);
-console.log(`chaco run boqueron, random vs random, ${PARALLEL} games: 1 worker ${one.gamesPerSecond.toFixed(0)} games/s; ${cores} workers ${all.gamesPerSecond.toFixed(0)} games/s = ${(all.gamesPerSecond / one.gamesPerSecond).toFixed(2)}x (parallel efficiency ${(100 * all.gamesPerSecond / one.gamesPerSecond / cores).toFixed(0)}%); peak RSS ${one.maxRssMb.toFixed(0)} MB and ${all.maxRssMb.toFixed(0)} MB`);
+const parallel = (policy) => {
+  const args = ['boqueron', '--games', String(PARALLEL), '--seed', 'bench', '--par', policy, '--bol', policy];
+  const one = runCli([...args, '--workers', '1']);
+  const all = runCli([...args, '--workers', String(cores)]);
+  console.log(`chaco run boqueron, ${policy} vs ${policy}, ${PARALLEL} games: 1 worker ${one.gamesPerSecond.toFixed(0)} games/s; ${cores} workers ${all.gamesPerSecond.toFixed(0)} games/s = ${(all.gamesPerSecond / one.gamesPerSecond).toFixed(2)}x (parallel efficiency ${(100 * all.gamesPerSecond / one.gamesPerSecond / cores).toFixed(0)}%); peak RSS ${one.maxRssMb.toFixed(0)} MB and ${all.maxRssMb.toFixed(0)} MB`);
+};
+parallel('random');
+parallel('balanced');
+// The machine's own ceiling: the same single-threaded work in `cores` independent processes at once.
+const solo = () => new Promise((ok) => {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--solo', '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => { out += d; });
+  child.on('close', () => ok(Number(out.trim())));
+});
+const alone = await solo();
+const together = (await Promise.all(Array.from({ length: cores }, solo))).reduce((a, b) => a + b, 0);
+console.log(`${cores} independent processes playing random Boquerón games: ${together.toFixed(0)} games/s together, ${alone.toFixed(0)} alone = ${(together / alone).toFixed(2)}x, the most any runner can get here`);
 if (MEMORY > 0) {
   const m = runCli(['boqueron', '--games', String(MEMORY), '--workers', String(cores), '--seed', 'memory']);
-  console.log(`chaco run boqueron, ${MEMORY} games on ${cores} workers: ${m.seconds.toFixed(0)} s, ${m.gamesPerSecond.toFixed(0)} games/s, peak RSS ${m.maxRssMb.toFixed(0)} MB`);
+  console.log(`chaco run boqueron (balanced vs balanced), ${MEMORY} games on ${cores} workers: ${m.seconds.toFixed(0)} s, ${m.gamesPerSecond.toFixed(0)} games/s, peak RSS ${m.maxRssMb.toFixed(0)} MB`);
 }
