@@ -94,9 +94,7 @@ export function constructionPhase(game: Game, side: Side): void {
 /** 14.5, I-38: a trail needs an engineer of either side in or next to it; in an unnegated enemy ZOC, with that enemy's permission. */
 export function maintainTrails(game: Game): void {
   const { state } = game;
-  const { grid } = state.map;
-  for (let h = 0; h < grid.size; h++) {
-    if (!state.trail_h[h]) continue;
+  for (let h = state.trail_h.indexOf(1); h >= 0; h = state.trail_h.indexOf(1, h + 1)) {
     let kept = false;
     for (const side of [PAR, BOL] as const) {
       if (!engineerInOrNext(state, h, side)) continue;
