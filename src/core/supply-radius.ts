@@ -44,7 +44,7 @@ export function generalSupply(state: GameState, side: Side, loc: Loc, radius: nu
   const ghqOos = ghq < 0 || loc.length < 0;
   for (const h of loc.sources) addProvider(sc, providers, h);
   if (!ghqOos) addProvider(sc, providers, ghq);
-  for (let h = 0; h < sc.size; h++) if (state.depot_h[h] !== 0) addProvider(sc, providers, h);
+  for (let h = state.depot_h.indexOf(1); h >= 0; h = state.depot_h.indexOf(1, h + 1)) addProvider(sc, providers, h);
 
   // 8.9: rounds of a persistent multi-source search; each round seeds the leaders the last one reached.
   const { loc_l } = state, side_l = state.counters.side_l;
