@@ -6,10 +6,9 @@
 //   connect or not.
 // Both explore a strip toward the goal instead of a ball around it; the answers are the same as a
 // plain Dijkstra's (A* with a consistent lower bound is exact; connection does not depend on order).
-import { DIRECTIONS, distance } from './hex.js';
-import { PROHIBITED } from './tables.js';
+import { distance } from './hex.js';
 import {
-  BLOCKED, UNREACHED, enterClearing, enterHex, entryCost, markOnce, push, sideStep, type SupplyScratch,
+  UNREACHED, markOnce, push, resetQueue, stepsFrom, stepsInto, type SupplyScratch,
 } from './supply-graph.js';
 
 /** Starts a new visit: every node's visit_n stamp is now stale. */
@@ -55,23 +54,24 @@ function lowerBound(sc: SupplyScratch, n: number, goals: readonly number[], visi
  * GHQ. The scratch must be in a fresh call for the side (beginCall; the sources get marked) and in MODE_LOC.
  */
 export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly number[]): number {
-  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, entryNode, entryNext } = sc;
-  const { neighbour_hd, side_hd } = sc.map.grid;
+  const { size, entryNode, entryNext } = sc;
   const dist = sc.locTo_n;
   dist.fill(UNREACHED);
   const visit = newVisit(sc);
   const { mark_h, stamp } = sc;
   for (const h of sources) markOnce(sc, h);
-  const ring = Math.max(sc.head_b.length, sc.maxStep + sc.minStep + 1);
-  if (sc.head_b.length < ring) sc.head_b = new Int32Array(ring);
-  const head = sc.head_b;
-  head.fill(-1);
-  sc.top = 0;
-  sc.count = 0;
-  const relax = (m: number, d: number): void => {
-    if (d >= dist[m]!) return;
-    dist[m] = d;
-    push(sc, m, d + lowerBound(sc, m, sources, visit));
+  // A* keys rise by at most a step plus the bound's change along it: the ring must span that.
+  if (sc.head_b.length < sc.maxStep + sc.minStep + 1) sc.head_b = new Int32Array(sc.maxStep + sc.minStep + 1);
+  resetQueue(sc);
+  const head = sc.head_b, ring = head.length;
+  let g = 0; // the cost to the GHQ of the node whose steps are being relaxed
+  const relax = (m: number, c: number): boolean => {
+    const d = g + c;
+    if (d < dist[m]!) {
+      dist[m] = d;
+      push(sc, m, d + lowerBound(sc, m, sources, visit));
+    }
+    return false;
   };
   let cur = lowerBound(sc, ghq, sources, visit);
   dist[ghq] = 0;
@@ -90,38 +90,8 @@ export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly nu
       if (found < 0) found = cur;
       continue; // no shortest LOC passes through another source (costs are positive)
     }
-    const g = dist[n]!;
-    if (n < size) {
-      // Every step enters n: its terrain cost is the same for all six (a road or river hexside changes it).
-      const costN = entryCost(sc, n);
-      if (costN === BLOCKED) continue;
-      const base = n * DIRECTIONS;
-      for (let d = 0; d < DIRECTIONS; d++) {
-        const s = side_hd[base + d]!;
-        const m = neighbour_hd[base + d]!;
-        if (m >= 0) {
-          const f = feature_s[s]!;
-          const c = f !== 0 ? sideStep(sc, m, n, s, costN, f) : costN;
-          if (c >= 0) relax(m, g + c);
-        }
-        const k = clearing_s[s]!;
-        if (k >= 0) {
-          const c = enterHex(sc, size + k, n, -1);
-          if (c !== PROHIBITED) relax(size + k, g + c);
-        }
-      }
-    } else {
-      const k = n - size;
-      const c = enterClearing(sc, k);
-      if (c === PROHIBITED) continue;
-      relax(clearingHex_k[k * 2]!, g + c);
-      relax(clearingHex_k[k * 2 + 1]!, g + c);
-      for (let j = 0; j < 4; j++) {
-        const k2 = clearingAdj_k[k * 4 + j]!;
-        if (k2 < 0) break;
-        relax(size + k2, g + c);
-      }
-    }
+    g = dist[n]!;
+    stepsInto(sc, n, relax);
   }
   return found;
 }
@@ -131,8 +101,6 @@ export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly nu
  * that cost, follow the steps a -> b with cost(a) = step + cost(b) down to the GHQ. Ascending.
  */
 export function shortestLocHexes(sc: SupplyScratch, sources: readonly number[], length: number): number[] {
-  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k } = sc;
-  const { neighbour_hd, side_hd } = sc.map.grid;
   const dist = sc.locTo_n;
   const visit = newVisit(sc);
   const stack: number[] = [];
@@ -141,43 +109,18 @@ export function shortestLocHexes(sc: SupplyScratch, sources: readonly number[], 
     if (sc.visit_n[n] === visit) return;
     sc.visit_n[n] = visit;
     stack.push(n);
-    if (n < size) out.push(n);
+    if (n < sc.size) out.push(n);
+  };
+  let g = 0; // the cost to the GHQ of the node whose steps are being read
+  const tight = (m: number, c: number): boolean => {
+    if (dist[m]! < UNREACHED && dist[m]! + c === g) reach(m);
+    return false;
   };
   for (const h of sources) if (dist[h] === length) reach(h);
   while (stack.length > 0) {
     const n = stack.pop()!;
-    const g = dist[n]!;
-    if (g === 0) continue; // the GHQ
-    const tight = (m: number, c: number): void => {
-      if (c >= 0 && dist[m]! + c === g) reach(m);
-    };
-    if (n < size) {
-      const base = n * DIRECTIONS;
-      for (let d = 0; d < DIRECTIONS; d++) {
-        const s = side_hd[base + d]!;
-        const m = neighbour_hd[base + d]!;
-        if (m >= 0 && dist[m]! < UNREACHED) {
-          const cm = entryCost(sc, m);
-          if (cm !== BLOCKED) {
-            const f = feature_s[s]!;
-            tight(m, f !== 0 ? sideStep(sc, n, m, s, cm, f) : cm);
-          }
-        }
-        const k = clearing_s[s]!;
-        if (k >= 0 && dist[size + k]! < UNREACHED) tight(size + k, enterClearing(sc, k));
-      }
-    } else {
-      const k = n - size;
-      for (let j = 0; j < 2; j++) {
-        const h = clearingHex_k[k * 2 + j]!;
-        if (dist[h]! < UNREACHED) tight(h, enterHex(sc, n, h, -1));
-      }
-      for (let j = 0; j < 4; j++) {
-        const k2 = clearingAdj_k[k * 4 + j]!;
-        if (k2 < 0) break;
-        if (dist[size + k2]! < UNREACHED) tight(size + k2, enterClearing(sc, k2));
-      }
-    }
+    g = dist[n]!;
+    if (g > 0) stepsFrom(sc, n, tight); // g = 0: the GHQ
   }
   return out.sort((a, b) => a - b);
 }
@@ -203,8 +146,7 @@ export function newQuestion(sc: SupplyScratch): void {
  * successful one marks its path alive; later searches of the same question stop on either.
  */
 export function connects(sc: SupplyScratch, start: number, targets: readonly number[]): boolean {
-  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, entryNode, entryNext, mark_h, alive_n, dead_n, parent_n } = sc;
-  const { neighbour_hd, side_hd } = sc.map.grid;
+  const { size, clearingHex_k, entryNode, entryNext, mark_h, alive_n, dead_n, parent_n } = sc;
   const stamp = sc.stamp, verdict = sc.verdictStamp;
   if (mark_h[start] === stamp || alive_n[start] === verdict) return true;
   if (dead_n[start] === verdict || targets.length === 0) return false;
@@ -235,40 +177,15 @@ export function connects(sc: SupplyScratch, start: number, targets: readonly num
   entryNext[sc.top] = -1;
   head[0] = sc.top++;
   queued = 1;
-  search: while (queued > 0) {
+  let from = start;
+  const step = (m: number): boolean => enter(m, from);
+  while (queued > 0) {
     while (head[low]! < 0) low++;
     const e = head[low]!;
     head[low] = entryNext[e]!;
     queued--;
-    const n = entryNode[e]!;
-    if (n < size) {
-      const base = n * DIRECTIONS;
-      for (let d = 0; d < DIRECTIONS; d++) {
-        const s = side_hd[base + d]!;
-        const m = neighbour_hd[base + d]!;
-        if (m >= 0 && sc.visit_n[m] !== visit) {
-          let c = entryCost(sc, m);
-          if (c !== BLOCKED) {
-            const f = feature_s[s]!;
-            if (f !== 0) c = sideStep(sc, n, m, s, c, f);
-            if (c >= 0 && enter(m, n)) break search;
-          }
-        }
-        const k = clearing_s[s]!;
-        if (k >= 0 && enterClearing(sc, k) !== PROHIBITED && enter(size + k, n)) break search;
-      }
-    } else {
-      const k = n - size;
-      for (let j = 0; j < 2; j++) {
-        const h = clearingHex_k[k * 2 + j]!;
-        if (enterHex(sc, n, h, -1) !== PROHIBITED && enter(h, n)) break search;
-      }
-      for (let j = 0; j < 4; j++) {
-        const k2 = clearingAdj_k[k * 4 + j]!;
-        if (k2 < 0) break;
-        if (enterClearing(sc, k2) !== PROHIBITED && enter(size + k2, n)) break search;
-      }
-    }
+    from = entryNode[e]!;
+    if (stepsFrom(sc, from, step)) break;
   }
   if (goal >= 0) {
     for (let n = parent_n[goal]!; n >= 0; n = parent_n[n]!) alive_n[n] = verdict;

@@ -90,9 +90,6 @@ export interface SupplyScratch {
   readonly locTo_n: Int32Array;
   readonly mp_n: Int32Array;
   readonly mech_n: Int32Array;
-  readonly path_n: Int32Array;
-  /** The seed each node was reached from (forward LOC search: the source used). */
-  readonly origin_n: Int32Array;
 
   // Goal-directed searches (supply-goal.ts): per-node visit stamps, lower bounds, parents and verdicts.
   visitStamp: number;
@@ -181,7 +178,7 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
     mode: MODE_LOC, blockMask: 0, terrainCost: new Int32Array(6),
     roadCost: 0, clearCost: 0, riverCost: 0, riverEngineerCost: 0, ferryCost: 0, ferryEngineerCost: 0, maxStep: 1, minStep: 0,
     locFrom_n: new Int32Array(nodes), locTo_n: new Int32Array(nodes), mp_n: new Int32Array(nodes),
-    mech_n: new Int32Array(nodes), path_n: new Int32Array(nodes), origin_n: new Int32Array(nodes),
+    mech_n: new Int32Array(nodes),
     visitStamp: 0, visit_n: new Uint32Array(nodes), bound_n: new Int32Array(nodes), parent_n: new Int32Array(nodes),
     verdictStamp: 0, alive_n: new Uint32Array(nodes), dead_n: new Uint32Array(nodes),
     goalHead: new Int32Array(grid.columns + grid.rows + 2),
@@ -233,7 +230,7 @@ export function truckAttachedAt(sc: SupplyScratch, h: number): boolean {
   return sc.truck_h[h] === sc.stamp;
 }
 
-/** Marks a hex for this call (a set without allocation; runSearch can stop on marked hexes); false when marked already. */
+/** Marks a hex for this call (a set without allocation); false when marked already. */
 export function markOnce(sc: SupplyScratch, h: number): boolean {
   if (sc.mark_h[h] === sc.stamp) return false;
   sc.mark_h[h] = sc.stamp;
@@ -353,6 +350,87 @@ export function enterClearing(sc: SupplyScratch, k: number): number {
   return sc.clearCost;
 }
 
+/**
+ * Calls visit(m, c) for each step out of node n that the mode allows, c its cost: to the six hexes and
+ * the clearings beside a hex, or to the two hexes and the clearings touching a clearing. Stops, and
+ * returns true, as soon as visit returns true. For the searches off the hot path (runSearch inlines it).
+ */
+export function stepsFrom(sc: SupplyScratch, n: number, visit: (m: number, c: number) => boolean): boolean {
+  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k } = sc;
+  const { neighbour_hd, side_hd } = sc.map.grid;
+  if (n < size) {
+    const base = n * DIRECTIONS;
+    for (let d = 0; d < DIRECTIONS; d++) {
+      const s = side_hd[base + d]!;
+      const m = neighbour_hd[base + d]!;
+      if (m >= 0) {
+        let c = entryCost(sc, m);
+        if (c !== BLOCKED) {
+          const f = feature_s[s]!;
+          if (f !== 0) c = sideStep(sc, n, m, s, c, f);
+          if (c >= 0 && visit(m, c)) return true;
+        }
+      }
+      const k = clearing_s[s]!;
+      if (k >= 0) {
+        const c = enterClearing(sc, k);
+        if (c !== PROHIBITED && visit(size + k, c)) return true;
+      }
+    }
+    return false;
+  }
+  const k = n - size;
+  for (let j = 0; j < 2; j++) {
+    const h = clearingHex_k[k * 2 + j]!;
+    const c = enterHex(sc, n, h, -1);
+    if (c !== PROHIBITED && visit(h, c)) return true;
+  }
+  for (let j = 0; j < 4; j++) {
+    const k2 = clearingAdj_k[k * 4 + j]!;
+    if (k2 < 0) break;
+    const c = enterClearing(sc, k2);
+    if (c !== PROHIBITED && visit(size + k2, c)) return true;
+  }
+  return false;
+}
+
+/** As stepsFrom, the other way: visit(m, c) for each allowed step from m into node n, c its cost (reverse searches). */
+export function stepsInto(sc: SupplyScratch, n: number, visit: (m: number, c: number) => boolean): boolean {
+  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k } = sc;
+  const { neighbour_hd, side_hd } = sc.map.grid;
+  if (n < size) {
+    // Every step enters n: its terrain cost is the same for all six (a road or river hexside changes it).
+    const costN = entryCost(sc, n);
+    if (costN === BLOCKED) return false;
+    const base = n * DIRECTIONS;
+    for (let d = 0; d < DIRECTIONS; d++) {
+      const s = side_hd[base + d]!;
+      const m = neighbour_hd[base + d]!;
+      if (m >= 0) {
+        const f = feature_s[s]!;
+        const c = f !== 0 ? sideStep(sc, m, n, s, costN, f) : costN;
+        if (c >= 0 && visit(m, c)) return true;
+      }
+      const k = clearing_s[s]!;
+      if (k >= 0) {
+        const c = enterHex(sc, size + k, n, -1);
+        if (c !== PROHIBITED && visit(size + k, c)) return true;
+      }
+    }
+    return false;
+  }
+  const k = n - size;
+  const c = enterClearing(sc, k);
+  if (c === PROHIBITED) return false;
+  for (let j = 0; j < 2; j++) if (visit(clearingHex_k[k * 2 + j]!, c)) return true;
+  for (let j = 0; j < 4; j++) {
+    const k2 = clearingAdj_k[k * 4 + j]!;
+    if (k2 < 0) break;
+    if (visit(size + k2, c)) return true;
+  }
+  return false;
+}
+
 /** Empties the queue and sets every distance of `dist` to UNREACHED. */
 export function resetSearch(sc: SupplyScratch, dist: Int32Array): void {
   dist.fill(UNREACHED);
@@ -367,10 +445,9 @@ export function resetQueue(sc: SupplyScratch): void {
 }
 
 /** Adds a seed at distance 0 (the providing hex is not counted, 8.7); no-op when already at 0. */
-export function seed(sc: SupplyScratch, dist: Int32Array, node: number, origin: Int32Array | null): void {
+export function seed(sc: SupplyScratch, dist: Int32Array, node: number): void {
   if (dist[node] === 0) return;
   dist[node] = 0;
-  if (origin) origin[node] = node;
   push(sc, node, 0);
 }
 
@@ -387,18 +464,13 @@ export function push(sc: SupplyScratch, node: number, d: number): void {
 /**
  * Runs Dijkstra from the seeds, up to `budget`. Forward: dist = cost from the nearest seed to the node
  * (seed not counted, node counted). Reverse: dist = cost from the node to the nearest seed (node not
- * counted, seed counted). `origin` (forward only) records the seed each node was reached from.
- * With a `target` the search stops once the target's distance is final (nodes nearer are final too);
- * with `marked` > 0 it stops once that many hexes marked by markOnce this call are final.
+ * counted, seed counted).
  */
-export function runSearch(
-  sc: SupplyScratch, dist: Int32Array, reverse: boolean, budget: number, origin: Int32Array | null, target = -1, marked = 0,
-): void {
+export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean, budget: number): void {
   // Hot loop: typed arrays in locals; the common hex-to-hex step (no road, no river) is inlined.
   const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, cost_h, costStamp_h, entryNode, entryNext } = sc;
   const { neighbour_hd, side_hd } = sc.map.grid;
-  const costStamp = sc.costStamp, stamp = sc.stamp, mark_h = sc.mark_h;
-  let left = marked;
+  const costStamp = sc.costStamp;
   const head = sc.head_b, nb = head.length;
   let cur = 0;
   while (sc.count > 0) {
@@ -409,8 +481,6 @@ export function runSearch(
     sc.count--;
     const n = entryNode[e]!;
     if (dist[n] !== cur) continue; // stale: reached more cheaply since it was queued
-    if (n === target) return;
-    if (left > 0 && n < size && mark_h[n] === stamp && --left === 0) return;
     if (n < size) {
       const base = n * DIRECTIONS;
       // Reverse: every step enters n, so its terrain cost is the same for all six.
@@ -427,7 +497,6 @@ export function runSearch(
               const nd = cur + c;
               if (nd <= budget && nd < dist[m]!) {
                 dist[m] = nd;
-                if (origin) origin[m] = origin[n]!;
                 push(sc, m, nd);
               }
             }
@@ -436,7 +505,7 @@ export function runSearch(
         const k = clearing_s[s]!;
         if (k >= 0) {
           const c = reverse ? enterHex(sc, size + k, n, -1) : enterClearing(sc, k);
-          if (c !== PROHIBITED) relax(sc, dist, origin, n, size + k, cur + c, budget);
+          if (c !== PROHIBITED) relax(sc, dist, size + k, cur + c, budget);
         }
       }
     } else {
@@ -444,21 +513,20 @@ export function runSearch(
       for (let j = 0; j < 2; j++) {
         const h = clearingHex_k[k * 2 + j]!;
         const c = reverse ? enterClearing(sc, k) : enterHex(sc, n, h, -1);
-        if (c !== PROHIBITED) relax(sc, dist, origin, n, h, cur + c, budget);
+        if (c !== PROHIBITED) relax(sc, dist, h, cur + c, budget);
       }
       for (let j = 0; j < 4; j++) {
         const k2 = clearingAdj_k[k * 4 + j]!;
         if (k2 < 0) break;
         const c = enterClearing(sc, reverse ? k : k2);
-        if (c !== PROHIBITED) relax(sc, dist, origin, n, size + k2, cur + c, budget);
+        if (c !== PROHIBITED) relax(sc, dist, size + k2, cur + c, budget);
       }
     }
   }
 }
 
-function relax(sc: SupplyScratch, dist: Int32Array, origin: Int32Array | null, from: number, to: number, d: number, budget: number): void {
+function relax(sc: SupplyScratch, dist: Int32Array, to: number, d: number, budget: number): void {
   if (d > budget || d >= dist[to]!) return;
   dist[to] = d;
-  if (origin) origin[to] = origin[from]!;
   push(sc, to, d);
 }

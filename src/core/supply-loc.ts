@@ -109,8 +109,8 @@ export function ghqReturnHexes(state: GameState, side: Side): number[] {
   setMode(sc, MODE_LOC);
   const from = sc.locFrom_n;
   resetSearch(sc, from);
-  for (const h of sources) seed(sc, from, h, null);
-  runSearch(sc, from, false, UNREACHED - 1, null);
+  for (const h of sources) seed(sc, from, h);
+  runSearch(sc, from, false, UNREACHED - 1);
   const out: number[] = [];
   for (let h = 0; h < sc.size; h++) if (from[h]! < UNREACHED && !inEzoc(state, h, side) && state.combat_hs[h * 2 + otherSide(side)] === 0) out.push(h);
   return out;

@@ -88,15 +88,15 @@ function addProvider(sc: SupplyScratch, providers: number[], h: number): void {
 function spread(sc: SupplyScratch, providers: readonly number[], from: number, budget: number): void {
   setMode(sc, MODE_MP);
   resetQueue(sc);
-  for (let i = from; i < providers.length; i++) seed(sc, sc.mp_n, providers[i]!, null);
-  runSearch(sc, sc.mp_n, false, budget, null);
+  for (let i = from; i < providers.length; i++) seed(sc, sc.mp_n, providers[i]!);
+  runSearch(sc, sc.mp_n, false, budget);
   let trucks = false;
   for (let i = from; i < providers.length; i++) trucks ||= truckAttachedAt(sc, providers[i]!);
   if (!trucks) return;
   setMode(sc, MODE_MECH);
   resetQueue(sc);
-  for (let i = from; i < providers.length; i++) if (truckAttachedAt(sc, providers[i]!)) seed(sc, sc.mech_n, providers[i]!, null);
-  runSearch(sc, sc.mech_n, false, budget, null);
+  for (let i = from; i < providers.length; i++) if (truckAttachedAt(sc, providers[i]!)) seed(sc, sc.mech_n, providers[i]!);
+  runSearch(sc, sc.mech_n, false, budget);
 }
 
 /** 12.12 (I-22), 8.7: may a CSP in hex p project combat supply? A leader in General Supply, the GHQ in supply, or a usable source. */
@@ -161,13 +161,13 @@ export function combatSupplyHexes(state: GameState, side: Side, h: number, out: 
   // One reverse search from h answers every candidate: dist(p) = cost from p (not counted) to h (counted).
   setMode(sc, MODE_MP);
   resetSearch(sc, sc.mp_n);
-  seed(sc, sc.mp_n, h, null);
-  runSearch(sc, sc.mp_n, true, budget, null);
+  seed(sc, sc.mp_n, h);
+  runSearch(sc, sc.mp_n, true, budget);
   if (anyTruck) {
     setMode(sc, MODE_MECH);
     resetSearch(sc, sc.mech_n);
-    seed(sc, sc.mech_n, h, null);
-    runSearch(sc, sc.mech_n, true, budget, null);
+    seed(sc, sc.mech_n, h);
+    runSearch(sc, sc.mech_n, true, budget);
   }
   for (const p of candidates) {
     if (sc.mp_n[p]! <= budget || (anyTruck && truckAttachedAt(sc, p) && sc.mech_n[p]! <= budget)) out.push(p);

@@ -20,13 +20,13 @@ function referenceLoc(state: GameState, side: Side): { length: number; depotHexe
   setMode(sc, MODE_LOC);
   const from = new Int32Array(sc.nodes), to = new Int32Array(sc.nodes);
   resetSearch(sc, from);
-  for (const h of sources) seed(sc, from, h, null);
-  runSearch(sc, from, false, UNREACHED - 1, null);
+  for (const h of sources) seed(sc, from, h);
+  runSearch(sc, from, false, UNREACHED - 1);
   const length = from[ghq]!;
   if (length >= UNREACHED) return { length: -1, depotHexes: [], to: null };
   resetSearch(sc, to);
-  seed(sc, to, ghq, null);
-  runSearch(sc, to, true, UNREACHED - 1, null);
+  seed(sc, to, ghq);
+  runSearch(sc, to, true, UNREACHED - 1);
   const depotHexes = state.map.places
     .filter((p) => p.settlement && state.control_h[p.hex] === side && from[p.hex]! + to[p.hex]! === length)
     .map((p) => p.hex).sort((a, b) => a - b);
@@ -40,9 +40,9 @@ function referenceConnected(state: GameState, side: Side, toGhqOnly: boolean): I
   setMode(sc, MODE_PATH);
   const dist = new Int32Array(sc.nodes);
   resetSearch(sc, dist);
-  if (state.ghq_s[side]! >= 0) seed(sc, dist, state.ghq_s[side]!, null);
-  for (const h of targets) seed(sc, dist, h, null);
-  runSearch(sc, dist, true, UNREACHED - 1, null);
+  if (state.ghq_s[side]! >= 0) seed(sc, dist, state.ghq_s[side]!);
+  for (const h of targets) seed(sc, dist, h);
+  runSearch(sc, dist, true, UNREACHED - 1);
   return dist;
 }
 
