@@ -44,6 +44,26 @@ function assault(extra: { places?: { hex: string }[]; control?: Record<string, '
   return { p, i1, i2, franco, b1, order };
 }
 
+/**
+ * Two Paraguayan infantry with a leader and a CSP in 1507 attack B-I2 and B-C1 in 1506 (all Bush,
+ * Bolivia's source at 1501); forced to lose 1 unit, Bolivia eliminates B-C1 and B-I2 must rout.
+ */
+function rout(extra: { places?: { hex: string }[]; control?: Record<string, 'BOL' | 'PAR'> } = {}) {
+  const p = position({ fill: 'bush', sources: [{ hex: '1501', side: 'BOL' }], ...extra, vp: [20, 20] });
+  const i1 = p.place('P-I1', '1507');
+  const i2 = p.place('P-I2', '1507');
+  p.placeLeader('P-A', '1507');
+  csp(p, '1507', PAR);
+  const b2 = p.place('B-I2', '1506');
+  const c1 = p.place('B-C1', '1506');
+  const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
+    losses: () => [{ unit: i1, eliminate: false }],
+    advance: () => [],
+  });
+  const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+  return { p, i1, i2, b2, c1, par, bol };
+}
+
 describe('12.11 leaders advance with the combat units', () => {
   test('12.11 a leader of the attacking hex may follow a unit into the vacated hex, and only there', () => {
     const { p, i1, i2, franco, b1, order } = assault();
@@ -127,18 +147,7 @@ describe('12 a combat worked through the phase', () => {
   });
 
   test('12.6, 12.8, 16.2 a 25R result: the defender eliminates one unit (+1 VP to the attacker); the other routs away from the attack, toward its supply source', () => {
-    const p = position({ fill: 'bush', sources: [{ hex: '1501', side: 'BOL' }], vp: [20, 20] });
-    const i1 = p.place('P-I1', '1507');
-    const i2 = p.place('P-I2', '1507');
-    p.placeLeader('P-A', '1507');
-    csp(p, '1507', PAR);
-    const b2 = p.place('B-I2', '1506');
-    const c1 = p.place('B-C1', '1506');
-    const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
-      losses: () => [{ unit: i1, eliminate: false }],
-      advance: () => [],
-    });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+    const { p, i1, i2, b2, c1, par, bol } = rout();
     // 10 against 2 + 2 (halved, unsupplied) = 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
     const g = testGame(p.state, [6, 1], par, bol);
     combatPhase(g, PAR, 'first');
@@ -207,17 +216,7 @@ describe('3.2, I-34 control changes in retreats and routs', () => {
 
   test('3.2, I-34 a routing unit takes control of every enemy-controlled hex it enters, not only the last', () => {
     // As the rout above: B-I2 routs 1506 -> 1505 -> 1504; Paraguay controls both hexes it enters.
-    const p = position({ fill: 'bush', sources: [{ hex: '1501', side: 'BOL' }], places: [{ hex: '1505' }], control: { '1505': 'PAR', '1504': 'PAR' }, vp: [20, 20] });
-    const i1 = p.place('P-I1', '1507');
-    const i2 = p.place('P-I2', '1507');
-    p.placeLeader('P-A', '1507');
-    csp(p, '1507', PAR);
-    const b2 = p.place('B-I2', '1506');
-    const c1 = p.place('B-C1', '1506');
-    const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
-      losses: () => [{ unit: i1, eliminate: false }], advance: () => [],
-    });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+    const { p, b2, par, bol } = rout({ places: [{ hex: '1505' }], control: { '1505': 'PAR', '1504': 'PAR' } });
     combatPhase(testGame(p.state, [6, 1], par, bol), PAR, 'first');
     expect(p.state.loc_u[b2]).toBe(p.hex('1504'));
     expect(p.state.control_h[p.hex('1504')]).toBe(BOL);
