@@ -38,7 +38,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     const hit = played.get(bid);
     if (hit) return hit;
     const spec = asUsage(() => { const s = specAt(bid); prepareRun(s); return s; });
-    const { outcome } = await playWithProgress(pool, spec, shape, { games: f.games, label: `${scenario.id} bid ${bid > 0 ? '+' : ''}${bid}`, quiet: f.quiet, signal: interrupt.signal });
+    const { outcome } = await playWithProgress(pool, spec, shape, { games: f.games, label: `${scenario.id} bid ${bid > 0 ? '+' : ''}${bid}`, quiet: f.quiet, progress: f.progress, signal: interrupt.signal });
     if (outcome.failure || outcome.interrupted) { stopped = { outcome, spec }; return undefined; }
     played.set(bid, outcome);
     return outcome;

@@ -44,7 +44,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       let outcome;
       try {
         ({ outcome } = await playWithProgress(pool, v.spec, shape, {
-          games: f.games, label: `${scenario.id} ${v.name}`, quiet: f.quiet, signal: interrupt.signal,
+          games: f.games, label: `${scenario.id} ${v.name}`, quiet: f.quiet, progress: f.progress, signal: interrupt.signal,
           onChunk: (c) => { writeSync(csv, c.csv); margin_g.set(c.margin_g, c.from); winner_g.set(c.winner_g, c.from); },
         }));
       } finally {

@@ -50,6 +50,7 @@ export const commonSchema = z.object({
   out: z.string().optional(),
   check: z.boolean().optional().transform((b) => b === true),
   quiet: z.boolean().optional().transform((b) => b === true),
+  progress: z.boolean().optional().transform((b) => b === true),
 });
 
 /** Parses commander's options with `schema`; every problem in one UsageError. */
@@ -84,6 +85,7 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
     .option('--out <dir>', 'folder for the report (default reports/out/<scenario>/<run id>)')
     .option('--check', 'check the game invariants after every phase (slower)')
     .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
+    .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal (a log file)')
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
 }
 
@@ -137,9 +139,9 @@ export interface PlayedRun {
 
 /** Plays games first..first+games-1 of the spec on the pool with progress and Ctrl-C; `onChunk` gets shards in game order. */
 export async function playWithProgress(pool: ShardPool, spec: RunSpec, shape: AggregateShape, o: {
-  first?: number; games: number; label: string; quiet: boolean; signal: AbortSignal; onChunk?: (c: ChunkResult) => void;
+  first?: number; games: number; label: string; quiet: boolean; progress?: boolean; signal: AbortSignal; onChunk?: (c: ChunkResult) => void;
 }): Promise<PlayedRun> {
-  const progress = createProgress(o.games, o.label, { quiet: o.quiet });
+  const progress = createProgress(o.games, o.label, { quiet: o.quiet, lines: o.progress === true });
   const started = new Date();
   try {
     const outcome = await runGames(pool, spec, shape, {
@@ -202,7 +204,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   let played: PlayedRun;
   try {
     played = await playWithProgress(pool, spec, shape, {
-      first: f.first, games: f.games, label: scenario.id, quiet: f.quiet, signal: interrupt.signal,
+      first: f.first, games: f.games, label: scenario.id, quiet: f.quiet, progress: f.progress, signal: interrupt.signal,
       onChunk: (c) => { writeSync(csv, c.csv); telling.add(c); },
     });
   } finally {

@@ -1,5 +1,5 @@
-// Progress of a run on stderr: a bar with games/s and ETA on a terminal, a line every few seconds
-// otherwise (logs, CI), nothing when quiet.
+// Progress of a run on stderr: a bar with games/s and ETA when stderr is a terminal; elsewhere (logs,
+// CI, tests) nothing, unless asked for with --progress, which prints a line every few seconds.
 import cliProgress from 'cli-progress';
 
 export interface Progress {
@@ -17,9 +17,10 @@ function formatSeconds(s: number): string {
 }
 
 /** A progress display for `total` games labelled `label` (e.g. "boqueron"). */
-export function createProgress(total: number, label: string, opts: { quiet?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
+export function createProgress(total: number, label: string, opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
   if (opts.quiet) return QUIET;
   const stream = opts.stream ?? process.stderr;
+  if (!stream.isTTY && !opts.lines) return QUIET;
   const t0 = performance.now();
   const rate = (finished: number) => finished / Math.max(1e-3, (performance.now() - t0) / 1000);
   if (stream.isTTY) {
@@ -36,7 +37,7 @@ export function createProgress(total: number, label: string, opts: { quiet?: boo
       stop: () => bar.stop(),
     };
   }
-  // Not a terminal (a log, CI): a line every 5 s, and a last one if any was written; short runs stay silent.
+  // Not a terminal, and --progress given: a line every 5 s, and a last one if any was written; short runs stay silent.
   let lastLine = t0, lines = 0;
   return {
     update: (finished) => {
