@@ -72,7 +72,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     const manifest = {
       tool: 'chaco', command: 'bid', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
       scenario: { id: scenario.id, name: scenario.name, dataHash: dataHash(base) },
-      options: base.options, policies: { PAR: base.par, BOL: base.bol }, handicap: { PAR: base.handicap[0], BOL: base.handicap[1] },
+      options: { given: base.options, rules: options, from: prepared.sources }, policies: { PAR: base.par, BOL: base.bol }, handicap: { PAR: base.handicap[0], BOL: base.handicap[1] },
       startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
       seed: base.seed, gamesPerBid: f.games,
       bidMeaning: 'VP added to Paraguay\'s starting VP; negative: -bid VP added to Bolivia\'s',

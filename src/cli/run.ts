@@ -193,7 +193,7 @@ const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: int
 export async function runAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(runSchema, raw);
   const { spec, prepared } = specFromFlags(scenarioArg, f);
-  const { scenario, options } = prepared;
+  const { scenario, options, sources } = prepared;
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, spec.seed);
   const csv = openSync(join(dir, 'games.csv'), 'w');
@@ -214,7 +214,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   }
   const { outcome } = played;
   const manifest = runManifest({
-    command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, turns: shape.turns,
+    command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, sources, turns: shape.turns,
     first: f.first, games: f.games, played: outcome.played, interrupted: outcome.interrupted,
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     workers: pool.threads, started: played.started, finished: played.finished,

@@ -16,6 +16,8 @@ export interface Place {
   readonly hex: number;
   readonly name: string;
   readonly settlement: boolean;
+  /** A real place the rules never name as a settlement: one only under the unnamedSettlements option (I-60). */
+  readonly unnamedSettlement: boolean;
   readonly bigFour: boolean;
   readonly wet: boolean;
   readonly works: 0 | 1 | 2;

@@ -25,7 +25,7 @@ export const OPTION_DEFS = [
     description: 'Optional rule: artillery may barrage adjacent enemy hexes before regular combat (Artillery Barrage Table).',
   },
   {
-    name: 'fixedSettlementVP', default: false, values: [false, true], refs: '16.5, I-33',
+    name: 'fixedSettlementVP', default: false, values: [false, true], refs: '16.5, I-33, I-61',
     description: 'Optional rule: fixed VP for captured settlements (advance +3, big four +5; movement +6, big four +10) instead of dice.',
   },
   {
@@ -41,6 +41,10 @@ export const OPTION_DEFS = [
     description: 'Highest odds column: odds above it use it. The chart stops at 6-1; 8 (the rule text) needs 7-1 and 8-1 columns added to the CRT in tables.json.',
   },
   {
+    name: 'unnamedSettlements', default: false, values: [false, true], refs: '3.2, 16.2, I-60',
+    description: 'Whether the real places the rules never name as settlements (map.json "settlement": "unnamed": Carlos A. López, Guachalla, Esmeralda, Pozo Hondo, Infante Rivarola, Picuiba, Camiri, Macharetí) count as settlements for control and VP. Off: they are labels that keep their water, roads and terrain.',
+  },
+  {
     name: 'reactionCaptureScores', default: true, values: [true, false], refs: '16.2, I-34',
     description: 'Whether a settlement captured in Reaction Movement scores the movement VP (2 x 1d6, big four 2 x 2d6).',
   },
@@ -53,6 +57,38 @@ export type RulesOptions = { readonly [D in Defs[number] as D['name']]: D['value
 export const DEFAULT_OPTIONS: RulesOptions = Object.freeze(
   Object.fromEntries(OPTION_DEFS.map((d) => [d.name, d.default])) as unknown as RulesOptions,
 );
+
+/**
+ * The rules the booklet marks "(Optional)": 10.13 and 13.2; the campaign's "all rules" (17.6) turns
+ * them on. 16.5's fixed VP is an alternative to 16.2's dice, not an extra rule, so it is not here (I-61).
+ */
+export const OPTIONAL_RULES: readonly OptionName[] = ['mountedCavalry', 'artilleryBarrage'];
+
+/** Where an option's value came from: the command line overrides the scenario file, which overrides the default. */
+export type OptionSource = 'default' | 'scenario' | 'command line';
+export type OptionSources = { readonly [K in OptionName]: OptionSource };
+
+/** One option's value checked against its definition: the value, or a message saying what is allowed. */
+export function checkOptionValue(key: string, value: unknown): { value: boolean | number | string } | { problem: string } {
+  const def = OPTION_DEFS.find((d) => d.name === key);
+  if (!def) return { problem: `no such option "${key}" (options: ${OPTION_DEFS.map((d) => d.name).join(', ')})` };
+  const found = (def.values as readonly (boolean | number | string)[]).find((v) => v === value);
+  if (found === undefined) return { problem: `${key}: ${JSON.stringify(value)} is not allowed; allowed values are ${def.values.join(', ')}` };
+  return { value: found };
+}
+
+/**
+ * The options of a run: the defaults, then the scenario file's, then the command line's "key=value"
+ * pairs, each over the one before; with where each value came from.
+ */
+export function resolveOptions(scenario: Partial<RulesOptions>, pairs: readonly string[]): { options: RulesOptions; sources: OptionSources } {
+  const fromFile = Object.freeze({ ...DEFAULT_OPTIONS, ...scenario }) as RulesOptions;
+  const options = parseOptions(pairs, fromFile);
+  const given = new Set(pairs.map((p) => p.slice(0, Math.max(0, p.indexOf('=')))));
+  const sources = Object.fromEntries(OPTION_DEFS.map((d) => [d.name,
+    given.has(d.name) ? 'command line' : Object.hasOwn(scenario, d.name) ? 'scenario' : 'default'])) as unknown as OptionSources;
+  return { options, sources };
+}
 
 /** Parses "key=value" strings into options over the defaults; throws with every problem found. */
 export function parseOptions(pairs: readonly string[], base: RulesOptions = DEFAULT_OPTIONS): RulesOptions {

@@ -1,6 +1,7 @@
 // A compiled scenario (17.x): calendar, each side's set-up, control, and the data it plays on.
 import type { Counters } from './counters.js';
 import type { GameMap } from './map.js';
+import type { RulesOptions } from './options.js';
 import type { Side } from './side.js';
 import type { Tables } from './tables.js';
 
@@ -64,6 +65,8 @@ export interface Scenario {
   readonly sides: readonly [SideSetup, SideSetup];
   /** Settlement control at set-up: a Side, or NO_CONTROL for hexes that are not settlements. */
   readonly control_h: Uint8Array;
+  /** Rules options the scenario file sets (17.6); a run's command line overrides them. */
+  readonly options: Partial<RulesOptions>;
 }
 
 export type { Side };

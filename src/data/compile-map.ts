@@ -69,12 +69,17 @@ export class HexResolver {
   }
 }
 
+/** Choices that change the compiled map: the places marked "unnamed" count as settlements (I-60). */
+export interface MapVariant {
+  readonly unnamedSettlements?: boolean;
+}
+
 /**
  * Validates and compiles a parsed map file. Issues are reported into `issues`; the map is null when
  * any was found. `strict` (the game's map) also requires the big four, the railhead and Villa Montes;
  * rule tests pass false to build small maps.
  */
-export function compileMap(raw: unknown, issues: Issues, strict = true): GameMap | null {
+export function compileMap(raw: unknown, issues: Issues, strict = true, variant: MapVariant = {}): GameMap | null {
   const file = issues.parse(mapSchema, raw);
   if (!file) return null;
   const g = file.grid;
@@ -87,7 +92,7 @@ export function compileMap(raw: unknown, issues: Issues, strict = true): GameMap
   if (!terrain_h) return null;
   const r = new HexResolver(grid, issues, terrain_h);
 
-  const places = compilePlaces(file, r, strict);
+  const places = compilePlaces(file, r, strict, variant.unnamedSettlements === true);
   const place_h = new Int16Array(grid.size).fill(-1);
   const settlement_h = new Uint8Array(grid.size);
   const bigFour_h = new Uint8Array(grid.size);
@@ -236,7 +241,7 @@ function compileTerrain(file: MapFile, grid: Grid, issues: Issues): Uint8Array |
   return ok ? terrain_h : null;
 }
 
-function compilePlaces(file: MapFile, r: HexResolver, strict: boolean): Place[] {
+function compilePlaces(file: MapFile, r: HexResolver, strict: boolean, unnamedSettlements: boolean): Place[] {
   const seen = new Map<number, number>();
   const places: Place[] = [];
   file.places.forEach((p, i) => {
@@ -248,10 +253,13 @@ function compilePlaces(file: MapFile, r: HexResolver, strict: boolean): Place[] 
       return;
     }
     seen.set(h, i);
-    if (p.bigFour && !p.settlement) r.issues.add(['places', i, 'bigFour'], `${p.name} is marked bigFour but is not a settlement`);
-    if (p.settlement && r.terrain_h![h] === MARSH) r.issues.add(['places', i, 'hex'], `${p.name}: a settlement cannot be in a Marsh hex`);
+    if (p.bigFour && p.settlement !== true) r.issues.add(['places', i, 'bigFour'], `${p.name} is marked bigFour but is not a settlement named by the rules (16.2)`);
+    if (p.settlement !== false && r.terrain_h![h] === MARSH) r.issues.add(['places', i, 'hex'], `${p.name}: a settlement cannot be in a Marsh hex`);
+    // I-60: a place the rules never name is a settlement only when the option asks for it.
+    const unnamed = p.settlement === 'unnamed';
     places.push({
-      hex: h, name: p.name, settlement: p.settlement, bigFour: p.bigFour ?? false, wet: p.wet ?? false,
+      hex: h, name: p.name, settlement: p.settlement === true || (unnamed && unnamedSettlements), unnamedSettlement: unnamed,
+      bigFour: p.bigFour ?? false, wet: p.wet ?? false,
       works: WORKS_NAMES.indexOf(p.works ?? 'none') as 0 | 1 | 2, estimated: p.estimated ?? false,
     });
   });

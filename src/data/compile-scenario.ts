@@ -9,6 +9,7 @@ import type { Tables } from '../core/tables.js';
 import { HexResolver } from './compile-map.js';
 import { parseFactors } from './compile-counters.js';
 import { Issues, type IssuePath } from './issues.js';
+import { checkOptionValue, type RulesOptions } from '../core/options.js';
 import { about, count, hexLabel as hexLabelSchema, month, monthIndex, sideCode } from './schema-common.js';
 
 const deployUnit = z.union([z.string().min(1), z.strictObject({ id: z.string().min(1), reduced: z.boolean() })]);
@@ -50,6 +51,8 @@ const header = {
   start: month,
   turns: z.number().int().positive(),
   about,
+  /** Rules options the scenario sets (17.6: the campaign uses every optional rule); the command line overrides them. */
+  options: z.record(z.string(), z.union([z.boolean(), z.number(), z.string()])).optional(),
 };
 
 export const scenarioSchema = z.union([
@@ -83,6 +86,17 @@ export function parseScenario(raw: unknown, issues: Issues): ScenarioFile | null
   return null;
 }
 
+/** The rules options a scenario file sets, each checked against the option's allowed values. */
+export function compileScenarioOptions(options: Record<string, unknown> | undefined, issues: Issues): Partial<RulesOptions> {
+  const out: Record<string, boolean | number | string> = {};
+  for (const [key, value] of Object.entries(options ?? {})) {
+    const checked = checkOptionValue(key, value);
+    if ('problem' in checked) issues.add(['options', key], checked.problem);
+    else out[key] = checked.value;
+  }
+  return Object.freeze(out) as Partial<RulesOptions>;
+}
+
 /**
  * Compiles a scenario. `base` is the file named by `setupFrom` (already parsed), when there is one;
  * its issues are reported against its own file by the caller.
@@ -102,12 +116,13 @@ export function compileScenario(file: ScenarioFile, base: FullScenarioFile | nul
   const mustEntrench = checkStacking(sideSetups, data, issues, sidesPath);
   sideSetups.forEach((setup, side) => { (setup as { mustEntrench: readonly number[] }).mustEntrench = mustEntrench[side]!; });
   const control_h = compileControl(setup, data.map, r, 'sides' in file ? ['control'] : ['setupFrom']);
+  const options = compileScenarioOptions(file.options, issues);
   if (!issues.ok) return null;
   const aboutLines = file.about === undefined ? [] : typeof file.about === 'string' ? [file.about] : file.about;
   return Object.freeze({
     id: file.id, name: file.name, rule: file.rule, startMonth: monthIndex(file.start), turns: file.turns, about: aboutLines,
     map: data.map, counters: data.counters, tables: data.tables,
-    sides: [sideSetups[0]!, sideSetups[1]!] as const, control_h,
+    sides: [sideSetups[0]!, sideSetups[1]!] as const, control_h, options,
   });
 }
 

@@ -4,8 +4,9 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Scenario } from '../core/scenario.js';
 import { compileCounters } from './compile-counters.js';
-import { compileMap } from './compile-map.js';
-import { compileScenario, parseScenario, type GameData, type ScenarioFile } from './compile-scenario.js';
+import { compileMap, type MapVariant } from './compile-map.js';
+import { compileScenario, compileScenarioOptions, parseScenario, type GameData, type ScenarioFile } from './compile-scenario.js';
+import type { RulesOptions } from '../core/options.js';
 import { compileTables } from './compile-tables.js';
 import { DataError, Issues, type Issue } from './issues.js';
 import { readJson } from './read-json.js';
@@ -15,7 +16,8 @@ export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)),
 
 export const DATA_FILES = { map: 'map.json', counters: 'counters.json', tables: 'tables.json' } as const;
 
-export function loadGameData(dir: string = DEFAULT_DATA_DIR): GameData {
+/** The game data of dir; `variant` makes the choices that change the compiled map (unnamedSettlements, I-60). */
+export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant = {}): GameData {
   const all: Issue[] = [];
   const load = <T>(name: string, compile: (raw: unknown, issues: Issues) => T | null): T | null => {
     const file = join(dir, name);
@@ -29,7 +31,7 @@ export function loadGameData(dir: string = DEFAULT_DATA_DIR): GameData {
       throw err;
     }
   };
-  const map = load(DATA_FILES.map, compileMap);
+  const map = load(DATA_FILES.map, (raw, issues) => compileMap(raw, issues, true, variant));
   const counters = load(DATA_FILES.counters, compileCounters);
   const tables = load(DATA_FILES.tables, compileTables);
   if (all.length > 0 || !map || !counters || !tables) throw new DataError(all);
@@ -50,6 +52,17 @@ export function scenarioPath(nameOrPath: string, dir: string = DEFAULT_DATA_DIR)
     throw new DataError([{ file, path: [], message: `no scenario "${nameOrPath}" (scenarios: ${listScenarioIds(dir).join(', ')})` }]);
   }
   return file;
+}
+
+/** The rules options a scenario file sets (its "options"), checked; read before the game data, which they may change. */
+export function scenarioFileOptions(nameOrPath: string, dir: string = DEFAULT_DATA_DIR): Partial<RulesOptions> {
+  const file = scenarioPath(nameOrPath, dir);
+  const raw = readJson(file) as { options?: unknown };
+  const issues = new Issues(file);
+  const options = raw !== null && typeof raw === 'object' && raw.options !== null && typeof raw.options === 'object' && !Array.isArray(raw.options)
+    ? compileScenarioOptions(raw.options as Record<string, unknown>, issues) : {};
+  issues.throwIfAny();
+  return options;
 }
 
 /** Loads and compiles one scenario with the game data; `setupFrom` is looked up beside the file. */

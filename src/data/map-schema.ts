@@ -13,7 +13,8 @@ const gridSchema = z.strictObject({
 export const placeSchema = z.strictObject({
   hex: hexLabel,
   name: z.string().min(1),
-  settlement: z.boolean(),
+  /** true: a settlement (3.2, 16.2); "unnamed": a real place the rules never name, a settlement only under the unnamedSettlements option (I-60). */
+  settlement: z.union([z.boolean(), z.literal('unnamed')]),
   bigFour: z.boolean().optional(),
   wet: z.boolean().optional(),
   works: z.enum(WORKS_NAMES).optional(),

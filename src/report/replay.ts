@@ -6,13 +6,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { streamSeed } from '../core/dice.js';
 import type { GameResult } from '../core/play.js';
-import { effectiveTurns } from '../core/options.js';
+import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
 import { BOL, PAR, type Side } from '../core/side.js';
 import { monthName } from '../data/schema-common.js';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { createPolicy } from '../policy/index.js';
-import { prepareRun, rulesOptions } from '../sim/spec.js';
+import { prepareRun } from '../sim/spec.js';
 import { gameRow, type GameRow } from '../sim/game-row.js';
 import { narrate } from './narrative.js';
 import { recordGame, type RecordedGame } from './replay-record.js';
@@ -135,7 +135,7 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
 }
 
 /** Replays the game in memory: the recorded game and what the files are made of, written by writeReplay. */
-export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenario; recorded: RecordedGame; gameSeed: string } {
+export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
   if (!Number.isInteger(opts.game) || opts.game < 0) throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
   // The run's own preparation: chart overrides (tables.*), rules options and handicap exactly as chaco run applies them.
   const { scenario, options } = prepareRun({
@@ -144,14 +144,13 @@ export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenar
   });
   const gameSeed = streamSeed(opts.seed, opts.game, 'game');
   const policies = [createPolicy(opts.par, `${gameSeed}:PAR`, scenario), createPolicy(opts.bol, `${gameSeed}:BOL`, scenario)] as const;
-  return { scenario, recorded: recordGame(scenario, options, policies, gameSeed), gameSeed };
+  return { scenario, options, recorded: recordGame(scenario, options, policies, gameSeed), gameSeed };
 }
 
 /** Replays game `game` of the run and writes narrative.md, events.json, result.json and the maps into `out`. */
 export function writeReplay(opts: ReplayOptions): ReplaySummary {
-  const { scenario, recorded, gameSeed } = replayGame(opts);
+  const { scenario, options, recorded, gameSeed } = replayGame(opts);
   const { result } = recorded;
-  const options = rulesOptions(opts.options);
   const dir = opts.out;
   mkdirSync(dir, { recursive: true });
   const turns = effectiveTurns(scenario, options);

@@ -79,7 +79,7 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
     ['scenario', `${esc(scenario.name)} (${esc(scenario.id)}, rule ${esc(scenario.rule)}), ${shape.turns} turns from ${esc(monthName(scenario.startMonth))}`],
     ['policies', `Paraguay <b>${esc(m.policies.PAR)}</b>, Bolivia <b>${esc(m.policies.BOL)}</b>`],
     ['starting VP', `Paraguay ${m.startingVp.PAR}, Bolivia ${m.startingVp.BOL}${m.handicap.PAR || m.handicap.BOL ? ` (handicap PAR ${m.handicap.PAR >= 0 ? '+' : ''}${m.handicap.PAR}, BOL ${m.handicap.BOL >= 0 ? '+' : ''}${m.handicap.BOL})` : ''}`],
-    ['options', m.options.given.length > 0 ? m.options.given.map((o) => `<code>${esc(o)}</code>`).join(' ') : 'defaults'],
+    ['rules options', optionsFact(m)],
     ['games', `${agg.games} (games ${m.first}–${m.first + m.played - 1}, seed <code>${esc(m.seed)}</code>)`],
     ['Paraguay wins', agg.games > 0 ? `<b>${pct(agg.wins[0]! / agg.games)}</b> (95% ${pct(par.lo)}–${pct(par.hi)})` : '–'],
     ['Bolivia wins', agg.games > 0 ? `<b>${pct(agg.wins[1]! / agg.games)}</b> (95% ${pct(bol.lo)}–${pct(bol.hi)})` : '–'],
@@ -100,4 +100,12 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
   ]);
   writeFileSync(join(dir, 'index.html'), html);
   return [...files, ...figures.map((f) => `${f.name}.svg`), 'index.html'];
+}
+
+/** The options not at their default, each with where it came from (17.6: the campaign's come from the scenario). */
+function optionsFact(m: RunManifest): string {
+  const set = (Object.keys(m.options.from) as (keyof typeof m.options.from)[]).filter((k) => m.options.from[k] !== 'default');
+  const charts = m.options.chartOverrides.map((o) => `<code>${esc(o)}</code>`);
+  const rules = set.map((k) => `<code>${esc(`${k}=${String(m.options.rules[k])}`)}</code> (${m.options.from[k]})`);
+  return [...rules, ...charts].join(', ') || 'the defaults';
 }

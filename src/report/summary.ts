@@ -15,11 +15,11 @@ export interface Table {
   readonly rows: readonly Row[];
 }
 
-/** Rounds for the tables: shares and rates to 4 decimals, means to 3. */
+/** Rounds for the tables: shares and rates to 4 decimals, means to 3; halves away from zero, so -x rounds to -(x rounded). */
 export function round(x: number, digits = 4): number | string {
   if (!Number.isFinite(x)) return '';
   const f = 10 ** digits;
-  const r = Math.round(x * f) / f;
+  const r = (Math.sign(x) * Math.round(Math.abs(x) * f)) / f;
   return Object.is(r, -0) ? 0 : r;
 }
 

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RulesOptions } from '../core/options.js';
+import type { OptionSources, RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
 import { DEFAULT_DATA_DIR, scenarioPath } from '../data/load.js';
 import type { GameFailure } from './shard.js';
@@ -76,7 +76,8 @@ export interface RunManifest {
   readonly node: string;
   readonly platform: string;
   readonly scenario: { readonly id: string; readonly name: string; readonly file: string; readonly dataDir: string; readonly dataHash: string; readonly turns: number };
-  readonly options: { readonly given: readonly string[]; readonly rules: RulesOptions; readonly chartOverrides: readonly string[] };
+  /** given: the --option pairs; rules: every option's value; from: where it came from (command line, scenario, default). */
+  readonly options: { readonly given: readonly string[]; readonly rules: RulesOptions; readonly from: OptionSources; readonly chartOverrides: readonly string[] };
   readonly policies: { readonly PAR: string; readonly BOL: string };
   readonly handicap: { readonly PAR: number; readonly BOL: number };
   readonly startingVp: { readonly PAR: number; readonly BOL: number };
@@ -98,6 +99,7 @@ export interface ManifestInput {
   readonly spec: RunSpec;
   readonly scenario: Scenario;
   readonly options: RulesOptions;
+  readonly sources: OptionSources;
   readonly turns: number;
   readonly first: number;
   readonly games: number;
@@ -119,7 +121,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     tool: 'chaco', command: m.command, version: VERSION_OF_PACKAGE, commit: gitCommit(),
     node: process.version, platform: `${process.platform}-${process.arch}`,
     scenario: { id: scenario.id, name: scenario.name, file: scenarioPath(spec.scenario, spec.dataDir), dataDir: resolve(spec.dataDir), dataHash: dataHash(spec), turns: m.turns },
-    options: { given: spec.options, rules: m.options, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text) },
+    options: { given: spec.options, rules: m.options, from: m.sources, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text) },
     policies: { PAR: spec.par, BOL: spec.bol },
     handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] },
     startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },

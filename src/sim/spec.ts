@@ -3,12 +3,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { parseOptions, type RulesOptions } from '../core/options.js';
+import { resolveOptions, type OptionSources, type RulesOptions } from '../core/options.js';
 import type { Scenario, SideSetup } from '../core/scenario.js';
 import type { GameData } from '../data/compile-scenario.js';
 import { compileTables } from '../data/compile-tables.js';
 import { Issues } from '../data/issues.js';
-import { DATA_FILES, loadGameData, loadScenario, scenarioPath } from '../data/load.js';
+import type { MapVariant } from '../data/compile-map.js';
+import { DATA_FILES, loadGameData, loadScenario, scenarioFileOptions, scenarioPath } from '../data/load.js';
 import { readJson } from '../data/read-json.js';
 import { createPolicy, isPolicyModule } from '../policy/index.js';
 
@@ -60,10 +61,13 @@ export function splitOptions(pairs: readonly string[]): { rules: string[]; chart
   return { rules, charts };
 }
 
-/** The rules options of the pairs (not the chart overrides), with every problem in one error. */
-export function rulesOptions(pairs: readonly string[]): RulesOptions {
+/**
+ * The rules options of a run: the pairs (not the chart overrides) over the scenario file's options
+ * over the defaults, with where each came from; every problem in one error.
+ */
+export function rulesOptions(pairs: readonly string[], scenario: Partial<RulesOptions> = {}): { options: RulesOptions; sources: OptionSources } {
   try {
-    return parseOptions(splitOptions(pairs).rules);
+    return resolveOptions(scenario, splitOptions(pairs).rules);
   } catch (err) {
     if (err instanceof SpecError) throw err;
     throw new SpecError(`${(err as Error).message}\n(chart overrides are written tables.<path>=<value>; see scenarios/tables.json)`);
@@ -108,9 +112,9 @@ function checkKind(o: ChartOverride, old: unknown): void {
   throw new SpecError(`option ${o.text}: give ${kind(old)} as JSON (tables.${o.path.join('.')} is now ${JSON.stringify(old)})`);
 }
 
-/** The game data of dataDir with the chart overrides applied and recompiled. */
-export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[]): GameData {
-  const data = loadGameData(dataDir);
+/** The game data of dataDir (the map as `variant` makes it) with the chart overrides applied and recompiled. */
+export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[], variant: MapVariant = {}): GameData {
+  const data = loadGameData(dataDir, variant);
   if (overrides.length === 0) return data;
   const file = join(dataDir, DATA_FILES.tables);
   const raw = applyChartOverrides(readJson(file), overrides);
@@ -145,6 +149,8 @@ export function checkOptionsFit(scenario: Scenario, options: RulesOptions): void
 export interface PreparedRun {
   readonly scenario: Scenario;
   readonly options: RulesOptions;
+  /** Where each option's value came from: the command line, the scenario file or the default. */
+  readonly sources: OptionSources;
 }
 
 // Workers prepare each spec once; bid asks for the same data under many handicaps, so the game data
@@ -162,17 +168,21 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return made;
 }
 
-/** The engine's inputs for a spec (cached per data, options, scenario and handicap). */
+/**
+ * The engine's inputs for a spec (cached per data, options, scenario and handicap). The scenario
+ * file's options are read first: they may change the game data (unnamedSettlements makes a map variant).
+ */
 export function prepareRun(spec: RunSpec): PreparedRun {
-  const { charts } = splitOptions(spec.options);
-  const options = rulesOptions(spec.options);
-  const dataKey = JSON.stringify([spec.dataDir, charts.map((c) => c.text)]);
-  const key = JSON.stringify([dataKey, spec.scenario, spec.options, spec.handicap]);
+  const key = JSON.stringify([spec.dataDir, spec.scenario, spec.options, spec.handicap]);
   return remember(preparedCache, key, () => {
-    const data = remember(dataCache, dataKey, () => gameDataWith(spec.dataDir, charts));
+    const { charts } = splitOptions(spec.options);
+    const { options, sources } = rulesOptions(spec.options, scenarioFileOptions(spec.scenario, spec.dataDir));
+    const variant: MapVariant = { unnamedSettlements: options.unnamedSettlements };
+    const dataKey = JSON.stringify([spec.dataDir, charts.map((c) => c.text), variant]);
+    const data = remember(dataCache, dataKey, () => gameDataWith(spec.dataDir, charts, variant));
     const scenario = withHandicap(loadScenario(spec.scenario, data, spec.dataDir), spec.handicap);
     checkOptionsFit(scenario, options);
-    return { scenario, options };
+    return { scenario, options, sources };
   });
 }
 

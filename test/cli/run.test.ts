@@ -35,7 +35,7 @@ describe('chaco run', () => {
     expect(run).toMatchObject({
       version: expect.any(String), seed: '7', games: 40, played: 40, status: 'complete', workers: 1,
       policies: { PAR: 'random', BOL: 'random' }, handicap: { PAR: 3, BOL: 0 }, startingVp: { PAR: 18, BOL: 20 },
-      options: { given: ['fixedSettlementVP=true'], rules: { fixedSettlementVP: true } },
+      options: { given: ['fixedSettlementVP=true'], rules: { fixedSettlementVP: true, unnamedSettlements: false }, from: { fixedSettlementVP: 'command line', mountedCavalry: 'default' } },
       scenario: { id: 'boqueron', dataHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
       reproduce: 'chaco run boqueron --seed 7 --par random --bol random --option fixedSettlementVP=true --handicap PAR=+3 --games 40',
     });

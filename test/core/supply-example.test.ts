@@ -45,7 +45,7 @@ function example(rainy: boolean) {
   const scenario: Scenario = {
     id: 'example', name: 'supply example', rule: '8', startMonth: 1932 * 12 + 8, turns: 1, about: [],
     map, counters, tables: gameTables(),
-    sides: [side(counters.leaderIndex.get('P-ESTIG')!), side(counters.leaderIndex.get('B-PENA')!)], control_h,
+    sides: [side(counters.leaderIndex.get('P-ESTIG')!), side(counters.leaderIndex.get('B-PENA')!)], control_h, options: {},
   };
   const state: GameState = createState(scenario, DEFAULT_OPTIONS);
   state.rainy = rainy;

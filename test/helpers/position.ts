@@ -159,7 +159,7 @@ export function position(spec: PositionSpec = {}): Position {
     id: 'test', name: 'test position', rule: '-', startMonth: spec.month ?? 1932 * 12 + 8, turns: 1, about: [],
     map, counters, tables: gameTables(),
     sides: [emptySide(counters.leaderIndex.get('P-ESTIG')!, spec.vp?.[0] ?? 20), emptySide(counters.leaderIndex.get('B-PENA')!, spec.vp?.[1] ?? 20)],
-    control_h,
+    control_h, options: {},
   };
   const options = Array.isArray(spec.options) ? parseOptions(spec.options) : spec.options ?? DEFAULT_OPTIONS;
   const state = createState(scenario, options);

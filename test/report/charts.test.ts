@@ -16,7 +16,7 @@ import { aggregateShape, playChunk } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'charts', check: false };
-const { scenario, options } = prepareRun(spec);
+const { scenario, options, sources } = prepareRun(spec);
 const shape = aggregateShape(scenario, options);
 const chunk = await playChunk({ spec, from: 0, to: 16 });
 const agg = chunk.aggregate;
@@ -83,7 +83,7 @@ describe('charts', () => {
   test('the run report writes every file, and index.html holds every chart inline with no external reference', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'chaco-report-'));
     const now = new Date();
-    const manifest = runManifest({ command: 'test', spec, scenario, options, turns: shape.turns, first: 0, games: 16, played: 16, interrupted: false, workers: 0, started: now, finished: now });
+    const manifest = runManifest({ command: 'test', spec, scenario, options, sources, turns: shape.turns, first: 0, games: 16, played: 16, interrupted: false, workers: 0, started: now, finished: now });
     await writeRunReport({ dir, manifest, aggregate: agg, shape, scenario });
     const files = readdirSync(dir);
     for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'run.json', 'index.html', 'win-rates.vl.json', 'margin-histogram.vl.json', 'victory-levels.vl.json', 'end-types.vl.json', 'vp-by-turn.vl.json', 'settlements-map.vl.json']) expect(files).toContain(f);
