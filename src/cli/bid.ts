@@ -1,6 +1,7 @@
 // `chaco bid <scenario>`: the fair VP handicap. Plays one run for the quick estimate (margin
 // distribution + bootstrap), then a grid of bids on the same seeds for the exact one, extending the grid
 // until it brackets the estimate and its interval; writes bid.csv, bid.json, the charts and index.html.
+import { claimFolder } from './run-folder.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../report/bid.js';
@@ -26,6 +27,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
   const { scenario, options } = prepared;
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, base.seed, 'bid-');
+  claimFolder(dir, f.force);
   const pool = createPool(f.workers);
   const interrupt = onInterrupt(f.quiet);
   const t0 = new Date();
@@ -38,7 +40,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     const hit = played.get(bid);
     if (hit) return hit;
     const spec = asUsage(() => { const s = specAt(bid); prepareRun(s); return s; });
-    const { outcome } = await playWithProgress(pool, spec, shape, { games: f.games, label: `${scenario.id} bid ${bid > 0 ? '+' : ''}${bid}`, quiet: f.quiet, progress: f.progress, signal: interrupt.signal });
+    const { outcome } = await playWithProgress(pool, spec, shape, { games: f.games, label: `${scenario.id} bid ${bid > 0 ? '+' : ''}${bid}`, quiet: f.quiet, progress: f.progress, decisionTimeout: f.decisionTimeout, signal: interrupt.signal });
     if (outcome.failure || outcome.interrupted) { stopped = { outcome, spec }; return undefined; }
     played.set(bid, outcome);
     return outcome;

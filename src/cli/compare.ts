@@ -1,6 +1,7 @@
 // `chaco compare <scenario> --variant name:key=value,... ...`: the same games (seeds) under each variant
 // (rules options, chart overrides, policies, handicaps), paired differences against the baseline with
 // 95% intervals; writes games-<variant>.csv, compare.csv, summary.csv, compare.json, charts, index.html.
+import { claimFolder } from './run-folder.js';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -31,6 +32,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
   }
   const scenario = prepared.scenario;
   const dir = outputDir(f.out, scenario.id, base.seed, 'compare-');
+  claimFolder(dir, f.force);
   const pool = createPool(f.workers);
   const interrupt = onInterrupt(f.quiet);
   const t0 = new Date();
@@ -44,7 +46,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       let outcome;
       try {
         ({ outcome } = await playWithProgress(pool, v.spec, shape, {
-          games: f.games, label: `${scenario.id} ${v.name}`, quiet: f.quiet, progress: f.progress, signal: interrupt.signal,
+          games: f.games, label: `${scenario.id} ${v.name}`, quiet: f.quiet, progress: f.progress, decisionTimeout: f.decisionTimeout, signal: interrupt.signal,
           onChunk: (c) => { writeSync(csv, c.csv); margin_g.set(c.margin_g, c.from); winner_g.set(c.winner_g, c.from); },
         }));
       } finally {

@@ -8,6 +8,7 @@ import { registerOptions } from './options.js';
 import { registerRun } from './run.js';
 import { registerBid } from './bid.js';
 import { registerCompare } from './compare.js';
+import { registerMerge } from './merge.js';
 import { registerReplay } from './replay.js';
 import { VERSION } from './version.js';
 import { UsageError } from './usage-error.js';
@@ -27,6 +28,7 @@ registerRun(program);
 registerReplay(program);
 registerBid(program);
 registerCompare(program);
+registerMerge(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -1,14 +1,14 @@
 // `chaco run <scenario>`: plays N games on a pool of worker threads and writes games.csv (streamed in
 // game order), summary.csv, turns.csv, settlements.csv, run.json, the charts and index.html. Also the
 // options and helpers `bid` and `compare` share (parsing at the edge, Ctrl-C, the pool).
-import { closeSync, existsSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeRunReport } from '../report/run-report.js';
 import { histQuantile, histMean, wilson } from '../report/stats.js';
-import { END_TYPES, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
+import { emptyAggregate, END_TYPES, mergeAggregates, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
 import { runCommand, runManifest, type RunManifest } from '../sim/manifest.js';
 import { createPool, defaultWorkers, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
@@ -16,9 +16,9 @@ import { runGames, type RunOutcome } from '../sim/runner.js';
 import { aggregateShape, gamesCsvHeader, type ChunkResult } from '../sim/shard.js';
 import { checkPolicies, parseHandicaps, prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { UsageError } from './usage-error.js';
-import { TellingGames, type TellingGame } from '../sim/telling.js';
-import { writeReplay } from '../report/replay.js';
-import { loadPolicyModules } from '../policy/index.js';
+import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, runIdentity, writeAggregateFile } from './run-folder.js';
+import { TellingGames } from '../sim/telling.js';
+import { writeTellingReplays } from './telling-replays.js';
 
 /** A whole-number flag given as text, checked at the edge with a message naming the flag. */
 export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) => z.string().transform((text, ctx) => {
@@ -51,6 +51,15 @@ export const commonSchema = z.object({
   check: z.boolean().optional().transform((b) => b === true),
   quiet: z.boolean().optional().transform((b) => b === true),
   progress: z.boolean().optional().transform((b) => b === true),
+  force: z.boolean().optional().transform((b) => b === true),
+  decisionTimeout: z.string().transform((text, ctx) => {
+    const n = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86_400) {
+      ctx.addIssue({ code: 'custom', message: `--decision-timeout ${text}: give seconds from 0 (no limit) to 86400` });
+      return z.NEVER;
+    }
+    return n;
+  }),
 });
 
 /** Parses commander's options with `schema`; every problem in one UsageError. */
@@ -85,6 +94,8 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
     .option('--out <dir>', 'folder for the report (default reports/out/<scenario>/<run id>)')
     .option('--check', 'check the game invariants after every phase (slower)')
     .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
+    .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision; past it the game fails and the run stops (0: no limit; needs worker threads)', '10')
+    .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another run (other files stay)')
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal (a log file)')
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
 }
@@ -106,13 +117,11 @@ export function runId(seed: string, prefix = ''): string {
   return `${prefix}${t}-seed${seed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
 }
 
-/** The output folder (made if missing); the default gets a fresh run id. */
+/** The output folder: --out as given (claimRunFolder or claimFolder checks and makes it), or a fresh default one. */
 export function outputDir(out: string | undefined, scenarioId: string, seed: string, prefix = ''): string {
-  let dir = out ?? join('reports', 'out', scenarioId, runId(seed, prefix));
-  if (out === undefined) {
-    for (let k = 2; existsSync(dir); k++) dir = join('reports', 'out', scenarioId, `${runId(seed, prefix)}-${k}`);
-  }
-  mkdirSync(dir, { recursive: true });
+  if (out !== undefined) return out;
+  let dir = join('reports', 'out', scenarioId, runId(seed, prefix));
+  for (let k = 2; existsSync(dir); k++) dir = join('reports', 'out', scenarioId, `${runId(seed, prefix)}-${k}`);
   return dir;
 }
 
@@ -124,7 +133,7 @@ export function onInterrupt(quiet: boolean): { signal: AbortSignal; dispose: () 
   const abort = new AbortController();
   const handler = () => {
     process.off('SIGINT', handler);
-    if (!quiet) process.stderr.write('\nchaco: stopping after the games in progress; everything finished is kept (Ctrl-C again quits at once)\n');
+    if (!quiet) process.stderr.write('\nchaco: stopping; the games in progress get 2 s to finish, everything finished is kept (Ctrl-C again quits at once)\n');
     abort.abort();
   };
   process.on('SIGINT', handler);
@@ -139,13 +148,14 @@ export interface PlayedRun {
 
 /** Plays games first..first+games-1 of the spec on the pool with progress and Ctrl-C; `onChunk` gets shards in game order. */
 export async function playWithProgress(pool: ShardPool, spec: RunSpec, shape: AggregateShape, o: {
-  first?: number; games: number; label: string; quiet: boolean; progress?: boolean; signal: AbortSignal; onChunk?: (c: ChunkResult) => void;
+  first?: number; games: number; label: string; quiet: boolean; progress?: boolean; decisionTimeout?: number; signal: AbortSignal; onChunk?: (c: ChunkResult) => void;
 }): Promise<PlayedRun> {
   const progress = createProgress(o.games, o.label, { quiet: o.quiet, lines: o.progress === true });
   const started = new Date();
   try {
     const outcome = await runGames(pool, spec, shape, {
       first: o.first ?? 0, games: o.games, signal: o.signal, onProgress: (n) => progress.update(n),
+      ...(o.decisionTimeout !== undefined ? { decisionTimeoutMs: o.decisionTimeout * 1000 } : {}),
       ...(o.onChunk ? { onChunk: o.onChunk } : {}),
     });
     return { outcome, started, finished: new Date() };
@@ -163,9 +173,9 @@ export function reportFailure(outcome: RunOutcome, spec: RunSpec, first: number,
     `  scenario ${spec.scenario}, run seed ${spec.seed}, game index ${f.game}${f.seed ? ` (game seed ${f.seed})` : ''}`,
     `  reproduce: ${runCommand(spec, f.game, 1)}`,
   ];
-  if (where !== null) lines.push(`  kept ${outcome.played} games (${first}–${first + outcome.played - 1}) in ${where}`);
-  const left = first + games - f.game;
-  if (where !== null && left > 1) lines.push(`  after fixing it, play the rest: ${runCommand(spec, f.game, left)}`);
+  if (where !== null) lines.push(outcome.played > 0 ? `  kept ${outcome.played} games (${first}–${first + outcome.played - 1}) in ${where}` : `  no game finished before it; the report in ${where} is empty`);
+  const from = first + outcome.played, left = first + games - from;
+  if (where !== null && left > 1) lines.push(`  after fixing it, play the rest: ${runCommand(spec, from, left)}`);
   process.stderr.write(`${lines.join('\n')}\n`);
   process.exitCode = 1;
 }
@@ -196,25 +206,53 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   const { scenario, options, sources } = prepared;
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, spec.seed);
-  const csv = openSync(join(dir, 'games.csv'), 'w');
+  const identity = runIdentity('run', spec, f.first, f.games);
+  const resume = claimRunFolder(dir, identity, f.force);
+  if (resume && resume.played === f.games && existsSync(join(dir, GAMES_CSV))) {
+    process.stdout.write(f.quiet ? `${resolve(dir)}\n` : `${scenario.id}: the run in ${dir} is complete (${f.games} games); nothing to play\n`);
+    return;
+  }
+  const kept = resume?.played ?? 0;
+  if (resume && !f.quiet && kept > 0) process.stderr.write(`chaco: resuming the run in ${dir}: ${kept} of ${f.games} games kept, playing the other ${f.games - kept}\n`);
+  // Games go to games.csv.partial as they finish, with their aggregate in aggregate.json (at most a
+  // second behind); the report renames it to games.csv. A resumed run starts from what they kept.
+  const partial = join(dir, GAMES_PARTIAL);
+  const csv = openSync(partial, 'w');
   writeSync(csv, gamesCsvHeader());
+  if (kept > 0) writeSync(csv, `${resume!.rows.join('\n')}\n`);
+  const telling = new TellingGames();
+  telling.addRows(resume?.rows ?? []);
+  let sofar = resume?.aggregate ?? emptyAggregate(shape), sofarPlayed = kept, saved = performance.now();
+  const checkpoint = (force: boolean) => {
+    if (!force && performance.now() - saved < 1000) return;
+    writeAggregateFile(dir, identity, sofarPlayed, sofar);
+    saved = performance.now();
+  };
+  checkpoint(true);
   const pool = createPool(f.workers);
   const interrupt = onInterrupt(f.quiet);
-  const telling = new TellingGames();
   let played: PlayedRun;
   try {
     played = await playWithProgress(pool, spec, shape, {
-      first: f.first, games: f.games, label: scenario.id, quiet: f.quiet, progress: f.progress, signal: interrupt.signal,
-      onChunk: (c) => { writeSync(csv, c.csv); telling.add(c); },
+      first: f.first + kept, games: f.games - kept, label: scenario.id, quiet: f.quiet, progress: f.progress, decisionTimeout: f.decisionTimeout, signal: interrupt.signal,
+      onChunk: (c) => {
+        writeSync(csv, c.csv);
+        telling.add(c);
+        sofar = mergeAggregates(sofar, c.aggregate);
+        sofarPlayed += c.done - c.from;
+        checkpoint(false);
+      },
     });
   } finally {
     interrupt.dispose();
     closeSync(csv);
     await pool.close();
   }
-  const { outcome } = played;
+  checkpoint(true);
+  renameSync(partial, join(dir, GAMES_CSV));
+  const outcome = { ...played.outcome, played: sofarPlayed, aggregate: sofar };
   const manifest = runManifest({
-    command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, sources, turns: shape.turns,
+    command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, sources, turns: shape.turns, out: dir,
     first: f.first, games: f.games, played: outcome.played, interrupted: outcome.interrupted,
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     workers: pool.threads, started: played.started, finished: played.finished,
@@ -232,25 +270,6 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
     process.stderr.write(`chaco: interrupted after ${outcome.played} of ${f.games} games; the report covers them.\n  play the rest: ${manifest.resume}\n`);
     process.exitCode = 130;
   }
-}
-
-/**
- * Writes the replay of each telling game (closest, biggest wins, sudden death, settlement) into
- * DIR/replays/game-<i>/ with `chaco replay`'s writer; a game picked for several reasons is written once.
- */
-async function writeTellingReplays(dir: string, spec: RunSpec, picks: readonly TellingGame[]): Promise<{ pick: TellingGame; dir: string | null }[]> {
-  await loadPolicyModules([spec.par, spec.bol]);
-  const written = new Map<number, string>();
-  for (const pick of picks) {
-    if (written.has(pick.game)) continue;
-    const rel = join('replays', `game-${pick.game}`);
-    writeReplay({
-      scenario: spec.scenario, seed: spec.seed, game: pick.game, par: spec.par, bol: spec.bol, options: spec.options,
-      handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] }, dataDir: spec.dataDir, out: join(dir, rel),
-    });
-    written.set(pick.game, rel);
-  }
-  return picks.map((pick) => ({ pick, dir: written.get(pick.game) ?? null }));
 }
 
 export function registerRun(program: Command): void {

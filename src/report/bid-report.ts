@@ -1,13 +1,13 @@
 // The report of `chaco bid`: bid.csv (one row per simulated bid), bid.json (both estimates and how to
 // reproduce them), the win-probability-against-bid chart, the margin histogram it came from, index.html.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { Aggregate } from '../sim/aggregate.js';
 import { describeBid, shiftedWinRate, type ExactBid, type QuickBid } from './bid.js';
 import { marginChart, type Chart } from './charts.js';
 import { factsTable, htmlPage } from './html.js';
-import { writeCharts, writeJson } from './run-report.js';
+import { writeCharts } from './run-report.js';
+import { writeFileAtomic, writeJson } from './write-file.js';
 import { round, toCsv, type Table } from './summary.js';
 import { esc } from './svg.js';
 
@@ -69,7 +69,7 @@ const interval = (lo: number | null, hi: number | null) => `95% from ${esc(descr
 
 export async function writeBidReport(r: BidReport): Promise<void> {
   const table = bidTable(r);
-  writeFileSync(join(r.dir, 'bid.csv'), toCsv(table));
+  writeFileAtomic(join(r.dir, 'bid.csv'), toCsv(table));
   writeJson(join(r.dir, 'bid.json'), r.manifest);
   const figures = await writeCharts(r.dir, [bidChart(r), marginChart(r.base)]);
   const facts: [string, string][] = [
@@ -84,5 +84,5 @@ export async function writeBidReport(r: BidReport): Promise<void> {
     { kind: 'figures', heading: 'Charts', figures },
     { kind: 'table', heading: 'Bids played', file: 'bid.csv', table, note: 'bid: VP given to Paraguay (negative: to Bolivia). par_win_lo/hi: Wilson 95%. fitted_win_rate: the isotonic fit interpolated. quick_win_rate: the same bid applied to the margins of the base run.' },
   ]);
-  writeFileSync(join(r.dir, 'index.html'), html);
+  writeFileAtomic(join(r.dir, 'index.html'), html);
 }

@@ -1,13 +1,13 @@
 // `chaco compare`: variants played on the same seeds, compared game by game with the baseline.
 // Common random numbers: game i of every variant starts from the same dice and policy streams, so the
 // paired differences have far less noise than two independent runs. compare.csv, summary.csv, charts, index.html.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import { END_TYPES, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
 import { SIDE_COLOURS, type Chart } from './charts.js';
 import { factsTable, htmlPage } from './html.js';
-import { writeCharts, writeJson } from './run-report.js';
+import { writeCharts } from './run-report.js';
+import { writeFileAtomic, writeJson } from './write-file.js';
 import { histMean, histQuantile, histSd, meanDiff, pairedProportionDiff, wilson, Z95 } from './stats.js';
 import { round, summaryTable, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
@@ -160,8 +160,8 @@ export interface CompareReport {
 
 export async function writeCompareReport(r: CompareReport): Promise<Table> {
   const table = compareTable(r.runs);
-  writeFileSync(join(r.dir, 'compare.csv'), toCsv(table));
-  writeFileSync(join(r.dir, 'summary.csv'), toCsv(variantsSummary(r.runs, r.shape)));
+  writeFileAtomic(join(r.dir, 'compare.csv'), toCsv(table));
+  writeFileAtomic(join(r.dir, 'summary.csv'), toCsv(variantsSummary(r.runs, r.shape)));
   writeJson(join(r.dir, 'compare.json'), r.manifest);
   const figures = await writeCharts(r.dir, compareCharts(r.runs));
   const facts: [string, string][] = [
@@ -175,6 +175,6 @@ export async function writeCompareReport(r: CompareReport): Promise<Table> {
     { kind: 'figures', heading: 'Charts', figures },
     { kind: 'table', heading: 'Variants', file: 'compare.csv', table, note: 'diff_*: variant minus the baseline (first row) over the same games, with 95% intervals. diff_margin_halfwidth_if_independent: the half-width the margin interval would have without common seeds. changed_winner_share: games whose winner changed.' },
   ]);
-  writeFileSync(join(r.dir, 'index.html'), html);
+  writeFileAtomic(join(r.dir, 'index.html'), html);
   return table;
 }

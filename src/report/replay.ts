@@ -2,7 +2,8 @@
 // game's games.csv row) and an SVG of the position at the end of every player turn (plus the set-up).
 // Game i of a run with seed S plays with seed streamSeed(S, i, 'game') and policies seeded
 // `${seed}:PAR` / `${seed}:BOL`, as `chaco run` does (I-41), so the replay is that very game.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeFileAtomic } from './write-file.js';
 import { join } from 'node:path';
 import { streamSeed } from '../core/dice.js';
 import type { GameResult } from '../core/play.js';
@@ -169,14 +170,14 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
       subtitle: `${scenario.name} (${scenario.rule}) · game ${opts.game} of run seed ${opts.seed} · PAR ${opts.par} vs BOL ${opts.bol}${weather ? ` · ${weather}` : ''}`,
       ...(last ? { banner: endBanner(result) } : {}),
     });
-    writeFileSync(join(dir, file), svg);
+    writeFileAtomic(join(dir, file), svg);
     maps.push({ turn: snap.turn + 1, side: SIDE_CODE[snap.side], file });
     mapByTurn.set(`${snap.turn}:${snap.side}`, file);
   });
   let setupMap: string | null = null;
   if (recorded.setup) {
     setupMap = 'setup.svg';
-    writeFileSync(join(dir, setupMap), renderPositionSvg(recorded.setup, {
+    writeFileAtomic(join(dir, setupMap), renderPositionSvg(recorded.setup, {
       ...(opts.scale ? { scale: opts.scale } : {}),
       outOfSupply: new Set(),
       title: `Set-up · ${monthName(scenario.startMonth)}`,
@@ -190,10 +191,10 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
     scenario, options, runSeed: opts.seed, game: opts.game, par: opts.par, bol: opts.bol, handicap, recorded,
     maps: mapByTurn, ...(setupMap ? { setupMap } : {}), command: commandLine(opts),
   });
-  writeFileSync(join(dir, 'narrative.md'), narrative);
+  writeFileAtomic(join(dir, 'narrative.md'), narrative);
   // One event a line: the engine's log as it is (units, leaders and hexes by index), easy to grep.
-  writeFileSync(join(dir, 'events.json'), `[\n${recorded.events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
-  writeFileSync(join(dir, 'result.json'), `${JSON.stringify(row, null, 2)}\n`);
+  writeFileAtomic(join(dir, 'events.json'), `[\n${recorded.events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  writeFileAtomic(join(dir, 'result.json'), `${JSON.stringify(row, null, 2)}\n`);
   return {
     dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), result: join(dir, 'result.json'),
     setupMap: setupMap ? join(dir, setupMap) : null, maps, row, gameSeed,

@@ -1,6 +1,5 @@
 // The report of a run, written beside games.csv: summary.csv, turns.csv, settlements.csv, run.json,
 // one <chart>.vl.json and <chart>.svg per chart, and index.html with all of it.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import { monthName } from '../data/schema-common.js';
@@ -12,6 +11,7 @@ import { renderSvg } from './render.js';
 import { histMean, histQuantile, wilson } from './stats.js';
 import { settlementsTable, summaryTable, toCsv, turnsTable } from './summary.js';
 import { esc } from './svg.js';
+import { writeFileAtomic, writeJson } from './write-file.js';
 import type { TellingGame } from '../sim/telling.js';
 
 /** Writes each chart's spec and SVG into dir; returns them for the page. */
@@ -19,15 +19,11 @@ export async function writeCharts(dir: string, charts: readonly Chart[]): Promis
   const figures: PageFigure[] = [];
   for (const c of charts) {
     const { svg } = await renderSvg(c.spec);
-    writeFileSync(join(dir, `${c.name}.vl.json`), `${JSON.stringify(c.spec, null, 1)}\n`);
-    writeFileSync(join(dir, `${c.name}.svg`), svg);
+    writeFileAtomic(join(dir, `${c.name}.vl.json`), `${JSON.stringify(c.spec, null, 1)}\n`);
+    writeFileAtomic(join(dir, `${c.name}.svg`), svg);
     figures.push({ name: c.name, title: c.title, caption: c.caption, svg });
   }
   return figures;
-}
-
-export function writeJson(file: string, value: unknown): void {
-  writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
@@ -67,9 +63,9 @@ export function statusNote(m: RunManifest): string | null {
 export async function writeRunReport(r: RunReport): Promise<string[]> {
   const { dir, manifest: m, aggregate: agg, shape, scenario } = r;
   const summary = summaryTable(agg, shape), turns = turnsTable(agg, scenario.startMonth), settlements = settlementsTable(agg, scenario);
-  writeFileSync(join(dir, 'summary.csv'), toCsv(summary));
-  writeFileSync(join(dir, 'turns.csv'), toCsv(turns));
-  writeFileSync(join(dir, 'settlements.csv'), toCsv(settlements));
+  writeFileAtomic(join(dir, 'summary.csv'), toCsv(summary));
+  writeFileAtomic(join(dir, 'turns.csv'), toCsv(turns));
+  writeFileAtomic(join(dir, 'settlements.csv'), toCsv(settlements));
   writeJson(join(dir, 'run.json'), m);
   const charts = runCharts(agg, shape, scenario);
   const figures = agg.games > 0 ? await writeCharts(dir, charts) : [];
@@ -98,7 +94,7 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
     { kind: 'table', heading: 'Settlements', file: 'settlements.csv', table: settlements, collapsed: true, note: 'changes_per_game: captures per game by either side; changed_share: games in which it changed hands at least once; held_*_end_share: who held it when the game ended.' },
     { kind: 'html', html: `<h2>Files</h2><p>${files.map((f) => `<code>${esc(f)}</code>`).join(' ')} — in this folder. Each chart's Vega-Lite spec carries its data.</p>` },
   ]);
-  writeFileSync(join(dir, 'index.html'), html);
+  writeFileAtomic(join(dir, 'index.html'), html);
   return [...files, ...figures.map((f) => `${f.name}.svg`), 'index.html'];
 }
 

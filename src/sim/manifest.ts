@@ -101,6 +101,8 @@ export interface ManifestInput {
   readonly options: RulesOptions;
   readonly sources: OptionSources;
   readonly turns: number;
+  /** The run's folder: the resume command names it, so the same command picks up where the run stopped. */
+  readonly out?: string;
   readonly first: number;
   readonly games: number;
   readonly played: number;
@@ -130,7 +132,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     first: m.first, games: m.games, played: m.played, status,
     ...(m.failure ? { failure: { ...m.failure, reproduce: runCommand(spec, m.failure.game, 1) } } : {}),
     reproduce: runCommand(spec, m.first, m.games),
-    ...(status !== 'complete' && left > 0 ? { resume: runCommand(spec, resumeFrom, left) } : {}),
+    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out]) : runCommand(spec, resumeFrom, left) } : {}),
     workers: m.workers,
     timing: {
       started: m.started.toISOString(), finished: m.finished.toISOString(),

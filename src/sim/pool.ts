@@ -10,7 +10,8 @@ import { playChunk, type ChunkResult, type ChunkTask } from './shard.js';
 export interface ShardPool {
   /** Worker threads (0: the calling thread). */
   readonly threads: number;
-  run(task: ChunkTask): Promise<ChunkResult>;
+  /** Plays a shard; aborting `signal` ends it at once (its worker thread is ended; in the main thread, before it starts). */
+  run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkResult>;
   close(): Promise<void>;
 }
 
@@ -31,14 +32,17 @@ export function createPool(workers: number): ShardPool {
     return {
       threads: 0,
       // One shard per turn of the event loop, so progress, Ctrl-C and writing keep up.
-      run: (task) => new Promise((ok, fail) => setImmediate(() => { playChunk(task).then(ok, fail); })),
+      run: (task, signal) => new Promise((ok, fail) => setImmediate(() => {
+        if (signal?.aborted) { fail(new Error('aborted')); return; }
+        playChunk(task).then(ok, fail);
+      })),
       close: async () => {},
     };
   }
   const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
   return {
     threads: workers,
-    run: (task) => pool.run(task),
+    run: (task, signal) => pool.run(task, signal ? { signal } : {}),
     close: () => pool.destroy(),
   };
 }

@@ -5,6 +5,9 @@ import { emptyAggregate, mergeAggregates, type Aggregate, type AggregateShape } 
 import type { ShardPool } from './pool.js';
 import type { ChunkResult, GameFailure } from './shard.js';
 import type { RunSpec } from './spec.js';
+import { streamSeed } from '../core/dice.js';
+import { isPolicyModule } from '../policy/index.js';
+import { createWatch, overdue, type Watch } from './watch.js';
 
 export interface RunGamesOptions {
   /** Index of the first game (resuming a run); default 0. */
@@ -17,6 +20,10 @@ export interface RunGamesOptions {
   readonly onChunk?: (chunk: ChunkResult) => void;
   /** Games finished so far (in any order) out of `games`. */
   readonly onProgress?: (finished: number, total: number) => void;
+  /** Longest a user policy module may take over one decision (ms); past it the game fails. Default 10 s; 0: no limit. */
+  readonly decisionTimeoutMs?: number;
+  /** After the signal, how long shards in progress may take to finish before they are ended (ms). Default 1500. */
+  readonly graceMs?: number;
 }
 
 export interface RunOutcome {
@@ -48,10 +55,34 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
   let aggregate = emptyAggregate(shape);
   const waiting = new Map<number, ChunkResult>();
 
+  // Shards in flight: their watch (user modules only) and how to end them early.
+  const running = new Map<number, { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure }>();
+  const limit = opts.decisionTimeoutMs ?? 10_000;
+  const modules = [spec.par, spec.bol].filter(isPolicyModule);
+  let graceTimer: ReturnType<typeof setTimeout> | undefined;
+  let watchTimer: ReturnType<typeof setInterval> | undefined;
+
   return new Promise<RunOutcome>((resolve, reject) => {
-    const onAbort = () => { stopped = true; };
+    // Ctrl-C: no new shards; those in progress get a short grace, then are ended (their games are
+    // played again on resume), so the report of what finished is written within about two seconds.
+    const onAbort = () => {
+      stopped = true;
+      graceTimer ??= setTimeout(() => { for (const r of running.values()) { r.ended ??= 'interrupt'; r.stop.abort(); } }, opts.graceMs ?? 1500);
+    };
     opts.signal?.addEventListener('abort', onAbort);
     if (opts.signal?.aborted) stopped = true;
+    if (modules.length > 0 && limit > 0) {
+      watchTimer = setInterval(() => {
+        const now = Date.now();
+        for (const r of running.values()) {
+          const late = r.watch && !r.ended ? overdue(r.watch, limit, now) : null;
+          if (!late) continue;
+          const side = late.side === 0 ? 'PAR' : 'BOL';
+          r.ended = { game: late.game, seed: streamSeed(spec.seed, late.game, 'game'), message: `policy module ${late.side === 0 ? spec.par : spec.bol} (${side}): its ${late.kind} decision took longer than ${limit / 1000} s (--decision-timeout); the game was stopped` };
+          r.stop.abort();
+        }
+      }, Math.min(250, Math.max(20, limit / 4)));
+    }
 
     const fail = (f: GameFailure) => {
       stopped = true;
@@ -82,6 +113,8 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
       if (settled) return;
       if (err === undefined && inFlight > 0) return;
       settled = true;
+      clearTimeout(graceTimer);
+      clearInterval(watchTimer);
       opts.signal?.removeEventListener('abort', onAbort);
       if (err !== undefined) { reject(err); return; }
       resolve({
@@ -95,9 +128,13 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
         const from = next, to = Math.min(end, from + (opts.chunkSize ?? guidedChunkSize(end - next, pool.threads)));
         next = to;
         inFlight++;
-        pool.run({ spec, from, to }).then(
+        const r: { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure } = { stop: new AbortController() };
+        if (modules.length > 0 && limit > 0) r.watch = createWatch();
+        running.set(from, r);
+        pool.run({ spec, from, to, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal).then(
           (c) => {
             inFlight--;
+            running.delete(from);
             finished += c.done - c.from;
             if (c.failure) fail(c.failure);
             waiting.set(c.from, c);
@@ -106,8 +143,11 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
             submit();
           },
           (err: unknown) => {
-            // The worker itself died (out of memory, a crash): the shard counts as failing at its first game.
             inFlight--;
+            running.delete(from);
+            if (r.ended === 'interrupt') { submit(); return; } // ended by Ctrl-C: its games are not kept
+            if (r.ended) { fail(r.ended); submit(); return; } // a decision past the time limit
+            // The worker itself died (out of memory, a crash): the shard counts as failing at its first game.
             const e = err instanceof Error ? err : new Error(String(err));
             fail({ game: from, seed: '', message: `worker failed: ${e.message}`, ...(e.stack ? { stack: e.stack } : {}) });
             submit();

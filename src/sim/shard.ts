@@ -5,7 +5,9 @@ import { streamSeed } from '../core/dice.js';
 import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import { playGame, type GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
-import { createPolicy, loadPolicyModules } from '../policy/index.js';
+import { createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
+import type { Policy } from '../core/decisions.js';
+import { watchedPolicy, type Watch } from './watch.js';
 import { addGame, emptyAggregate, type Aggregate, type AggregateShape, END_TYPES } from './aggregate.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
@@ -14,6 +16,8 @@ export interface ChunkTask {
   readonly spec: RunSpec;
   readonly from: number;
   readonly to: number;
+  /** Where user policy modules report the decision in progress (the runner's --decision-timeout). */
+  readonly watch?: Watch;
 }
 
 export interface GameFailure {
@@ -77,7 +81,10 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
     let r: GameResult;
     try {
       if (i === failGame) throw new Error(`CHACO_FAIL_GAME=${failGame}: this game fails on purpose (test hook)`);
-      const policies = [createPolicy(spec.par, `${seed}:PAR`, scenario), createPolicy(spec.bol, `${seed}:BOL`, scenario)] as const;
+      const policies = [spec.par, spec.bol].map((name, side) => {
+        const p = createPolicy(name, `${seed}:${side === 0 ? 'PAR' : 'BOL'}`, scenario);
+        return task.watch && isPolicyModule(name) ? watchedPolicy(p, task.watch, i, side) : p;
+      }) as [Policy, Policy];
       r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));

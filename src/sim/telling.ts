@@ -2,6 +2,7 @@
 // death and the first negotiated settlement. Picked from the shards in game order, so the choice is the
 // same for any number of workers (ties: the earliest game).
 import { END_TYPES } from './aggregate.js';
+import { GAME_COLUMNS } from './game-row.js';
 import type { ChunkResult } from './shard.js';
 
 export interface TellingGame {
@@ -33,6 +34,28 @@ export class TellingGames {
       if (end === 'sudden_death') offer(ORDER[3]!, -game);
       if (end === 'settlement') offer(ORDER[4]!, -game);
     }
+  }
+
+  /**
+   * Reads games.csv rows (no header), in game order: a resumed or merged run picks from the games it
+   * kept exactly as from their shards. Every column but the seed is plain; the seed may be quoted.
+   */
+  addRows(rows: readonly string[]): void {
+    const tail = GAME_COLUMNS.length - 2, col = (name: string) => GAME_COLUMNS.indexOf(name as (typeof GAME_COLUMNS)[number]) - 2;
+    const [winner, margin, end, endTurn] = ['winner', 'margin', 'end', 'end_turn'].map(col) as [number, number, number, number];
+    const n = rows.length;
+    const margin_g = new Int32Array(n), winner_g = new Uint8Array(n), end_g = new Uint8Array(n), endTurn_g = new Uint8Array(n);
+    let from = 0;
+    rows.forEach((row, k) => {
+      const parts = row.split(','), rest = parts.slice(parts.length - tail);
+      if (k === 0) from = Number(parts[0]);
+      else if (Number(parts[0]) !== from + k) throw new Error(`games.csv: row ${k + 1} is game ${parts[0]}, expected ${from + k} (games in order)`);
+      margin_g[k] = Number(rest[margin]);
+      winner_g[k] = rest[winner] === 'PAR' ? 0 : 1;
+      end_g[k] = END_TYPES.indexOf(rest[end] as (typeof END_TYPES)[number]);
+      endTurn_g[k] = Number(rest[endTurn]);
+    });
+    if (n > 0) this.add({ from, margin_g, winner_g, end_g, endTurn_g });
   }
 
   /** One pick per reason, in a fixed order. */

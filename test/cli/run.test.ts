@@ -81,17 +81,17 @@ describe('chaco run', () => {
     // wait until some games are written
     for (let i = 0; i < 200; i++) {
       await new Promise((ok) => setTimeout(ok, 100));
-      if (existsSync(join(out, 'games.csv')) && lines(read(out, 'games.csv')).length > 1) break;
+      if (existsSync(join(out, 'games.csv.partial')) && lines(read(out, 'games.csv.partial')).length > 1) break;
     }
     child.kill('SIGINT');
     const code = await new Promise<number | null>((ok) => child.on('exit', (c) => ok(c)));
     expect(code).toBe(130);
-    expect(err).toContain('stopping after the games in progress');
+    expect(err).toContain('chaco: stopping; the games in progress get 2 s to finish');
     const rows = lines(read(out, 'games.csv')).slice(1);
     expect(rows.map((row) => Number(row.split(',')[0]))).toEqual(Array.from({ length: rows.length }, (_, i) => i));
     const run = JSON.parse(read(out, 'run.json'));
     expect(run).toMatchObject({ status: 'interrupted', played: rows.length });
-    expect(run.resume).toBe(`chaco run boqueron --seed 1 --par random --bol random --games ${20000 - rows.length} --first ${rows.length}`);
+    expect(run.resume).toBe(`chaco run boqueron --seed 1 --par random --bol random --games 20000 --out ${out}`);
     expect(rows.length).toBeLessThan(20000);
   });
 });

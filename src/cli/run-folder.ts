@@ -1,0 +1,138 @@
+// The output folder of a run: made new, resumed when it holds the same run, refused otherwise (or
+// emptied of chaco's own files with --force). A run keeps its finished games in games.csv.partial and
+// their aggregate in aggregate.json as it goes, so a crash or Ctrl-C loses nothing already played.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Aggregate } from '../sim/aggregate.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { dataHash, type RunSpec } from '../sim/spec.js';
+import { writeJson } from '../report/write-file.js';
+import { UsageError } from './usage-error.js';
+
+export const GAMES_CSV = 'games.csv';
+export const GAMES_PARTIAL = 'games.csv.partial';
+export const AGGREGATE_FILE = 'aggregate.json';
+
+/** What makes two runs the same run: the same games played the same way by the same code on the same data. */
+export interface RunIdentity {
+  readonly command: string;
+  readonly scenario: string;
+  readonly dataHash: string;
+  readonly options: readonly string[];
+  readonly par: string;
+  readonly bol: string;
+  readonly handicap: readonly [number, number];
+  readonly seed: string;
+  readonly check: boolean;
+  readonly first: number;
+  readonly games: number;
+  readonly version: string;
+  readonly commit: string | null;
+}
+
+export function runIdentity(command: string, spec: RunSpec, first: number, games: number): RunIdentity {
+  return {
+    command, scenario: spec.scenario, dataHash: dataHash(spec), options: [...spec.options], par: spec.par, bol: spec.bol,
+    handicap: [spec.handicap[0], spec.handicap[1]], seed: spec.seed, check: spec.check, first, games,
+    version: VERSION_OF_PACKAGE, commit: gitCommit(),
+  };
+}
+
+/** aggregate.json: the games first..first+played-1 of the run, summed; written as the run goes. */
+export interface AggregateFile {
+  readonly tool: 'chaco';
+  readonly identity: RunIdentity;
+  readonly first: number;
+  readonly played: number;
+  readonly aggregate: Aggregate;
+}
+
+export function writeAggregateFile(dir: string, identity: RunIdentity, played: number, aggregate: Aggregate): void {
+  const file: AggregateFile = { tool: 'chaco', identity, first: identity.first, played, aggregate };
+  writeJson(join(dir, AGGREGATE_FILE), file);
+}
+
+export function readAggregateFile(dir: string): AggregateFile | null {
+  const file = join(dir, AGGREGATE_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const value = JSON.parse(readFileSync(file, 'utf8')) as AggregateFile;
+    return value.tool === 'chaco' && typeof value.played === 'number' && value.identity ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The games.csv rows (without the header) of the first `played` games kept in dir. */
+export function keptRows(dir: string, played: number): string[] {
+  const file = [GAMES_PARTIAL, GAMES_CSV].map((f) => join(dir, f)).find((f) => existsSync(f));
+  if (!file) return [];
+  const rows = readFileSync(file, 'utf8').split('\n').slice(1).filter((r) => r !== '');
+  return rows.slice(0, played);
+}
+
+const CHACO_TABLES = ['games.csv', 'games.csv.partial', 'summary.csv', 'turns.csv', 'settlements.csv', 'bid.csv', 'compare.csv'];
+const CHACO_JSON = ['aggregate.json', 'run.json', 'bid.json', 'compare.json'];
+const CHACO_CHARTS = ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'bid', 'compare-win-rates'];
+
+/** The files and folders chaco writes into a run, bid or compare folder: all that --force may delete. */
+export function isChacoFile(name: string): boolean {
+  if (CHACO_TABLES.includes(name) || CHACO_JSON.includes(name) || name === 'index.html' || name === 'replays') return true;
+  const chart = /^(.*)\.(vl\.json|svg)$/.exec(name);
+  if (chart && CHACO_CHARTS.includes(chart[1]!)) return true;
+  const tmp = /^(.*)\.tmp-\d+$/.exec(name); // a write cut short
+  return tmp !== null && isChacoFile(tmp[1]!);
+}
+
+/** Where a run resumes: the games already played, their aggregate and games.csv rows. */
+export interface Resume {
+  readonly played: number;
+  readonly aggregate: Aggregate;
+  readonly rows: readonly string[];
+}
+
+/** A describing difference between two identities, for the refusal message. */
+function difference(a: RunIdentity, b: RunIdentity): string {
+  const keys = Object.keys(a) as (keyof RunIdentity)[];
+  const k = keys.find((key) => JSON.stringify(a[key]) !== JSON.stringify(b[key]));
+  return k === undefined ? 'nothing' : `${k} ${JSON.stringify(b[k])} there, ${JSON.stringify(a[k])} here`;
+}
+
+function ensureFolder(dir: string): void {
+  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: this is a file, not a folder; name a new or empty folder`);
+  mkdirSync(dir, { recursive: true });
+}
+
+/** Deletes chaco's own files from dir (--force); anything else stays. */
+function clearChacoFiles(dir: string): void {
+  for (const name of readdirSync(dir)) if (isChacoFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
+}
+
+/**
+ * Claims `dir` for a run with `identity`: a missing or empty folder is made or used; a folder holding
+ * the same run (its aggregate.json has the same identity) is resumed; any other folder is refused
+ * unless `force`, which deletes chaco's own files from it first.
+ */
+export function claimRunFolder(dir: string, identity: RunIdentity, force: boolean): Resume | null {
+  ensureFolder(dir);
+  const names = readdirSync(dir);
+  if (names.length === 0) return null;
+  if (force) { clearChacoFiles(dir); return null; }
+  const saved = readAggregateFile(dir);
+  if (saved && JSON.stringify(saved.identity) === JSON.stringify(identity)) {
+    const rows = keptRows(dir, saved.played);
+    if (rows.length === saved.played) return { played: saved.played, aggregate: saved.aggregate, rows };
+    throw new UsageError(`--out ${dir}: ${AGGREGATE_FILE} counts ${saved.played} games but the games file holds ${rows.length}; the folder cannot be resumed (--force starts it again)`);
+  }
+  const what = saved ? `holds another run (${difference(identity, saved.identity)})` : names.some(isChacoFile) ? 'holds files of another chaco run' : 'is not empty';
+  throw new UsageError(`--out ${dir}: the folder ${what}; name a new folder, or give --force to replace chaco's files in it`);
+}
+
+/** Claims `dir` for a command that does not resume (bid, compare): new or empty, or emptied with --force. */
+export function claimFolder(dir: string, force: boolean): void {
+  ensureFolder(dir);
+  const names = readdirSync(dir);
+  if (names.length === 0) return;
+  if (force) { clearChacoFiles(dir); return; }
+  throw new UsageError(`--out ${dir}: the folder is not empty; name a new folder, or give --force to replace chaco's files in it`);
+}
