@@ -9,6 +9,7 @@ import { registerRun } from './run.js';
 import { registerBid } from './bid.js';
 import { registerCompare } from './compare.js';
 import { registerMerge } from './merge.js';
+import { registerBalance } from './balance.js';
 import { registerReplay } from './replay.js';
 import { VERSION } from './version.js';
 import { UsageError } from './usage-error.js';
@@ -29,6 +30,7 @@ registerReplay(program);
 registerBid(program);
 registerCompare(program);
 registerMerge(program);
+registerBalance(program);
 
 try {
   await program.parseAsync(process.argv);

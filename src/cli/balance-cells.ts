@@ -1,0 +1,98 @@
+// The cells of a `chaco balance` study on disk, so an interrupted study resumes where it stopped:
+// cells/<scenario>/<par>__<bol>.txt holds one "margin,winner" line per game in game order, and
+// balance-state.json the study's identity and how many games of each cell are complete.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic, writeJson } from '../report/write-file.js';
+import { UsageError } from './usage-error.js';
+
+export const STATE_FILE = 'balance-state.json';
+export const CELLS_DIR = 'cells';
+
+export interface BalanceIdentity {
+  readonly command: 'balance';
+  readonly scenarios: readonly string[];
+  readonly dataHashes: readonly string[];
+  readonly pool: readonly string[];
+  readonly options: readonly string[];
+  readonly seed: string;
+  readonly precision: number;
+  readonly maxGames: number;
+  readonly batch: number;
+  readonly check: boolean;
+  readonly version: string;
+  readonly commit: string | null;
+}
+
+interface StateFile {
+  readonly tool: 'chaco';
+  readonly identity: BalanceIdentity;
+  readonly games: Record<string, number>;
+}
+
+/** One cell's games so far, in game order. */
+export interface CellStore {
+  readonly key: string;
+  margins: number[];
+  winners: number[];
+}
+
+export function cellKey(scenario: string, par: string, bol: string): string {
+  return `${scenario}/${par}__${bol}`;
+}
+
+const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`);
+
+/** The study's folder: new or empty (made), the same study (its cells are read back), or refused. */
+export function claimBalanceFolder(dir: string, identity: BalanceIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean): Map<string, CellStore> {
+  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [] }]));
+  mkdirSync(dir, { recursive: true });
+  const names = readdirSync(dir);
+  const stateFile = join(dir, STATE_FILE);
+  let saved: StateFile | null = null;
+  if (existsSync(stateFile)) {
+    try { saved = JSON.parse(readFileSync(stateFile, 'utf8')) as StateFile; } catch { saved = null; }
+  }
+  if (names.length > 0 && !(saved && JSON.stringify(saved.identity) === JSON.stringify(identity))) {
+    if (!force) {
+      const what = saved ? 'holds another balance study (other scenarios, pool, seed, stopping rule, options, data or code)' : 'is not empty';
+      throw new UsageError(`--out ${dir}: the folder ${what}; name a new folder, or give --force to replace chaco's files in it`);
+    }
+    for (const name of names) if (isChacoFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
+    saved = null;
+  }
+  for (const k of keys) mkdirSync(join(dir, CELLS_DIR, k.split('/')[0]!), { recursive: true });
+  if (!saved) return cells;
+  for (const k of keys) {
+    const n = saved.games[k] ?? 0;
+    const file = cellFile(dir, k);
+    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l !== '') : [];
+    if (lines.length < n) throw new UsageError(`--out ${dir}: ${STATE_FILE} counts ${n} games of ${k} but its cell file holds ${lines.length}; the study cannot be resumed (--force starts it again)`);
+    const cell = cells.get(k)!;
+    for (const line of lines.slice(0, n)) {
+      const [m, w] = line.split(',');
+      cell.margins.push(Number(m));
+      cell.winners.push(Number(w));
+    }
+    // a write cut short after the state was saved: keep exactly the counted games
+    writeFileAtomic(file, lines.slice(0, n).map((l) => `${l}\n`).join(''));
+  }
+  return cells;
+}
+
+/** Appends games to a cell's file (call saveState after, so the count never runs ahead of the file). */
+export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, winner_g: Uint8Array): void {
+  let text = '';
+  for (let i = 0; i < margin_g.length; i++) {
+    cell.margins.push(margin_g[i]!);
+    cell.winners.push(winner_g[i]!);
+    text += `${margin_g[i]},${winner_g[i]}\n`;
+  }
+  appendFileSync(cellFile(dir, cell.key), text);
+}
+
+export function saveState(dir: string, identity: BalanceIdentity, cells: Iterable<CellStore>): void {
+  const games: Record<string, number> = {};
+  for (const c of cells) games[c.key] = c.winners.length;
+  writeJson(join(dir, STATE_FILE), { tool: 'chaco', identity, games } satisfies StateFile);
+}

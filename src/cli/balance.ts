@@ -1,0 +1,228 @@
+// `chaco balance <scenario...> --pool a,b,c`: every Paraguayan policy of the pool against every Bolivian
+// one, all cells on the same seeds; each cell plays batches until its 95% interval is within
+// --precision points or it reaches --max-games. Writes matrix.csv, equilibrium.csv, mixes.csv, charts,
+// balance.json and index.html; an interrupted study resumes from the games its cells kept.
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
+import { wilson } from '../report/stats.js';
+import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { createPool } from '../sim/pool.js';
+import { createProgress } from '../sim/progress.js';
+import { runGames } from '../sim/runner.js';
+import { aggregateShape } from '../sim/shard.js';
+import { checkPolicies, dataHash, type RunSpec } from '../sim/spec.js';
+import { isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
+import { appendGames, cellKey, claimBalanceFolder, saveState, type BalanceIdentity, type CellStore } from './balance-cells.js';
+import { isChacoFile } from './run-folder.js';
+import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { UsageError } from './usage-error.js';
+
+export const DEFAULT_POOL = 'cautious,balanced,aggressive,historical';
+/** The designers' headline scenarios come first in the report. */
+const HEADLINE = ['boqueron', 'villa-montes'];
+
+const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }).extend({
+  pool: z.string().min(1, { message: '--pool: name the policies, e.g. cautious,balanced,aggressive' }),
+  precision: z.string().transform((text, ctx) => {
+    const n = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 50) {
+      ctx.addIssue({ code: 'custom', message: `--precision ${text}: give the half-width of a cell's 95% interval in percentage points, more than 0 and at most 50 (e.g. 3)` });
+      return z.NEVER;
+    }
+    return n;
+  }),
+  maxGames: intFlag('--max-games', 1),
+  batch: intFlag('--batch', 1),
+  replicates: intFlag('--replicates', 100, 100_000),
+});
+
+interface PoolEntry {
+  readonly label: string;
+  /** The policy for Paraguay and for Bolivia in this scenario (null: the scenario has no such plan). */
+  readonly par: string | null;
+  readonly bol: string | null;
+}
+
+const POLICIES_DIR = join(dirname(DEFAULT_DATA_DIR), 'policies');
+
+/** A path as short as it can be written from here (relative when inside the working folder). */
+function shortPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}
+
+/** The pool's entries for one scenario: built-in names, `historical` (the scenario's plans) or files. */
+export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
+  return labels.map((label) => {
+    if (label === 'historical') {
+      const plan = (side: string) => {
+        const file = join(POLICIES_DIR, `${scenarioId}-${side}-historical.json`);
+        return existsSync(file) ? shortPath(file) : null;
+      };
+      return { label, par: plan('par'), bol: plan('bol') };
+    }
+    if ((POLICY_NAMES as readonly string[]).includes(label) || isPlanFile(label) || isPolicyModule(label)) {
+      const name = isPlanFile(label) || isPolicyModule(label) ? basename(label, extname(label)) : label;
+      return { label: name, par: label, bol: label };
+    }
+    throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, a plan file ending in .json or a module ending in .mjs/.js)`);
+  });
+}
+
+interface Cell {
+  readonly store: CellStore;
+  readonly spec: RunSpec;
+  done: boolean;
+}
+
+/** Stops a cell: at --max-games, or at the end of a batch when its interval is within the precision. */
+function cellDone(c: CellStore, f: { precision: number; maxGames: number; batch: number }): boolean {
+  const n = c.winners.length;
+  if (n >= f.maxGames) return true;
+  if (n === 0 || n % f.batch !== 0) return false;
+  const wins = c.winners.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
+  const ci = wilson(wins, n);
+  return (ci.hi - ci.lo) / 2 <= f.precision / 100;
+}
+
+export async function balanceAction(scenarioArgs: string[], raw: unknown): Promise<void> {
+  const f = parseFlags(balanceSchema, raw);
+  const labels = f.pool.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (new Set(labels).size !== labels.length) throw new UsageError(`--pool ${f.pool}: a policy is named twice`);
+  const ordered = [...HEADLINE.filter((h) => scenarioArgs.includes(h)), ...scenarioArgs.filter((s) => !HEADLINE.includes(s))];
+  if (new Set(ordered).size !== ordered.length) throw new UsageError('a scenario is named twice');
+  const base = { ...f, par: 'balanced', bol: 'balanced', handicap: [] as string[] };
+  const studies = ordered.map((arg) => {
+    const { spec, prepared } = specFromFlags(arg, base);
+    const entries = poolFor(labels, prepared.scenario.id);
+    const par = entries.filter((e) => e.par !== null), bol = entries.filter((e) => e.bol !== null);
+    const cells = par.map((p) => bol.map((b) => ({ spec: { ...spec, par: p.par!, bol: b.bol! }, key: cellKey(prepared.scenario.id, p.label, b.label) })));
+    for (const c of cells.flat()) asUsage(() => checkPolicies(c.spec));
+    return { arg, spec, prepared, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), cells };
+  });
+  const identity: BalanceIdentity = {
+    command: 'balance', scenarios: ordered, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, options: [...f.option],
+    seed: f.seed, precision: f.precision, maxGames: f.maxGames, batch: f.batch, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+  };
+  const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
+  const keys = studies.flatMap((s) => s.cells.flat().map((c) => c.key));
+  const stores = claimBalanceFolder(dir, identity, keys, f.force, isBalanceFile);
+  const reproduce = ['chaco', 'balance', ...ordered, '--pool', labels.join(','), '--seed', f.seed, '--precision', String(f.precision), '--max-games', String(f.maxGames), '--batch', String(f.batch),
+    ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
+  if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the balance study in ${dir}: ${kept} games kept\n`);
+
+  const all: Cell[] = studies.flatMap((s) => s.cells.flat().map((c) => ({ store: stores.get(c.key)!, spec: c.spec, done: false })));
+  for (const c of all) c.done = cellDone(c.store, f);
+  // Progress over the upper bound (every cell to --max-games); a cell that stops early counts as full.
+  const total = all.length * f.maxGames;
+  const progress = createProgress(total, 'balance', { quiet: f.quiet, lines: f.progress });
+  // games of a cell's batch in progress: where the batch started and how many of it have finished
+  const inFlight = new Map<Cell, { first: number; finished: number }>();
+  const counted = () => all.reduce((a, c) => {
+    const b = inFlight.get(c);
+    return a + (c.done ? f.maxGames : b ? b.first + b.finished : c.store.winners.length);
+  }, 0);
+  const pool = createPool(f.workers);
+  const interrupt = onInterrupt(f.quiet);
+  let status: 'complete' | 'interrupted' | 'failed' = 'complete';
+  try {
+    for (const s of studies) {
+      const cells = all.filter((c) => c.store.key.startsWith(`${s.prepared.scenario.id}/`));
+      while (status === 'complete' && cells.some((c) => !c.done)) {
+        const round = cells.filter((c) => !c.done);
+        const outcomes = await Promise.all(round.map(async (c) => {
+          const first = c.store.winners.length;
+          const end = Math.min(f.maxGames, (Math.floor(first / f.batch) + 1) * f.batch);
+          const outcome = await runGames(pool, c.spec, s.shape, {
+            first, games: end - first, signal: interrupt.signal, decisionTimeoutMs: f.decisionTimeout * 1000,
+            onProgress: (n) => { inFlight.set(c, { first, finished: n }); progress.update(counted()); },
+            onChunk: (chunk) => {
+              appendGames(dir, c.store, chunk.margin_g, chunk.winner_g);
+              saveState(dir, identity, stores.values());
+            },
+          });
+          inFlight.delete(c);
+          c.done = cellDone(c.store, f);
+          progress.update(counted());
+          return { c, outcome };
+        }));
+        const failed = outcomes.find((o) => o.outcome.failure);
+        if (failed) {
+          const fl = failed.outcome.failure!;
+          process.stderr.write([
+            `chaco: game ${fl.game} of cell ${failed.c.store.key} failed: ${fl.message}`,
+            `  run seed ${failed.c.spec.seed}, game index ${fl.game}${fl.seed ? ` (game seed ${fl.seed})` : ''}`,
+            `  reproduce: ${runCommand(failed.c.spec, fl.game, 1)}`,
+            `  every finished game is kept in ${dir}; after fixing it, resume: ${reproduce}`,
+          ].join('\n') + '\n');
+          process.exitCode = 1;
+          status = 'failed';
+        } else if (outcomes.some((o) => o.outcome.interrupted)) status = 'interrupted';
+      }
+      if (status !== 'complete') break;
+    }
+  } finally {
+    progress.stop();
+    interrupt.dispose();
+    await pool.close();
+  }
+  saveState(dir, identity, stores.values());
+  const matrices: ScenarioMatrix[] = studies.map((s) => ({
+    id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
+    cells: s.cells.map((r) => r.map((c) => {
+      const st = stores.get(c.key)!;
+      return { margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) };
+    })),
+  }));
+  if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
+    if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every cell had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
+    return;
+  }
+  const verdicts = matrices.map((m) => scenarioVerdict(m, { seed: f.seed, replicates: f.replicates }));
+  const manifest = {
+    tool: 'chaco', command: 'balance', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
+    identity, status, reproduce, workers: pool.threads, replicates: f.replicates,
+    cells: studies.flatMap((s) => s.cells.flat().map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) }))),
+  };
+  const sentences = await writeBalanceReport({ dir, verdicts, manifest });
+  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
+  else process.stdout.write(`${sentences.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
+  if (status === 'interrupted') {
+    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
+    process.exitCode = 130;
+  }
+}
+
+/** The files a balance study writes (what --force may delete), besides the run files. */
+function isBalanceFile(name: string): boolean {
+  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
+    || /^(matrix|mixes)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+}
+
+export function registerBalance(program: Command): void {
+  program
+    .command('balance')
+    .description('every Paraguayan policy of a pool against every Bolivian one on common seeds; the equilibrium of the matrix, its interval and fair bid')
+    .argument('<scenario...>', 'scenario ids (chaco scenarios) or files; Boquerón and Villa Montes are reported first')
+    .option('--pool <policies>', 'comma-separated policies for both sides: built-in names, historical (the scenario\'s plans), plan files or modules', DEFAULT_POOL)
+    .option('--precision <points>', 'a cell stops when its 95% interval is within this many percentage points', '3')
+    .option('--max-games <n>', 'a cell stops at this many games at most', '2000')
+    .option('--batch <n>', 'games a cell plays between two checks of its interval (also its fewest games)', '100')
+    .option('--replicates <n>', 'bootstrap replicates for the equilibrium\'s intervals', '1000')
+    .option('--seed <seed>', 'run seed: game i of every cell plays with seeds derived from (seed, i) alone', '1')
+    .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
+    .option('--out <dir>', 'folder for the study (default reports/out/balance/<run id>); the same command into the same folder resumes')
+    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--quiet', 'no progress and no verdict on the terminal (prints the report folder only)')
+    .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
+    .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')
+    .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
+    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
+    .action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
+}
