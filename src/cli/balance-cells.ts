@@ -2,7 +2,7 @@
 // cells/<scenario>/<par>__<bol>.txt holds one "margin,winner" line per game in game order, and
 // balance-state.json the study's identity and how many games of each cell are complete.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { UsageError } from './usage-error.js';
 
@@ -19,6 +19,9 @@ export interface BalanceIdentity {
   readonly precision: number;
   readonly maxGames: number;
   readonly batch: number;
+  readonly restrictions: readonly string[];
+  readonly restrictedPolicy: string;
+  readonly restrictedGames: number;
   readonly check: boolean;
   readonly version: string;
   readonly commit: string | null;
@@ -61,7 +64,7 @@ export function claimBalanceFolder(dir: string, identity: BalanceIdentity, keys:
     for (const name of names) if (isChacoFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
     saved = null;
   }
-  for (const k of keys) mkdirSync(join(dir, CELLS_DIR, k.split('/')[0]!), { recursive: true });
+  for (const k of keys) mkdirSync(dirname(cellFile(dir, k)), { recursive: true });
   if (!saved) return cells;
   for (const k of keys) {
     const n = saved.games[k] ?? 0;
@@ -91,7 +94,7 @@ export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, 
   appendFileSync(cellFile(dir, cell.key), text);
 }
 
-export function saveState(dir: string, identity: BalanceIdentity, cells: Iterable<CellStore>): void {
+export function saveState(dir: string, identity: BalanceIdentity, cells: readonly CellStore[]): void {
   const games: Record<string, number> = {};
   for (const c of cells) games[c.key] = c.winners.length;
   writeJson(join(dir, STATE_FILE), { tool: 'chaco', identity, games } satisfies StateFile);

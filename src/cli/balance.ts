@@ -11,12 +11,14 @@ import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../rep
 import { wilson } from '../report/stats.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { createPool } from '../sim/pool.js';
-import { createProgress } from '../sim/progress.js';
-import { runGames } from '../sim/runner.js';
 import { aggregateShape } from '../sim/shard.js';
-import { checkPolicies, dataHash, type RunSpec } from '../sim/spec.js';
+import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import type { AggregateShape } from '../sim/aggregate.js';
+import { RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
+import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
-import { appendGames, cellKey, claimBalanceFolder, saveState, type BalanceIdentity, type CellStore } from './balance-cells.js';
+import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
+import type { RestrictedArms } from '../report/restricted-report.js';
 import { isChacoFile } from './run-folder.js';
 import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
 import { UsageError } from './usage-error.js';
@@ -38,6 +40,9 @@ const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }
   maxGames: intFlag('--max-games', 1),
   batch: intFlag('--batch', 1),
   replicates: intFlag('--replicates', 100, 100_000),
+  restrictions: z.string(),
+  restrictedPolicy: z.string().min(1, { message: '--restricted-policy: name a heuristic preset or historical' }),
+  restrictedGames: intFlag('--restricted-games', 1),
 });
 
 interface PoolEntry {
@@ -73,20 +78,45 @@ export function poolFor(labels: readonly string[], scenarioId: string): PoolEntr
   });
 }
 
-interface Cell {
-  readonly store: CellStore;
-  readonly spec: RunSpec;
-  done: boolean;
+/** A matrix cell has played enough when its Wilson 95% interval is within `points` either side. */
+function precise(c: CellStore, points: number): boolean {
+  const wins = c.winners.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
+  const ci = wilson(wins, c.winners.length);
+  return (ci.hi - ci.lo) / 2 <= points / 100;
 }
 
-/** Stops a cell: at --max-games, or at the end of a batch when its interval is within the precision. */
-function cellDone(c: CellStore, f: { precision: number; maxGames: number; batch: number }): boolean {
-  const n = c.winners.length;
-  if (n >= f.maxGames) return true;
-  if (n === 0 || n % f.batch !== 0) return false;
-  const wins = c.winners.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
-  const ci = wilson(wins, n);
-  return (ci.hi - ci.lo) / 2 <= f.precision / 100;
+interface KeyedSpec {
+  readonly key: string;
+  readonly spec: RunSpec;
+}
+
+interface Study {
+  readonly spec: RunSpec;
+  readonly prepared: PreparedRun;
+  readonly shape: AggregateShape;
+  readonly par: readonly string[];
+  readonly bol: readonly string[];
+  readonly cells: readonly (readonly KeyedSpec[])[];
+  /** Restricted play: the free pair and, per restriction, each side restricted alone. */
+  readonly restricted: { readonly policy: string; readonly free: KeyedSpec; readonly arms: readonly { restriction: string; par: KeyedSpec; bol: KeyedSpec }[] } | null;
+}
+
+/** The arms of restricted play for one scenario, or null when there are no restrictions or no such policy. */
+function restrictedArms(spec: RunSpec, scenarioId: string, policy: string, restrictions: readonly Restriction[]): Study['restricted'] {
+  if (restrictions.length === 0) return null;
+  const [entry] = poolFor([policy], scenarioId);
+  if (!entry!.par || !entry!.bol) return null;
+  const key = (par: string, bol: string) => `${scenarioId}/restricted/${par}__${bol}`;
+  const p = entry!.label;
+  return {
+    policy: p,
+    free: { key: key(p, p), spec: { ...spec, par: entry!.par, bol: entry!.bol } },
+    arms: restrictions.map((r) => ({
+      restriction: r,
+      par: { key: key(`${p}+${r}`, p), spec: { ...spec, par: `${entry!.par}+${r}`, bol: entry!.bol! } },
+      bol: { key: key(p, `${p}+${r}`), spec: { ...spec, par: entry!.par!, bol: `${entry!.bol}+${r}` } },
+    })),
+  };
 }
 
 export async function balanceAction(scenarioArgs: string[], raw: unknown): Promise<void> {
@@ -96,82 +126,49 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   const ordered = [...HEADLINE.filter((h) => scenarioArgs.includes(h)), ...scenarioArgs.filter((s) => !HEADLINE.includes(s))];
   if (new Set(ordered).size !== ordered.length) throw new UsageError('a scenario is named twice');
   const base = { ...f, par: 'balanced', bol: 'balanced', handicap: [] as string[] };
-  const studies = ordered.map((arg) => {
+  const restrictions = f.restrictions === 'none' ? [] : f.restrictions.split(',').map((r) => r.trim()).filter((r) => r !== '');
+  for (const r of restrictions) if (!(RESTRICTION_NAMES as string[]).includes(r)) throw new UsageError(`--restrictions: "${r}" is not a restriction (restrictions: ${RESTRICTION_NAMES.join(', ')}, or none)`);
+  const studies: Study[] = ordered.map((arg) => {
     const { spec, prepared } = specFromFlags(arg, base);
+    const restricted = restrictedArms(spec, prepared.scenario.id, f.restrictedPolicy, restrictions as Restriction[]);
+    for (const c of restricted ? [restricted.free, ...restricted.arms.flatMap((a) => [a.par, a.bol])] : []) asUsage(() => checkPolicies(c.spec));
     const entries = poolFor(labels, prepared.scenario.id);
     const par = entries.filter((e) => e.par !== null), bol = entries.filter((e) => e.bol !== null);
     const cells = par.map((p) => bol.map((b) => ({ spec: { ...spec, par: p.par!, bol: b.bol! }, key: cellKey(prepared.scenario.id, p.label, b.label) })));
     for (const c of cells.flat()) asUsage(() => checkPolicies(c.spec));
-    return { arg, spec, prepared, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), cells };
+    return { spec, prepared, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), cells, restricted };
   });
   const identity: BalanceIdentity = {
     command: 'balance', scenarios: ordered, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, options: [...f.option],
-    seed: f.seed, precision: f.precision, maxGames: f.maxGames, batch: f.batch, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+    seed: f.seed, precision: f.precision, maxGames: f.maxGames, batch: f.batch, restrictions, restrictedPolicy: f.restrictedPolicy, restrictedGames: f.restrictedGames, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
-  const keys = studies.flatMap((s) => s.cells.flat().map((c) => c.key));
+  const keys = studies.flatMap((s) => [...s.cells.flat(), ...(s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : [])].map((c) => c.key));
   const stores = claimBalanceFolder(dir, identity, keys, f.force, isBalanceFile);
   const reproduce = ['chaco', 'balance', ...ordered, '--pool', labels.join(','), '--seed', f.seed, '--precision', String(f.precision), '--max-games', String(f.maxGames), '--batch', String(f.batch),
+    '--restrictions', restrictions.length > 0 ? restrictions.join(',') : 'none', '--restricted-policy', f.restrictedPolicy, '--restricted-games', String(f.restrictedGames),
     ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
   const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
   if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the balance study in ${dir}: ${kept} games kept\n`);
 
-  const all: Cell[] = studies.flatMap((s) => s.cells.flat().map((c) => ({ store: stores.get(c.key)!, spec: c.spec, done: false })));
-  for (const c of all) c.done = cellDone(c.store, f);
-  // Progress over the upper bound (every cell to --max-games); a cell that stops early counts as full.
-  const total = all.length * f.maxGames;
-  const progress = createProgress(total, 'balance', { quiet: f.quiet, lines: f.progress });
-  // games of a cell's batch in progress: where the batch started and how many of it have finished
-  const inFlight = new Map<Cell, { first: number; finished: number }>();
-  const counted = () => all.reduce((a, c) => {
-    const b = inFlight.get(c);
-    return a + (c.done ? f.maxGames : b ? b.first + b.finished : c.store.winners.length);
-  }, 0);
+  const matrixCells = (s: Study): PlayCell[] => s.cells.flat().map((c) => ({
+    store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.maxGames, batch: f.batch, stop: (st) => precise(st, f.precision),
+  }));
+  const restrictedCells = (s: Study): PlayCell[] => (s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : []).map((c) => ({
+    store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.restrictedGames, batch: f.restrictedGames, stop: () => true,
+  }));
   const pool = createPool(f.workers);
   const interrupt = onInterrupt(f.quiet);
-  let status: 'complete' | 'interrupted' | 'failed' = 'complete';
+  let status: PlayStatus;
   try {
-    for (const s of studies) {
-      const cells = all.filter((c) => c.store.key.startsWith(`${s.prepared.scenario.id}/`));
-      while (status === 'complete' && cells.some((c) => !c.done)) {
-        const round = cells.filter((c) => !c.done);
-        const outcomes = await Promise.all(round.map(async (c) => {
-          const first = c.store.winners.length;
-          const end = Math.min(f.maxGames, (Math.floor(first / f.batch) + 1) * f.batch);
-          const outcome = await runGames(pool, c.spec, s.shape, {
-            first, games: end - first, signal: interrupt.signal, decisionTimeoutMs: f.decisionTimeout * 1000,
-            onProgress: (n) => { inFlight.set(c, { first, finished: n }); progress.update(counted()); },
-            onChunk: (chunk) => {
-              appendGames(dir, c.store, chunk.margin_g, chunk.winner_g);
-              saveState(dir, identity, stores.values());
-            },
-          });
-          inFlight.delete(c);
-          c.done = cellDone(c.store, f);
-          progress.update(counted());
-          return { c, outcome };
-        }));
-        const failed = outcomes.find((o) => o.outcome.failure);
-        if (failed) {
-          const fl = failed.outcome.failure!;
-          process.stderr.write([
-            `chaco: game ${fl.game} of cell ${failed.c.store.key} failed: ${fl.message}`,
-            `  run seed ${failed.c.spec.seed}, game index ${fl.game}${fl.seed ? ` (game seed ${fl.seed})` : ''}`,
-            `  reproduce: ${runCommand(failed.c.spec, fl.game, 1)}`,
-            `  every finished game is kept in ${dir}; after fixing it, resume: ${reproduce}`,
-          ].join('\n') + '\n');
-          process.exitCode = 1;
-          status = 'failed';
-        } else if (outcomes.some((o) => o.outcome.interrupted)) status = 'interrupted';
-      }
-      if (status !== 'complete') break;
-    }
+    status = await playCells({
+      pool, groups: [...studies.map(matrixCells), ...studies.map(restrictedCells)], dir, identity, stores: [...stores.values()], signal: interrupt.signal,
+      decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: reproduce,
+    });
   } finally {
-    progress.stop();
     interrupt.dispose();
     await pool.close();
   }
-  saveState(dir, identity, stores.values());
   const matrices: ScenarioMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
     cells: s.cells.map((r) => r.map((c) => {
@@ -184,12 +181,18 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     return;
   }
   const verdicts = matrices.map((m) => scenarioVerdict(m, { seed: f.seed, replicates: f.replicates }));
+  const games = (k: KeyedSpec) => { const st = stores.get(k.key)!; return { margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) }; };
+  const restricted: RestrictedArms[] = studies.flatMap((s) => {
+    const r = s.restricted;
+    if (!r || [r.free, ...r.arms.flatMap((a) => [a.par, a.bol])].some((k) => stores.get(k.key)!.winners.length === 0)) return [];
+    return [{ scenario: s.prepared.scenario.id, name: s.prepared.scenario.name, policy: r.policy, free: games(r.free), arms: r.arms.map((a) => ({ restriction: a.restriction, par: games(a.par), bol: games(a.bol) })) }];
+  });
   const manifest = {
     tool: 'chaco', command: 'balance', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
     identity, status, reproduce, workers: pool.threads, replicates: f.replicates,
     cells: studies.flatMap((s) => s.cells.flat().map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) }))),
   };
-  const sentences = await writeBalanceReport({ dir, verdicts, manifest });
+  const sentences = await writeBalanceReport({ dir, verdicts, restricted, manifest });
   if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
   else process.stdout.write(`${sentences.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
   if (status === 'interrupted') {
@@ -200,8 +203,8 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
 
 /** The files a balance study writes (what --force may delete), besides the run files. */
 function isBalanceFile(name: string): boolean {
-  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
-    || /^(matrix|mixes)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'restricted.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
+    || /^(matrix|mixes|restricted)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 
 export function registerBalance(program: Command): void {
@@ -213,6 +216,9 @@ export function registerBalance(program: Command): void {
     .option('--precision <points>', 'a cell stops when its 95% interval is within this many percentage points', '3')
     .option('--max-games <n>', 'a cell stops at this many games at most', '2000')
     .option('--batch <n>', 'games a cell plays between two checks of its interval (also its fewest games)', '100')
+    .option('--restrictions <list>', `restricted play: each side alone without one option (${RESTRICTION_NAMES.join(', ')}), or none`, RESTRICTION_NAMES.join(','))
+    .option('--restricted-policy <policy>', 'the policy both sides play in restricted play (a heuristic preset or historical)', 'balanced')
+    .option('--restricted-games <n>', 'games of each restricted-play arm (the same seeds in every arm)', '400')
     .option('--replicates <n>', 'bootstrap replicates for the equilibrium\'s intervals', '1000')
     .option('--seed <seed>', 'run seed: game i of every cell plays with seeds derived from (seed, i) alone', '1')
     .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])

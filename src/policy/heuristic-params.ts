@@ -3,6 +3,8 @@
 export interface HeuristicParams {
   /** Lowest odds column attacked (0 = 1-2, 1 = 1-1, 2 = 2-1, 3 = 3-1 ...). */
   readonly minOdds: number;
+  /** Lowest odds column attacked whatever a plan's posture says (restricted play, restrict.ts); 0: none. */
+  readonly minOddsFloor: number;
   /** 0..1: how far units push toward enemy objectives rather than holding what they have. */
   readonly aggression: number;
   /** Weight of a settlement's VP when choosing objectives (16.2); the big four count their dice. */
@@ -26,15 +28,15 @@ export interface HeuristicParams {
 
 export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', HeuristicParams>> = {
   cautious: {
-    minOdds: 3, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
+    minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
   },
   balanced: {
-    minOdds: 2, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
+    minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
   },
   aggressive: {
-    minOdds: 1, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
+    minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
   },
 };

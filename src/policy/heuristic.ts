@@ -46,7 +46,7 @@ function posture(view: GameState, side: Side, params: HeuristicParams, plan: Pla
   if (phase?.posture === 'attack') { aggression = Math.max(aggression, 0.9); minOdds = Math.max(1, minOdds - 1); }
   if (phase?.posture === 'hold') { aggression = Math.min(aggression, 0.25); }
   if (phase?.posture === 'delay') { aggression = 0.05; minOdds = minOdds + 1; }
-  return { aggression, minOdds, phase, forces: phase?.forces ?? new Map<number, number>() };
+  return { aggression, minOdds: Math.max(minOdds, params.minOddsFloor), phase, forces: phase?.forces ?? new Map<number, number>() };
 }
 
 /** Where moves head (moves only: attacks need none): the default objectives, after the plan phase's own if it has any. */

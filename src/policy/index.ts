@@ -9,6 +9,7 @@ import { passivePolicy } from './passive.js';
 import { compilePlan, type Plan } from './plan.js';
 import { randomPolicy } from './random.js';
 import { createModulePolicy, isPolicyModule } from './module.js';
+import { parseRestricted, restrictedParams, restrictPolicy } from './restrict.js';
 
 export { loadPolicyModules, isPolicyModule } from './module.js';
 
@@ -21,17 +22,28 @@ export function isPlanFile(name: string): boolean {
   return name.endsWith('.json');
 }
 
+/** The plan file compiled against the scenario's map and counters (once per process). */
+function planFor(name: string, data: { map: GameMap; counters: Counters } | undefined): Plan {
+  if (!data) throw new Error(`policy "${name}": a plan file needs the scenario's map and counters`);
+  let plan = plans.get(name);
+  if (!plan) { plan = compilePlan(name, data.map, data.counters); plans.set(name, plan); }
+  return plan;
+}
+
 /**
  * The policy `name` for one side of one game; `seed` is that game's stream for this side. A name
  * ending in .json is a plan file (compiled once per process against the scenario's map and counters).
  */
 export function createPolicy(name: string, seed: string, data?: { map: GameMap; counters: Counters }): Policy {
-  if (isPlanFile(name)) {
-    if (!data) throw new Error(`policy "${name}": a plan file needs the scenario's map and counters`);
-    let plan = plans.get(name);
-    if (!plan) { plan = compilePlan(name, data.map, data.counters); plans.set(name, plan); }
-    return heuristicPolicy({ plan, seed });
+  if (name.includes('+') && !isPolicyModule(name)) {
+    // Restricted play (restrict.ts): the heuristic (a preset or a plan) without some of its options.
+    const { base, restrictions } = parseRestricted(name);
+    if (!isPlanFile(base) && !(PRESET_NAMES as readonly string[]).includes(base)) throw new Error(`policy "${name}": restrictions apply to the heuristic presets (${PRESET_NAMES.join(', ')}) and plan files`);
+    const params = restrictedParams(restrictions);
+    const inner = isPlanFile(base) ? heuristicPolicy({ plan: planFor(base, data), seed, params }) : heuristicPolicy({ preset: base as PresetName, seed, params });
+    return restrictPolicy(inner, restrictions);
   }
+  if (isPlanFile(name)) return heuristicPolicy({ plan: planFor(name, data), seed });
   if (isPolicyModule(name)) return createModulePolicy(name, seed);
   switch (name) {
     case 'random': return randomPolicy(seed);

@@ -10,6 +10,7 @@ import { writeCharts } from './run-report.js';
 import { wilson } from './stats.js';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
+import { RESTRICTED_COLUMNS, restrictedChart, restrictedRows, type RestrictedArms } from './restricted-report.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
 
 export interface ScenarioMatrix {
@@ -86,6 +87,8 @@ function equilibriumRow(v: ScenarioVerdict): Row {
 export interface BalanceReport {
   readonly dir: string;
   readonly verdicts: readonly ScenarioVerdict[];
+  /** Restricted play per scenario (none when the study has no restrictions). */
+  readonly restricted: readonly RestrictedArms[];
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string };
 }
 
@@ -125,6 +128,14 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
       ['Bolivia mixes', esc(mixText(v.matrix.bol, v.eq.col))],
     ])}` });
     blocks.push({ kind: 'figures', heading: `${v.matrix.name}: matrix and mixes`, figures });
+  }
+  if (r.restricted.length > 0) {
+    const rows = r.restricted.flatMap(restrictedRows);
+    const table: Table = { columns: RESTRICTED_COLUMNS, rows };
+    writeFileAtomic(join(r.dir, 'restricted.csv'), toCsv(table));
+    const figures = await writeCharts(r.dir, r.restricted.map((x) => restrictedChart(x.scenario, x.name, rows.filter((row) => row.scenario === x.scenario))));
+    blocks.push({ kind: 'figures', heading: `Restricted play: ${r.restricted[0]!.policy} against ${r.restricted[0]!.policy}, one side without one option`, figures });
+    blocks.push({ kind: 'table', heading: 'Restricted play', table, file: 'restricted.csv', collapsed: true });
   }
   blocks.push({ kind: 'table', heading: 'Every pair of policies', table: matrix, file: 'matrix.csv', collapsed: true });
   blocks.push({ kind: 'table', heading: 'Equilibria', table: eqTable, file: 'equilibrium.csv', collapsed: true });

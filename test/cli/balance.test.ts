@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
-const STUDY = ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '40', '--batch', '20', '--precision', '10', '--replicates', '200', '--seed', 'bal', '--workers', '2'];
+const STUDY = ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '40', '--batch', '20', '--precision', '10', '--replicates', '200', '--seed', 'bal', '--workers', '2', '--restrictions', 'none'];
 const csvRows = (text: string) => lines(text).slice(1).map((l) => l.split(','));
 
 describe('chaco balance', () => {
@@ -57,6 +57,28 @@ describe('chaco balance', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain('resuming the balance study');
     for (const f of ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'matrix-boqueron.vl.json']) expect(read(cut, f), f).toBe(read(whole, f));
+  });
+
+  test('restricted play: each side alone without an option, against the same games free, with paired intervals', () => {
+    const out = tmp();
+    const r = chaco(['balance', 'boqueron', '--pool', 'passive', '--max-games', '10', '--batch', '10', '--replicates', '100', '--seed', 'rp', '--workers', '2',
+      '--restrictions', 'noCallUps,holdEntrenchments', '--restricted-policy', 'balanced', '--restricted-games', '12', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const rows = csvRows(read(out, 'restricted.csv'));
+    expect(rows.map((x) => `${x[1]} ${x[2]} ${x[3]} ${x[4]}`)).toEqual(['noCallUps PAR balanced 12', 'noCallUps BOL balanced 12', 'holdEntrenchments PAR balanced 12', 'holdEntrenchments BOL balanced 12']);
+    for (const x of rows) {
+      const free = Number(x[5]), restricted = Number(x[6]), change = Number(x[7]);
+      expect(change).toBeCloseTo(restricted - free, 3);
+      expect(Number(x[8])).toBeLessThanOrEqual(change);
+      expect(Number(x[9])).toBeGreaterThanOrEqual(change);
+    }
+    // The free arm is game for game the run of balanced against balanced with the study's seed.
+    const run = tmp();
+    expect(chaco(['run', 'boqueron', '--par', 'balanced', '--bol', 'balanced', '--games', '12', '--seed', 'rp', '--workers', '1', '--no-replays', '--out', run]).code).toBe(0);
+    const margins = csvRows(read(run, 'games.csv')).map((g) => Number(g[5]));
+    const free = readFileSync(join(out, 'cells', 'boqueron', 'restricted', 'balanced__balanced.txt'), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
+    expect(free).toEqual(margins);
+    expect(read(out, 'restricted-boqueron.svg')).toContain('<svg');
   });
 
   test('another study in the same folder is refused in one line with exit 2; a policy not known is named', () => {

@@ -1,0 +1,88 @@
+// Playing the cells of a balance study: rounds of one batch per unfinished cell, all on one pool, each
+// cell's games in order into its store; one progress display over every cell; stops cleanly on
+// Ctrl-C or at the first failing game, naming the cell, the game and how to reproduce it.
+import type { AggregateShape } from '../sim/aggregate.js';
+import { runCommand } from '../sim/manifest.js';
+import type { ShardPool } from '../sim/pool.js';
+import { createProgress } from '../sim/progress.js';
+import { runGames } from '../sim/runner.js';
+import type { RunSpec } from '../sim/spec.js';
+import { appendGames, saveState, type BalanceIdentity, type CellStore } from './balance-cells.js';
+
+export interface PlayCell {
+  readonly store: CellStore;
+  readonly spec: RunSpec;
+  readonly shape: AggregateShape;
+  /** Most games the cell may play, and the games between two checks of `stop`. */
+  readonly max: number;
+  readonly batch: number;
+  /** True when the cell has played enough (checked at batch ends). */
+  readonly stop: (store: CellStore) => boolean;
+}
+
+export type PlayStatus = 'complete' | 'interrupted' | 'failed';
+
+/** Whether a cell is finished: at its maximum, or at a batch end where its rule says stop. */
+function finished(c: PlayCell): boolean {
+  const n = c.store.winners.length;
+  return n >= c.max || (n > 0 && n % c.batch === 0 && c.stop(c.store));
+}
+
+/**
+ * Plays `groups` one after another (a scenario's cells form a group: its cells share the pool in
+ * rounds of one batch each); returns how it ended. State is saved after every shard.
+ */
+export async function playCells(o: {
+  readonly pool: ShardPool; readonly groups: readonly (readonly PlayCell[])[]; readonly dir: string;
+  readonly identity: BalanceIdentity; readonly stores: readonly CellStore[]; readonly signal: AbortSignal;
+  readonly decisionTimeout: number; readonly quiet: boolean; readonly progress: boolean; readonly resume: string;
+}): Promise<PlayStatus> {
+  const all = o.groups.flat();
+  const done = new Set(all.filter(finished));
+  // Progress over the upper bound (every cell to its maximum); a cell that stops early counts as full.
+  const progress = createProgress(all.reduce((a, c) => a + c.max, 0), 'balance', { quiet: o.quiet, lines: o.progress });
+  const inFlight = new Map<PlayCell, { first: number; finished: number }>();
+  const counted = () => all.reduce((a, c) => {
+    const b = inFlight.get(c);
+    return a + (done.has(c) ? c.max : b ? b.first + b.finished : c.store.winners.length);
+  }, 0);
+  try {
+    for (const cells of o.groups) {
+      while (cells.some((c) => !done.has(c))) {
+        const outcomes = await Promise.all(cells.filter((c) => !done.has(c)).map(async (c) => {
+          const first = c.store.winners.length;
+          const end = Math.min(c.max, (Math.floor(first / c.batch) + 1) * c.batch);
+          const outcome = await runGames(o.pool, c.spec, c.shape, {
+            first, games: end - first, signal: o.signal, decisionTimeoutMs: o.decisionTimeout * 1000,
+            onProgress: (n) => { inFlight.set(c, { first, finished: n }); progress.update(counted()); },
+            onChunk: (chunk) => {
+              appendGames(o.dir, c.store, chunk.margin_g, chunk.winner_g);
+              saveState(o.dir, o.identity, o.stores);
+            },
+          });
+          inFlight.delete(c);
+          if (finished(c)) done.add(c);
+          progress.update(counted());
+          return { c, outcome };
+        }));
+        const failed = outcomes.find((x) => x.outcome.failure);
+        if (failed) {
+          const fl = failed.outcome.failure!;
+          process.stderr.write([
+            `chaco: game ${fl.game} of cell ${failed.c.store.key} failed: ${fl.message}`,
+            `  run seed ${failed.c.spec.seed}, game index ${fl.game}${fl.seed ? ` (game seed ${fl.seed})` : ''}`,
+            `  reproduce: ${runCommand(failed.c.spec, fl.game, 1)}`,
+            `  every finished game is kept in ${o.dir}; after fixing it, resume: ${o.resume}`,
+          ].join('\n') + '\n');
+          process.exitCode = 1;
+          return 'failed';
+        }
+        if (outcomes.some((x) => x.outcome.interrupted)) return 'interrupted';
+      }
+    }
+    return 'complete';
+  } finally {
+    progress.stop();
+    saveState(o.dir, o.identity, o.stores);
+  }
+}

@@ -1,0 +1,73 @@
+// Restricted play (Jaffe et al., "Evaluating Competitive Game Balance with Restricted Play", AIIDE
+// 2012): a heuristic policy that may not use one of its options. Written after the policy's name,
+// `balanced+noAir`, `policies/boqueron-par-historical.json+noCallUps+noLowOdds`. The heuristic gets the
+// matching parameters (so it plans without the option), and a wrapper makes sure no answer uses it.
+import type { Answers, Decision, Policy } from '../core/decisions.js';
+import { WORKS_NONE } from '../core/map.js';
+import type { GameState } from '../core/state.js';
+import type { HeuristicParams } from './heuristic-params.js';
+
+export const RESTRICTIONS = {
+  /** 12.4: no attack at odds below 2-1. */
+  noLowOdds: 'no attack at odds below 2-1 (12.4)',
+  /** 9.5: no call-ups. */
+  noCallUps: 'no call-ups (9.5)',
+  /** 13.3, 8.13: no air marker in attack or defence, no air supply. */
+  noAir: 'no air: no air marker in attack or defence (13.3), no air supply (8.13)',
+  /** 14.3: a combat unit in an entrenched or fortified hex never moves out of it. */
+  holdEntrenchments: 'never leave entrenchments: units in an entrenched or fortified hex stay (14.3)',
+} as const;
+
+export type Restriction = keyof typeof RESTRICTIONS;
+export const RESTRICTION_NAMES = Object.keys(RESTRICTIONS) as Restriction[];
+
+/** 'balanced+noAir+noCallUps' → the base policy name and its restrictions (each checked). */
+export function parseRestricted(name: string): { base: string; restrictions: Restriction[] } {
+  const [base, ...rest] = name.split('+');
+  for (const r of rest) {
+    if (!(RESTRICTION_NAMES as string[]).includes(r)) throw new Error(`"${r}" is not a restriction (restrictions: ${RESTRICTION_NAMES.join(', ')}; write policy+restriction, e.g. balanced+noAir)`);
+  }
+  return { base: base!, restrictions: rest as Restriction[] };
+}
+
+/** The heuristic's parameters that plan without the restricted options. */
+export function restrictedParams(restrictions: readonly Restriction[]): Partial<HeuristicParams> {
+  const p: { -readonly [K in keyof HeuristicParams]?: HeuristicParams[K] } = {};
+  if (restrictions.includes('noLowOdds')) p.minOddsFloor = 2; // column 2 is 2-1
+  if (restrictions.includes('noCallUps')) p.callUpFloor = Number.POSITIVE_INFINITY;
+  if (restrictions.includes('noAir')) p.useAir = false;
+  return p;
+}
+
+/** A combat unit of the view's side stands in an entrenched or fortified hex. */
+function dugIn(view: GameState, u: number): boolean {
+  const h = view.loc_u[u]!;
+  return h >= 0 && view.works_h[h] !== WORKS_NONE;
+}
+
+/** Wraps a policy so that no answer uses a restricted option (the heuristic's parameters already avoid them). */
+export function restrictPolicy(inner: Policy, restrictions: readonly Restriction[]): Policy {
+  if (restrictions.length === 0) return inner;
+  const has = new Set(restrictions);
+  const answer = (d: Decision, view: GameState): unknown => {
+    switch (d.kind) {
+      case 'callUps': return has.has('noCallUps') ? 0 : inner.decide(d, view);
+      case 'airSupply': return has.has('noAir') ? -1 : inner.decide(d, view);
+      case 'defend': return has.has('noAir') ? { ...inner.decide(d, view), air: false } : inner.decide(d, view);
+      case 'attack': {
+        const a = inner.decide(d, view);
+        return a !== null && has.has('noAir') ? { ...a, air: false } : a;
+      }
+      // The policy is offered only the units that are not dug in.
+      case 'move': return has.has('holdEntrenchments') ? inner.decide({ ...d, movable: { ...d.movable, units: d.movable.units.filter((u) => !dugIn(view, u)) } }, view) : inner.decide(d, view);
+      case 'advance': return has.has('holdEntrenchments') ? inner.decide(d, view).filter((a) => a.unit < 0 || !dugIn(view, a.unit)) : inner.decide(d, view);
+      default: return inner.decide(d, view);
+    }
+  };
+  return {
+    name: `${inner.name}+${restrictions.join('+')}`,
+    decide<D extends Decision>(request: D, view: GameState): Answers[D['kind']] {
+      return answer(request, view) as Answers[D['kind']];
+    },
+  };
+}
