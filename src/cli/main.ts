@@ -10,6 +10,7 @@ import { registerBid } from './bid.js';
 import { registerCompare } from './compare.js';
 import { registerMerge } from './merge.js';
 import { registerBalance } from './balance.js';
+import { registerHistory } from './history.js';
 import { registerReplay } from './replay.js';
 import { VERSION } from './version.js';
 import { UsageError } from './usage-error.js';
@@ -31,6 +32,7 @@ registerBid(program);
 registerCompare(program);
 registerMerge(program);
 registerBalance(program);
+registerHistory(program);
 
 try {
   await program.parseAsync(process.argv);
