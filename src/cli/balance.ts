@@ -2,8 +2,7 @@
 // one, all cells on the same seeds; each cell plays batches until its 95% interval is within
 // --precision points or it reaches --max-games. Writes matrix.csv, equilibrium.csv, mixes.csv, charts,
 // balance.json and index.html; an interrupted study resumes from the games its cells kept.
-import { existsSync } from 'node:fs';
-import { basename, dirname, extname, join, relative, resolve } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
@@ -17,6 +16,7 @@ import type { AggregateShape } from '../sim/aggregate.js';
 import { RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
+import { ALIASES, resolveAlias } from '../policy/aliases.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
 import { isChacoFile } from './run-folder.js';
@@ -52,29 +52,15 @@ interface PoolEntry {
   readonly bol: string | null;
 }
 
-const POLICIES_DIR = join(dirname(DEFAULT_DATA_DIR), 'policies');
-
-/** A path as short as it can be written from here (relative when inside the working folder). */
-function shortPath(file: string): string {
-  const rel = relative(process.cwd(), file);
-  return rel.startsWith('..') ? file : rel;
-}
-
-/** The pool's entries for one scenario: built-in names, `historical` (the scenario's plans) or files. */
+/** The pool's entries for one scenario: built-in names, `historical` or `tuned` (the scenario's files, when it has them) or files. */
 export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
   return labels.map((label) => {
-    if (label === 'historical') {
-      const plan = (side: string) => {
-        const file = join(POLICIES_DIR, `${scenarioId}-${side}-historical.json`);
-        return existsSync(file) ? shortPath(file) : null;
-      };
-      return { label, par: plan('par'), bol: plan('bol') };
-    }
+    if ((ALIASES as readonly string[]).includes(label)) return { label, par: resolveAlias(label, scenarioId, 'par'), bol: resolveAlias(label, scenarioId, 'bol') };
     if ((POLICY_NAMES as readonly string[]).includes(label) || isPlanFile(label) || isPolicyModule(label)) {
       const name = isPlanFile(label) || isPolicyModule(label) ? basename(label, extname(label)) : label;
       return { label: name, par: label, bol: label };
     }
-    throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, a plan file ending in .json or a module ending in .mjs/.js)`);
+    throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, tuned, a plan file ending in .json or a module ending in .mjs/.js)`);
   });
 }
 

@@ -11,6 +11,7 @@ import { registerCompare } from './compare.js';
 import { registerMerge } from './merge.js';
 import { registerBalance } from './balance.js';
 import { registerHistory } from './history.js';
+import { registerTune } from './tune.js';
 import { registerReplay } from './replay.js';
 import { VERSION } from './version.js';
 import { UsageError } from './usage-error.js';
@@ -33,6 +34,7 @@ registerCompare(program);
 registerMerge(program);
 registerBalance(program);
 registerHistory(program);
+registerTune(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -16,6 +16,7 @@ import { runGames, type RunOutcome } from '../sim/runner.js';
 import { aggregateShape, gamesCsvHeader, type ChunkResult } from '../sim/shard.js';
 import { checkPolicies, parseHandicaps, prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { UsageError } from './usage-error.js';
+import { resolveAlias } from '../policy/aliases.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
 import { writeTellingReplays } from './telling-replays.js';
@@ -105,9 +106,17 @@ export type CommonFlags = z.infer<typeof commonSchema>;
 /** The spec the flags describe, checked: policies known, options valid, scenario loads (DataError otherwise). */
 export function specFromFlags(scenario: string, f: CommonFlags): { spec: RunSpec; prepared: PreparedRun } {
   return asUsage(() => {
-    const spec: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicaps(f.handicap), seed: f.seed, check: f.check };
+    const given: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicaps(f.handicap), seed: f.seed, check: f.check };
+    const prepared = prepareRun(given);
+    // `historical` and `tuned` stand for the scenario's files (policies/, policies/tuned/).
+    const alias = (name: string, side: 'par' | 'bol') => {
+      const file = resolveAlias(name, prepared.scenario.id, side);
+      if (file === null) throw new SpecError(`--${side} ${name}: ${prepared.scenario.id} has no ${name.split('+')[0]} policy for ${side === 'par' ? 'Paraguay' : 'Bolivia'}${name.startsWith('tuned') ? ` (make one: chaco tune ${prepared.scenario.id} --side ${side.toUpperCase()})` : ''}`);
+      return file;
+    };
+    const spec: RunSpec = { ...given, par: alias(f.par, 'par'), bol: alias(f.bol, 'bol') };
     checkPolicies(spec);
-    return { spec, prepared: prepareRun(spec) };
+    return { spec, prepared };
   });
 }
 

@@ -1,4 +1,5 @@
 // The heuristic policy's named parameters and its three presets.
+import { z } from 'zod';
 
 export interface HeuristicParams {
   /** Lowest odds column attacked (0 = 1-2, 1 = 1-1, 2 = 2-1, 3 = 3-1 ...). */
@@ -43,3 +44,19 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
 
 export type PresetName = keyof typeof PRESETS;
 export const PRESET_NAMES = Object.keys(PRESETS) as PresetName[];
+
+/** Parameters as a file writes them (a tuned plan's "params"): any subset, each checked. */
+export const paramsSchema = z.strictObject({
+  minOdds: z.number().int().min(0).max(9),
+  minOddsFloor: z.number().int().min(0).max(9),
+  aggression: z.number().min(0).max(1),
+  settlementWeight: z.number().min(0),
+  riskTolerance: z.number().positive(),
+  useCsp: z.boolean(),
+  useAir: z.boolean(),
+  entrench: z.boolean(),
+  refuseTruceBehind: z.number(),
+  callUpFloor: z.number(),
+  vpReserve: z.number(),
+  garrison: z.number().int().min(0).max(6),
+}).partial();

@@ -27,7 +27,7 @@ export interface HeuristicOptions {
 
 export function heuristicPolicy(opts: HeuristicOptions): Policy {
   const preset = opts.plan?.preset ?? opts.preset ?? 'balanced';
-  const params: HeuristicParams = { ...PRESETS[preset], ...opts.params };
+  const params: HeuristicParams = { ...PRESETS[preset], ...opts.plan?.params, ...opts.params };
   const dice = seededDice(opts.seed);
   const movePlan = newMovePlan();
   const name = opts.plan ? `plan:${opts.plan.name}` : preset;

@@ -7,7 +7,7 @@ import type { GameMap } from '../core/map.js';
 import { PAR, BOL, type Side } from '../core/side.js';
 import { Issues } from '../data/issues.js';
 import { readJson } from '../data/read-json.js';
-import { PRESET_NAMES, type PresetName } from './heuristic-params.js';
+import { paramsSchema, PRESET_NAMES, type HeuristicParams, type PresetName } from './heuristic-params.js';
 
 const hex = z.string().regex(/^\d{4}$/, { message: 'a hex is four digits "XXYY"' });
 
@@ -17,14 +17,18 @@ export const planSchema = z.strictObject({
   scenario: z.string().optional(),
   side: z.enum(['PAR', 'BOL'], { message: 'side is "PAR" or "BOL"' }),
   preset: z.enum(PRESET_NAMES as [PresetName, ...PresetName[]]).optional(),
+  /** The heuristic's parameters over the preset's (tuned files, chaco tune). */
+  params: paramsSchema.optional(),
+  /** What made the file and what it measured (tuned files): kept for people, not read by the policy. */
+  tuned: z.record(z.string(), z.unknown()).optional(),
   phases: z.array(z.strictObject({
     turns: z.tuple([z.number().int().min(1), z.number().int().min(1)], { message: 'turns is [first, last], 1-based' }),
     posture: z.enum(['attack', 'hold', 'delay'], { message: 'posture is "attack", "hold" or "delay"' }),
     objectives: z.array(z.strictObject({ hex, weight: z.number().positive() })).default([]),
     forces: z.array(z.strictObject({ leader: z.string(), objective: hex })).default([]),
     note: z.string().optional(),
-  })).min(1),
-});
+  })),
+}).refine((p) => p.phases.length > 0 || p.params !== undefined, { message: 'a plan has at least one phase, or params (a tuned heuristic)', path: ['phases'] });
 
 export interface PlanPhase {
   readonly from: number;
@@ -41,6 +45,7 @@ export interface Plan {
   readonly side: Side;
   readonly scenario: string | undefined;
   readonly preset: PresetName;
+  readonly params: Partial<HeuristicParams>;
   readonly phases: readonly PlanPhase[];
 }
 
@@ -78,7 +83,7 @@ export function compilePlan(file: string, map: GameMap, counters: Counters): Pla
     return { from: p.turns[0], to: p.turns[1], posture: p.posture, objectives, forces };
   });
   issues.throwIfAny();
-  return { name: raw.name, file, side, scenario: raw.scenario, preset: raw.preset ?? 'balanced', phases };
+  return { name: raw.name, file, side, scenario: raw.scenario, preset: raw.preset ?? 'balanced', params: raw.params ?? {}, phases };
 }
 
 /** The plan's phase for 1-based game turn `turn`, if any. */

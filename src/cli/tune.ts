@@ -1,0 +1,168 @@
+// `chaco tune <scenario> --side PAR|BOL`: searches the heuristic's parameters by self-play against a
+// pool of opponents (NTBEA, src/sim/ntbea.ts), every candidate on the same seeds (common random
+// numbers), then measures the best against the balanced preset on fresh seeds, paired, and writes
+// policies/tuned/<scenario>-<side>.json: the parameters, the command that reproduces it and its strength.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { aliasFile, resolveAlias } from '../policy/aliases.js';
+import { PRESETS, type HeuristicParams } from '../policy/heuristic-params.js';
+import { pairedProportionDiff, seededUniform } from '../report/stats.js';
+import { writeJson } from '../report/write-file.js';
+import { aggregateShape } from '../sim/shard.js';
+import { shellQuote } from '../sim/manifest.js';
+import { Ntbea } from '../sim/ntbea.js';
+import { createPool, type ShardPool } from '../sim/pool.js';
+import { createProgress } from '../sim/progress.js';
+import { runGames } from '../sim/runner.js';
+import type { RunSpec } from '../sim/spec.js';
+import { commonSchema, intFlag, onInterrupt, parseFlags, specFromFlags } from './run.js';
+import { UsageError } from './usage-error.js';
+
+/** The values searched for each parameter (the balanced preset's value is among them). */
+export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly HeuristicParams[K][] } = {
+  minOdds: [1, 2, 3, 4],
+  aggression: [0.1, 0.3, 0.45, 0.6, 0.75, 0.9],
+  settlementWeight: [0.5, 1, 1.5, 2],
+  riskTolerance: [0.5, 0.8, 1, 1.3, 1.6, 2],
+  useCsp: [false, true],
+  useAir: [false, true],
+  entrench: [false, true],
+  refuseTruceBehind: [5, 10, 20, 30, 1000],
+  callUpFloor: [10, 18, 25, 35, 1000],
+  vpReserve: [3, 5, 8, 12],
+  garrison: [0, 1, 2, 3],
+};
+const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
+
+export function paramsOf(point: readonly number[]): Partial<HeuristicParams> {
+  return Object.fromEntries(KEYS.map((k, i) => [k, SPACE[k]![point[i]!]])) as Partial<HeuristicParams>;
+}
+
+const tuneSchema = z.object({
+  side: z.enum(['PAR', 'BOL'], { message: '--side: PAR or BOL' }),
+  candidates: intFlag('--candidates', 2), games: intFlag('--games', 2), finalGames: intFlag('--final-games', 2),
+  seed: z.string().min(1), option: z.array(z.string()), data: z.string(), workers: commonSchema.shape.workers,
+  out: z.string().optional(), quiet: z.boolean().optional().transform((b) => b === true), progress: z.boolean().optional().transform((b) => b === true),
+  opponents: z.string(),
+  write: z.string().optional(),
+});
+
+/** A plan file holding only parameters: the tuned heuristic (src/policy/plan.ts). */
+function tunedPlan(scenarioId: string, side: 'PAR' | 'BOL', params: Partial<HeuristicParams>, tuned?: Record<string, unknown>) {
+  return { name: `${scenarioId}, ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}, tuned`, scenario: scenarioId, side, preset: 'balanced', params, ...(tuned ? { tuned } : {}), phases: [] };
+}
+
+/** Wins of `side` (0 PAR, 1 BOL) per game, and the side's mean margin, over games 0..games-1 of the spec. */
+async function play(pool: ShardPool, spec: RunSpec, shape: ReturnType<typeof aggregateShape>, games: number, signal: AbortSignal, side: 0 | 1): Promise<{ won: Uint8Array; margin: number }> {
+  const won = new Uint8Array(games);
+  let margin = 0;
+  const r = await runGames(pool, spec, shape, {
+    games, signal,
+    onChunk: (c) => c.winner_g.forEach((w, i) => { won[c.from + i] = w === side ? 1 : 0; margin += side === 0 ? c.margin_g[i]! : -c.margin_g[i]!; }),
+  });
+  if (r.failure) throw new Error(`game ${r.failure.game} failed: ${r.failure.message} (${spec.par} vs ${spec.bol}, seed ${spec.seed})`);
+  if (r.interrupted) throw new UsageError('interrupted; nothing was written');
+  return { won, margin: margin / games };
+}
+
+export async function tuneAction(scenarioArg: string, raw: unknown): Promise<void> {
+  const f = parseFlags(tuneSchema, raw);
+  const own = f.side === 'PAR' ? 'par' : 'bol', other = f.side === 'PAR' ? 'bol' : 'par';
+  const s = f.side === 'PAR' ? 0 : 1;
+  const base = specFromFlags(scenarioArg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], check: false, workers: 0, force: false, decisionTimeout: 0 } as never);
+  const scenario = base.prepared.scenario;
+  const shape = aggregateShape(scenario, base.prepared.options);
+  const opponents = f.opponents.split(',').map((o) => o.trim()).filter((o) => o !== '').flatMap((o) => {
+    const file = resolveAlias(o, scenario.id, other);
+    return file === null ? [] : [{ label: o, policy: file }];
+  });
+  if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);
+  const work = f.out ?? join('reports', 'out', 'tune', `${scenario.id}-${own}`);
+  mkdirSync(join(work, 'candidates'), { recursive: true });
+  const candidateFile = (i: number) => join(work, 'candidates', `c${String(i).padStart(3, '0')}.json`);
+  const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({ ...base.spec, seed, par: f.side === 'PAR' ? mine : theirs, bol: f.side === 'PAR' ? theirs : mine });
+
+  const pool = createPool(f.workers);
+  const interrupt = onInterrupt(f.quiet);
+  const total = f.candidates * opponents.length * f.games + 2 * opponents.length * f.finalGames;
+  const progress = createProgress(total, `tune ${scenario.id} ${f.side}`, { quiet: f.quiet, lines: f.progress });
+  let done = 0;
+  try {
+    // Start from the balanced preset; fitness: half the win rate, half a squashed mean margin (a gradient where one side always wins).
+    const start = KEYS.map((k) => Math.max(0, (SPACE[k] as readonly unknown[]).indexOf(PRESETS.balanced[k])));
+    const search = new Ntbea({ sizes: KEYS.map((k) => SPACE[k]!.length), random: seededUniform(`${f.seed}:ntbea`) }, start);
+    const fitness: { point: number[]; value: number }[] = [];
+    for (let i = 0; i < f.candidates; i++) {
+      const point = search.propose();
+      writeFileSync(candidateFile(i), `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(point)), null, 1)}\n`);
+      let value = 0;
+      for (const o of opponents) {
+        const r = await play(pool, specFor(candidateFile(i), o.policy, f.seed), shape, f.games, interrupt.signal, s);
+        value += 0.5 * (r.won.reduce((a, b) => a + b, 0) / f.games) + 0.5 / (1 + Math.exp(-r.margin / 20));
+        done += f.games;
+        progress.update(done);
+      }
+      search.update(point, value / opponents.length);
+      fitness.push({ point, value: value / opponents.length });
+    }
+    // The strength of the best, measured on fresh seeds against the balanced preset, paired per opponent.
+    const best = search.best();
+    const bestFile = candidateFile(f.candidates);
+    writeFileSync(bestFile, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best)), null, 1)}\n`);
+    const finalSeed = `${f.seed}:final`;
+    const measured = [];
+    for (const o of opponents) {
+      const t = await play(pool, specFor(bestFile, o.policy, finalSeed), shape, f.finalGames, interrupt.signal, s);
+      const b = await play(pool, specFor('balanced', o.policy, finalSeed), shape, f.finalGames, interrupt.signal, s);
+      done += 2 * f.finalGames;
+      progress.update(done);
+      let both = 0, onlyT = 0, onlyB = 0, neither = 0;
+      for (let g = 0; g < f.finalGames; g++) { const x = t.won[g]!, y = b.won[g]!; if (x && y) both++; else if (x) onlyT++; else if (y) onlyB++; else neither++; }
+      const d = pairedProportionDiff(both, onlyT, onlyB, neither);
+      measured.push({ opponent: o.label, games: f.finalGames, tuned_win_rate: (both + onlyT) / f.finalGames, balanced_win_rate: (both + onlyB) / f.finalGames, diff: d.diff, lo: d.lo, hi: d.hi, tuned_margin: t.margin, balanced_margin: b.margin });
+    }
+    progress.stop();
+    const command = ['chaco', 'tune', scenarioArg, '--side', f.side, '--candidates', String(f.candidates), '--games', String(f.games), '--final-games', String(f.finalGames), '--seed', f.seed, '--opponents', f.opponents, ...f.option.flatMap((o) => ['--option', o])].map(shellQuote).join(' ');
+    const tuned = {
+      command, method: 'NTBEA (Lucas, Liu and Perez-Liebana, IEEE CEC 2018) over the heuristic\'s parameters; every candidate on the same seeds against every opponent',
+      budget: { candidates: f.candidates, gamesPerOpponent: f.games, opponents: opponents.map((o) => o.label) },
+      measured: { against: 'the balanced preset, on fresh seeds (run seed + ":final"), paired game by game', seed: finalSeed, rows: measured },
+    };
+    const target = f.write ?? aliasFile('tuned', scenario.id, own);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best), tuned), null, 1)}\n`);
+    writeJson(join(work, 'search.json'), { command, fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value })) });
+    if (!f.quiet) {
+      const lines = [`${scenario.id} ${f.side}: tuned parameters in ${target}`, ...measured.map((m) => `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)})`)];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } else process.stdout.write(`${resolve(target)}\n`);
+  } finally {
+    progress.stop();
+    interrupt.dispose();
+    await pool.close();
+  }
+}
+
+export function registerTune(program: Command): void {
+  program
+    .command('tune')
+    .description('search the heuristic\'s parameters for one side by self-play against a pool of opponents; writes policies/tuned/<scenario>-<side>.json (--par tuned / --bol tuned)')
+    .argument('<scenario>', 'scenario id')
+    .requiredOption('--side <side>', 'the side to tune: PAR or BOL')
+    .option('--opponents <list>', 'the other side\'s policies (historical: its plan)', 'cautious,balanced,aggressive,historical')
+    .option('--candidates <n>', 'parameter sets tried', '40')
+    .option('--games <n>', 'games per candidate and opponent (the same seeds for every candidate)', '60')
+    .option('--final-games <n>', 'games per opponent measuring the best against the balanced preset', '400')
+    .option('--seed <seed>', 'run seed', '1')
+    .option('--option <key=value>', 'a rules option (chaco options); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--workers <n>', 'worker threads (default: all cores)')
+    .option('--write <file>', 'where the tuned file goes (default policies/tuned/<scenario>-<par|bol>.json, which --par tuned / --bol tuned read)')
+    .option('--out <dir>', 'working folder for the candidates (default reports/out/tune/<scenario>-<side>)')
+    .option('--quiet', 'print the tuned file only')
+    .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
+    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
+    .action((scenario: string, opts: unknown) => tuneAction(scenario, opts));
+}
