@@ -15,7 +15,7 @@ import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/
 import type { AggregateShape } from '../sim/aggregate.js';
 import { RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
-import { isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
+import { isBuiltinPolicy, isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
 import { ALIASES, resolveAlias } from '../policy/aliases.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
@@ -56,7 +56,7 @@ interface PoolEntry {
 export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
   return labels.map((label) => {
     if ((ALIASES as readonly string[]).includes(label)) return { label, par: resolveAlias(label, scenarioId, 'par'), bol: resolveAlias(label, scenarioId, 'bol') };
-    if ((POLICY_NAMES as readonly string[]).includes(label) || isPlanFile(label) || isPolicyModule(label)) {
+    if (isBuiltinPolicy(label) || isPlanFile(label) || isPolicyModule(label)) {
       const name = isPlanFile(label) || isPolicyModule(label) ? basename(label, extname(label)) : label;
       return { label: name, par: label, bol: label };
     }

@@ -158,6 +158,18 @@ export type Answer<K extends Decision['kind']> = Answers[K];
 export interface Policy {
   readonly name: string;
   decide<D extends Decision>(decision: D, view: GameView): Answers[D['kind']];
+  /** Called before each of the side's player turns (4.2) by policies that look ahead (search.ts); optional. */
+  startTurn?(view: GameView, side: Side, lookahead: Lookahead): void;
+}
+
+/** Look-ahead the engine offers a policy at the start of its player turn: play on a copy, never on the game. */
+export interface Lookahead {
+  /**
+   * Plays the rest of this game turn (this player turn, then Bolivia's if Paraguay moves first, and
+   * the truce settlement check) on a copy of the game with `policies` and dice seeded by `diceSeed`;
+   * returns the copy's state. The game itself is untouched.
+   */
+  simulate(policies: readonly [Policy, Policy], diceSeed: string): GameView;
 }
 
 /** An answer the rules do not allow: the game stops with the scenario, seed and decision. */

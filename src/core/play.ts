@@ -2,7 +2,7 @@
 // of (scenario, options, policies, seed) (I-41). Returns the result and, when asked, the event log.
 import { combatPhase } from './combat-phase.js';
 import { constructionPhase } from './construction.js';
-import type { Policy } from './decisions.js';
+import type { Lookahead, Policy } from './decisions.js';
 import { seededDice } from './dice.js';
 import { EventLog, type GameEvent } from './events.js';
 import type { Game } from './game.js';
@@ -14,7 +14,7 @@ import { politicalPhase } from './political.js';
 import type { Scenario } from './scenario.js';
 import { setUp } from './setup.js';
 import { BOL, PAR, otherSide, type Side } from './side.js';
-import { createState, type GameState } from './state.js';
+import { cloneState, createState, type GameState } from './state.js';
 import { returnGhq, supplyPhase } from './supply-phase.js';
 import { checkSettlement, scenarioEnd, victoryLevel } from './victory.js';
 import { resetAir, truceCheck, weatherCheck } from './weather.js';
@@ -117,6 +117,28 @@ function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boo
   step('political', () => politicalPhase(game, side));
 }
 
+/** The look-ahead of a player turn: the rest of the game turn on a copy (no log, no invariant checks). */
+function lookahead(game: Game, side: Side): Lookahead {
+  return {
+    simulate(policies, diceSeed) {
+      const copy: Game = { state: cloneState(game.state), dice: seededDice(diceSeed), log: new EventLog(false), policies: [policies[0], policies[1]], where: `${game.where} (look-ahead)` };
+      const none = () => {};
+      playerTurn(copy, side, none);
+      if (side === PAR) playerTurn(copy, BOL, none);
+      if (copy.state.truce && !copy.state.ended) checkSettlement(copy);
+      return copy.state;
+    },
+  };
+}
+
+/** Player turn of `side`, after offering its policy the look-ahead when it wants one. */
+function playerTurnOf(game: Game, side: Side, check: (phase: string, stacking: boolean) => void): void {
+  if (game.state.ended) return;
+  const policy = game.policies[side];
+  if (policy.startTurn) policy.startTurn(game.state, side, lookahead(game, side));
+  playerTurn(game, side, check);
+}
+
 /** A whole game (4.2); `policies` are indexed by side (PAR 0, BOL 1) and carry their own seeded streams. */
 export function playGame(scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string, opts: PlayOptions = {}): GameResult {
   const state = createState(scenario, options);
@@ -139,8 +161,8 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     if (state.rainy) rainTurns++;
     if (state.truce) truceTurns++;
     check('weather and truce', false);
-    playerTurn(game, PAR, check);
-    playerTurn(game, BOL, check);
+    playerTurnOf(game, PAR, check);
+    playerTurnOf(game, BOL, check);
     if (state.truce && !state.ended) checkSettlement(game); // 16.1
     figures.push({
       turn, month: state.month, rainy: state.rainy, truce: state.truce,

@@ -10,10 +10,16 @@ import { compilePlan, type Plan } from './plan.js';
 import { randomPolicy } from './random.js';
 import { createModulePolicy, isPolicyModule } from './module.js';
 import { parseRestricted, restrictedParams, restrictPolicy } from './restrict.js';
+import { parseSearch, searchPolicy } from './search.js';
 
 export { loadPolicyModules, isPolicyModule } from './module.js';
 
-export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES] as const;
+export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES, 'search'] as const;
+
+/** A built-in policy name: random, passive, a preset, or search[:rollouts]. */
+export function isBuiltinPolicy(name: string): boolean {
+  return (POLICY_NAMES as readonly string[]).includes(name) || /^search:\d+$/.test(name);
+}
 
 const plans = new Map<string, Plan>();
 
@@ -45,6 +51,8 @@ export function createPolicy(name: string, seed: string, data?: { map: GameMap; 
   }
   if (isPlanFile(name)) return heuristicPolicy({ plan: planFor(name, data), seed });
   if (isPolicyModule(name)) return createModulePolicy(name, seed);
+  const rollouts = parseSearch(name);
+  if (rollouts !== null) return searchPolicy({ seed, rollouts });
   switch (name) {
     case 'random': return randomPolicy(seed);
     case 'passive': return passivePolicy();
