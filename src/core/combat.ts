@@ -285,7 +285,7 @@ export function rollCombat(state: GameState, setup: CombatSetup, dice: Dice): Co
 
 /**
  * 12.10: units that retreated or routed into a defending hex earlier in the phase (they did not defend)
- * and are now destroyed: when the defender's result has R or is E (reading: the text's "R or B"
+ * and are now destroyed: when the defender's result has R or is E (reading, I-51: the text's "R or B"
  * result; no CRT cell reads B) or no original defender is left in the defending hexes. Call after the
  * defender's losses are applied. Their destruction satisfies none of this combat's result.
  */
