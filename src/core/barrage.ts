@@ -23,7 +23,7 @@ export interface Barrage {
 /** The Artillery Barrage Table's columns: 1 to 4 artillery units. */
 export const BARRAGE_COLUMNS = 4;
 
-/** 13.2: the table column for the barraging artillery: full units count 1, reduced 1/2, fractions dropped; above 4 -> 4 (reading, I-52: the table stops at 4). 0 = no column. */
+/** 13.2: the table column for the barraging artillery: full units count 1, reduced 1/2, fractions dropped; above 4 -> 4 (reading (I-52): the table stops at 4). 0 = no column. */
 export function barrageColumn(state: GameState, artillery: readonly number[]): number {
   let halves = 0;
   for (const u of artillery) halves += state.reduced_u[u] !== 0 ? 1 : 2;

@@ -120,7 +120,7 @@ export interface Strengths {
 }
 
 /**
- * 12.4, 12.12, 12.13, I-24, I-25: the two totals. Works (reading I-50 for multi-hex defences, 12.3 is
+ * 12.4, 12.12, 12.13, I-24, I-25: the two totals. Works (reading (I-50) for multi-hex defences, 12.3 is
  * silent): each defending hex's units are multiplied by their own hex's works, then all are summed;
  * per unit the order is factor -> halved -> x works, which equals halving then multiplying the hex's sum.
  */
@@ -184,7 +184,7 @@ export function defenderTerrainDrm(state: GameState, hexes: readonly number[]): 
 
 /**
  * 12.14, I-27: the leader whose command rating modifies the roll: the Army Commander if he takes part,
- * else the greatest political rating. Reading (ties, the rules are silent): the better command rating,
+ * else the greatest political rating. Reading (I-27; ties, the rules are silent): the better command rating,
  * then the lower leader index, as I-30 breaks ties for retreats. -1 when there is none.
  */
 export function combatLeader(state: GameState, side: Side, leaders: readonly number[]): number {

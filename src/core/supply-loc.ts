@@ -17,7 +17,7 @@ function freeOf(state: GameState, h: number, enemy: Side): boolean {
 }
 
 /**
- * 8.4 (I-18, I-54): can the source's side use it this instant? A friendly-controlled hex (reading, I-54:
+ * 8.4 (I-18, I-54): can the source's side use it this instant? A friendly-controlled hex (reading (I-54):
  * every source hex starts controlled by its side and changes hands like any hex, 3.2) that holds no enemy
  * combat unit and is not in an unnegated EZOC;
  * the railhead only while it and every railroad hex are free of Bolivian combat units and their
