@@ -26,9 +26,12 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
     const p = prepareRun(v.spec);
     return { v, shape: aggregateShape(p.scenario, p.options) };
   }));
+  // Each variant plays with its own shape (unnamedSettlements changes the settlements counted); the
+  // report compares turns and victory levels, so those must agree.
   const shape = shapes[0]!.shape;
   for (const { v, shape: s } of shapes) {
     if (s.turns !== shape.turns) throw new UsageError(`--variant ${v.name}: it plays ${s.turns} turns and ${variants[0]!.name} ${shape.turns}; compare variants of the same length (ballivianLength changes it)`);
+    if (s.levels.join() !== shape.levels.join()) throw new UsageError(`--variant ${v.name}: its victory levels (${s.levels.join(', ')}) differ from ${variants[0]!.name}'s (${shape.levels.join(', ')}); compare variants with the same levels`);
   }
   const scenario = prepared.scenario;
   const dir = outputDir(f.out, scenario.id, base.seed, 'compare-');
@@ -39,13 +42,13 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
   const runs: VariantRun[] = [];
   let stopped: 'failed' | 'interrupted' | null = null;
   try {
-    for (const v of variants) {
+    for (const { v, shape: variantShape } of shapes) {
       const margin_g = new Int32Array(f.games), winner_g = new Uint8Array(f.games);
       const csv = openSync(join(dir, `games-${v.name}.csv`), 'w');
       writeSync(csv, gamesCsvHeader());
       let outcome;
       try {
-        ({ outcome } = await playWithProgress(pool, v.spec, shape, {
+        ({ outcome } = await playWithProgress(pool, v.spec, variantShape, {
           games: f.games, label: `${scenario.id} ${v.name}`, quiet: f.quiet, progress: f.progress, decisionTimeout: f.decisionTimeout, signal: interrupt.signal,
           onChunk: (c) => { writeSync(csv, c.csv); margin_g.set(c.margin_g, c.from); winner_g.set(c.winner_g, c.from); },
         }));

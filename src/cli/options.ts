@@ -1,5 +1,6 @@
-// `chaco options`: the rules options, their values, defaults and the rules they implement; with
-// --scenario, the value each option takes in that scenario and where it comes from.
+// `chaco options`: the rules options, their values, defaults and the rules and rulings
+// (docs/rulings.md) they implement; with --scenario, the value each option takes in that scenario
+// and where it comes from.
 import type { Command } from 'commander';
 import { OPTION_DEFS, resolveOptions, type OptionName } from '../core/options.js';
 import { DEFAULT_DATA_DIR, scenarioFileOptions } from '../data/load.js';
@@ -13,18 +14,20 @@ interface OptionsFlags {
 
 const collect = (v: string, acc: string[]) => [...acc, v];
 
+const RULINGS_NOTE = 'I-n is a ruling in docs/rulings.md: what the printed rules leave open, how chaco reads it, the other value and its measured effect.';
+
 export function registerOptions(program: Command): void {
   program
     .command('options')
-    .description('list the rules options (--option key=value) with their defaults; with --scenario, their values there and where each comes from')
+    .description('list the rules options (--option key=value) with their defaults and the rules and rulings (docs/rulings.md) behind each; with --scenario, their values there and where each comes from')
     .option('--scenario <id>', 'a scenario id or file: show the value each option takes there (default, scenario file or --option)')
     .option('--option <key=value>', 'with --scenario: a command-line option over the scenario\'s, as chaco run takes it; repeatable', collect, [] as string[])
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
     .action((f: OptionsFlags) => {
       if (f.scenario === undefined) {
         if (f.option.length > 0) throw new UsageError('--option goes with --scenario');
-        const out = OPTION_DEFS.map((d) => `${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')}; ${d.refs})\n    ${d.description}`);
-        process.stdout.write(`${out.join('\n')}\n\nEach I-n is a ruling in docs/rulings.md.\n`);
+        const out = OPTION_DEFS.map((d) => `${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}\n    ${d.description}`);
+        process.stdout.write(`${out.join('\n')}\n\n${RULINGS_NOTE}\n`);
         return;
       }
       let resolved: ReturnType<typeof resolveOptions>;
@@ -33,9 +36,9 @@ export function registerOptions(program: Command): void {
         throw err;
       }
       const rows = OPTION_DEFS.map((d) => [d.name, String(resolved.options[d.name as OptionName]), resolved.sources[d.name as OptionName], `default ${String(d.default)}; ${d.refs}`]);
-      const head = ['option', 'value', 'from', 'default and rules'];
+      const head = ['option', 'value', 'from', 'default; rules and rulings'];
       const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
       const line = (cells: string[]) => cells.map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i]!))).join('  ');
-      process.stdout.write(`${f.scenario}: rules options (the command line overrides the scenario file, which overrides the default)\n${line(head)}\n${rows.map(line).join('\n')}\n`);
+      process.stdout.write(`${f.scenario}: rules options (the command line overrides the scenario file, which overrides the default)\n${line(head)}\n${rows.map(line).join('\n')}\n\n${RULINGS_NOTE}\n`);
     });
 }

@@ -1,6 +1,6 @@
 // Attrition (8.12, 8.13, 10.13): water, isolation, the modified die roll and its result. Rolling is
 // here; applying the result (step loss, elimination, VP, leader displacement) is the engine's job.
-// Interpretations I-20 (isolation), I-21 (water).
+// Rulings I-20 (isolation), I-21 (water).
 import { CAVALRY } from './counters.js';
 import type { Dice } from './dice.js';
 import { BOL, type Side } from './side.js';

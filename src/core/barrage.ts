@@ -23,7 +23,7 @@ export interface Barrage {
 /** The Artillery Barrage Table's columns: 1 to 4 artillery units. */
 export const BARRAGE_COLUMNS = 4;
 
-/** 13.2: the table column for the barraging artillery: full units count 1, reduced 1/2, fractions dropped; above 4 -> 4 (reading: the table stops at 4). 0 = no column. */
+/** 13.2: the table column for the barraging artillery: full units count 1, reduced 1/2, fractions dropped; above 4 -> 4 (reading (I-52): the table stops at 4). 0 = no column. */
 export function barrageColumn(state: GameState, artillery: readonly number[]): number {
   let halves = 0;
   for (const u of artillery) halves += state.reduced_u[u] !== 0 ? 1 : 2;
@@ -34,7 +34,7 @@ export function barrageColumn(state: GameState, artillery: readonly number[]): n
  * 13.2, 12.2, 6.3: null when the barrage may be made, else the reason. Option artilleryBarrage; no
  * combat in a truce; artillery of the side only, each on the map, adjacent to the hex, with combat
  * supply, stacked with or adjacent to a participating leader, and barraging once a phase; the hex holds
- * enemy combat units and is barraged once a phase by each side. Reading: the rainy-season ban on
+ * enemy combat units and is barraged once a phase by each side. Reading (I-53): the rainy-season ban on
  * attacking across a river applies to barrages too ("barrage attacks", 13.2).
  */
 export function checkBarrage(state: GameState, b: Barrage, log: CombatPhaseLog): string | null {

@@ -52,7 +52,7 @@ function leaderName(state: GameState, l: number): string {
 // Strengths and odds.
 
 /**
- * 12.13, I-24: does unit u attack across a river? Reading: yes when the hexside between it and any
+ * 12.13, I-24: does unit u attack across a river? Reading (I-49): yes when the hexside between it and any
  * defending hex is a river (its strength is indivisible, 12.2, so one river side halves it all).
  */
 export function attacksAcrossRiver(state: GameState, u: number, hexes: readonly number[]): boolean {
@@ -63,7 +63,7 @@ export function attacksAcrossRiver(state: GameState, u: number, hexes: readonly 
 
 /**
  * 12.13, I-27: does unit u attack from a Clear hex (a trail makes it Clear, 14.5) or across a Clearing
- * hexside? Reading as for rivers: a clearing hexside to any defending hex counts.
+ * hexside? Reading (I-49), as for rivers: a clearing hexside to any defending hex counts.
  */
 export function attacksFromClear(state: GameState, u: number, hexes: readonly number[]): boolean {
   const { map } = state, h = state.loc_u[u]!;
@@ -120,7 +120,7 @@ export interface Strengths {
 }
 
 /**
- * 12.4, 12.12, 12.13, I-24, I-25: the two totals. Works (a reading for multi-hex defences, 12.3 is
+ * 12.4, 12.12, 12.13, I-24, I-25: the two totals. Works (reading (I-50) for multi-hex defences, 12.3 is
  * silent): each defending hex's units are multiplied by their own hex's works, then all are summed;
  * per unit the order is factor -> halved -> x works, which equals halving then multiplying the hex's sum.
  */
@@ -158,7 +158,7 @@ export interface Odds {
 }
 
 /**
- * 12.4, I-13, I-26: the odds column, remainders in the defender's favour; below 1-2 -> the 1-2 column
+ * 12.4, I-26: the odds column, remainders in the defender's favour; below 1-2 -> the 1-2 column
  * with no defender result; above the highest column (option maxOddsColumn) -> that column.
  */
 export function combatOdds(state: GameState, attack: number, defence: number): Odds {
@@ -184,7 +184,7 @@ export function defenderTerrainDrm(state: GameState, hexes: readonly number[]): 
 
 /**
  * 12.14, I-27: the leader whose command rating modifies the roll: the Army Commander if he takes part,
- * else the greatest political rating. Reading (ties, the rules are silent): the better command rating,
+ * else the greatest political rating. Reading (I-27; ties, the rules are silent): the better command rating,
  * then the lower leader index, as I-30 breaks ties for retreats. -1 when there is none.
  */
 export function combatLeader(state: GameState, side: Side, leaders: readonly number[]): number {

@@ -254,7 +254,7 @@ function wipesOut(state: GameState, units: readonly number[], attacking: boolean
 }
 
 /**
- * 12.4 step 3, 12.5, 12.6, I-29: the result of a roll. Reading of "would eliminate both" (I-29): each
+ * 12.4 step 3, 12.5, 12.6, I-29: the result of a roll. Reading (I-29) of "would eliminate both": each
  * side's result is E or a percentage that cannot be met without eliminating all its units.
  */
 export function combatResultForRoll(state: GameState, setup: CombatSetup, roll: number): CombatResult {
@@ -285,7 +285,7 @@ export function rollCombat(state: GameState, setup: CombatSetup, dice: Dice): Co
 
 /**
  * 12.10: units that retreated or routed into a defending hex earlier in the phase (they did not defend)
- * and are now destroyed: when the defender's result has R or is E (reading: the text's "R or B"
+ * and are now destroyed: when the defender's result has R or is E (reading (I-51): the text's "R or B"
  * result; no CRT cell reads B) or no original defender is left in the defending hexes. Call after the
  * defender's losses are applied. Their destruction satisfies none of this combat's result.
  */

@@ -2,7 +2,7 @@
 import type { Grid } from './hex.js';
 import type { Side } from './side.js';
 
-/** Terrain codes of terrain_h (Terrain Effects Chart). OUTSIDE = beyond the international border. */
+/** Terrain codes of terrain_h (Terrain Effects Chart). OUTSIDE = beyond the international border, not in play (I-58). */
 export const CLEAR = 0, BUSH = 1, MARSH = 2, HILL = 3, MOUNTAIN = 4, OUTSIDE = 5;
 export type TerrainCode = 0 | 1 | 2 | 3 | 4 | 5;
 export const TERRAIN_NAMES = ['clear', 'bush', 'marsh', 'hill', 'mountain', 'outside'] as const;

@@ -132,7 +132,7 @@ export function fillMoveCosts(out: MoveCosts, tables: Tables, rainy: boolean, mo
     const row = tables.terrain[t];
     out.enter_t[t] = row === undefined ? PROHIBITED : rate(mover, row.mp, row.mechMp, w);
   }
-  if (mover.artillery) out.enter_t[MARSH] = PROHIBITED; // 10.9 (off roads: see the road reading in movement-graph.ts)
+  if (mover.artillery) out.enter_t[MARSH] = PROHIBITED; // 10.9 (off roads only: I-43)
   out.road = rate(mover, tables.road.mp, tables.road.mechMp, w);
   out.clear = out.enter_t[CLEAR]!;
   out.river = rate(mover, tables.river.mp, tables.river.mechMp, w);

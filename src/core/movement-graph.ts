@@ -308,7 +308,7 @@ export function hexStatus(ps: PathSearch, h: number): number {
   if (ezoc) flags |= FLAG_EZOC;
   if (state.combat_hs[h * 2 + enemy]! > 0) reason = R_ENEMY_COMBAT; // 10.2
   else if (enemyPieceIn(ps, state, h)) {
-    // reading: a stack holding a combat unit displaces them first, so its leaders may follow (10.3).
+    // reading (I-44): a stack holding a combat unit displaces them first, so its leaders may follow (10.3).
     if (ps.combatMover) flags |= FLAG_DISPLACE; else reason = R_ENEMY_PIECE;
   }
   if (reason === 0 && ps.truce && state.control_h[h] === enemy) reason = R_TRUCE_SETTLEMENT; // 6.3(3), I-7
@@ -354,7 +354,7 @@ function fillStepCosts(out: Int32Array, costs: MoveCosts): void {
   let min = 0x7fffffff, minOffRoad = 0x7fffffff;
   for (let code = 0; code < STEP_CODES; code++) {
     const t = code >> STEP_TERRAIN_SHIFT;
-    // reading: along the road the hex's terrain is ignored, prohibitions included (10.7, 10.9 "Except when on roads").
+    // reading (I-43): along the road the hex's terrain is ignored, prohibitions included (10.7, 10.9 "Except when on roads").
     const cost = t === OUTSIDE ? -R_OUTSIDE : (code & STEP_ROAD) !== 0 ? costs.road : costs.enter_t[t]!;
     out[code] = cost === PROHIBITED ? -R_TERRAIN : cost;
     if (out[code]! < 0) continue;
@@ -388,7 +388,7 @@ function enterTerrain(ps: PathSearch, b: number): number {
 export function hexToHex(ps: PathSearch, a: number, d: number, b: number, first: boolean): number {
   const st = hexStatus(ps, b);
   if (st >> 4 !== 0) return -(st >> 4);
-  // 7.3, I-9: the first hex out of an EZOC has none. reading: for leaders too ("a unit").
+  // 7.3, I-9: the first hex out of an EZOC has none; reading (I-9): for leaders too ("a unit").
   if (first && ps.startEzoc && (st & FLAG_EZOC) !== 0) return -R_LEAVE_EZOC;
   return hexStepTerrain(ps, a, d, b);
 }
@@ -412,7 +412,7 @@ export function hexToBox(ps: PathSearch, box: number, first: boolean): number {
   if (b.cost === 'mp') return BOX_COST;
   if (mover.reaction) return -R_REACTION_TURN_BOX;
   if (!first || !mover.phaseStart) return -R_TURN_BOX;
-  return ps.allowance; // reading: a "1 turn" box takes the whole move
+  return ps.allowance; // reading (I-45): a "1 turn" box takes the whole move
 }
 
 /** 10.12: box to joined box, only along "1 MP" boxes, 1 MP each. */
@@ -433,7 +433,7 @@ export function boxToHex(ps: PathSearch, box: number, h: number, first: boolean)
   }
   const st = hexStatus(ps, h);
   if ((st & FLAG_DISPLACE) !== 0 || st >> 4 === R_ENEMY_COMBAT || st >> 4 === R_ENEMY_PIECE) return -R_ENTRANCE_ENEMY;
-  return st >> 4 !== 0 ? -(st >> 4) : enterTerrain(ps, h); // reading: the entrance hex's terrain, no road or river
+  return st >> 4 !== 0 ? -(st >> 4) : enterTerrain(ps, h); // reading (I-45): the entrance hex's terrain, no road or river
 }
 
 /** I-13: a combat unit on the opponent's map edge may leave the map for 1 MP. */

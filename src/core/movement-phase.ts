@@ -197,7 +197,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
   }
 }
 
-/** 11.1, I-14: at the end of the phase over-stacked hexes lose their excess units to the dead pile (the last to move first). */
+/** 11.1, I-14, I-46: at the end of the phase over-stacked hexes lose their excess units to the dead pile (reading (I-46): the last to move first, then the later counters). */
 export function removeOverstack(game: Game, side: Side, lastMoved: readonly number[] = []): void {
   const { state } = game;
   const { stacking_hs, loc_u } = state;

@@ -12,16 +12,16 @@
 // per search under a generation stamp, so a search touches only the nodes it reaches and nothing
 // is cleared or allocated per call.
 //
-// Readings beyond the I-n entries (each marked "reading:" in movement-graph.ts, where it is applied):
-// - along a road (10.7) the hex's own terrain is ignored entirely, prohibitions included: 10.9
+// Readings (docs/rulings.md; each marked "reading (I-n):" in movement-graph.ts, where it is applied):
+// - I-43: along a road (10.7) the hex's own terrain is ignored entirely, prohibitions included: 10.9
 //   opens with "Except when on roads" for mech AND artillery, and the rainy-season Marsh ban
 //   (10.8) is a terrain effect the road ignores as well (an LOC may use such a road too, 8.6).
-// - a stack that holds a combat unit moves as a combat unit: the combat unit displaces the enemy
+// - I-44: a stack that holds a combat unit moves as a combat unit: the combat unit displaces the enemy
 //   non-combat pieces (10.3) before the leaders moving with it arrive.
-// - re-entering from a box pays the entrance hex's terrain (no road, no river); a unit starting in
+// - I-45: re-entering from a box pays the entrance hex's terrain (no road, no river); a unit starting in
 //   a "1 turn" box pays for its first entrance hex the same way.
-// - entering a "1 turn" box costs the whole allowance (it ends the move, 10.12).
-// - 7.3's first-hex rule (leaving an EZOC) applies to leaders as well: the rule says "a unit".
+// - I-45: entering a "1 turn" box costs the whole allowance (it ends the move, 10.12).
+// - I-9: 7.3's first-hex rule (leaving an EZOC) applies to leaders as well: the rule says "a unit".
 import { DIRECTIONS, NO_HEX, directionTo } from './hex.js';
 import { EXIT_COST, MOVER_COMBAT, MOVER_LEADER, effectiveAllowance, type Mover } from './movement-cost.js';
 import {

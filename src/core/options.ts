@@ -1,12 +1,13 @@
-// Every rules option in one place: the optional rules (10.13, 13.2, 16.5) and each reading of
-// rules/INTERPRETATIONS.md that a designer may switch. Defaults are the INTERPRETATIONS defaults.
+// Every rules option in one place: the optional rules (10.13, 13.2, 16.5) and each ruling of
+// docs/rulings.md that a designer may switch. Defaults are the rulings' readings; each ruling says
+// what the other value means and what it was measured to do to the balance.
 
 export interface OptionDef<T extends boolean | number | string> {
   readonly name: string;
   readonly default: T;
   /** Allowed values (booleans: true/false). */
   readonly values: readonly T[];
-  /** Rule sections and interpretation entries this option implements. */
+  /** Rule sections and rulings (I-n, docs/rulings.md) this option implements; `chaco options` prints them. */
   readonly refs: string;
   readonly description: string;
 }
@@ -17,11 +18,11 @@ export const OPTION_DEFS = [
     description: 'Turns of the Ballivián scenario: 9 (May 1934 - January 1935, chaining into Villa Montes) or 10 (to February 1935, as 17.4 prints it).',
   },
   {
-    name: 'mountedCavalry', default: false, values: [false, true], refs: '10.13',
+    name: 'mountedCavalry', default: false, values: [false, true], refs: '10.13, I-61',
     description: 'Optional rule: all cavalry is mounted (MF 8, -1 to the attack roll when half or more of the attackers are cavalry, always rolls attrition, -1 more when out of General Supply).',
   },
   {
-    name: 'artilleryBarrage', default: false, values: [false, true], refs: '13.2',
+    name: 'artilleryBarrage', default: false, values: [false, true], refs: '13.2, I-61',
     description: 'Optional rule: artillery may barrage adjacent enemy hexes before regular combat (Artillery Barrage Table).',
   },
   {
@@ -37,7 +38,7 @@ export const OPTION_DEFS = [
     description: 'What artillery defends with when stacked with other combat unit types: its attack factor, or its parenthesised factor as when alone.',
   },
   {
-    name: 'maxOddsColumn', default: 6, values: [6, 8], refs: '12.4, I-13, I-26',
+    name: 'maxOddsColumn', default: 6, values: [6, 8], refs: '12.4, I-26',
     description: 'Highest odds column: odds above it use it. The chart stops at 6-1; 8 (the rule text) needs 7-1 and 8-1 columns added to the CRT in tables.json.',
   },
   {

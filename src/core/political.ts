@@ -32,7 +32,7 @@ function drawLeader(game: Game, side: Side, forCommander: boolean): number {
   return pool[game.dice.int(pool.length)]!;
 }
 
-/** 15.6: a new leader goes to a friendly supply source or the hex of a friendly unit in General Supply. */
+/** 15.6: a new leader goes to a friendly supply source or the hex of a friendly unit in General Supply (reading (I-56) of "unisolated"). */
 function placeNewLeader(game: Game, side: Side, l: number): void {
   const { state } = game;
   const hexes: number[] = [];
@@ -44,7 +44,7 @@ function placeNewLeader(game: Game, side: Side, l: number): void {
   if (hexes.length === 0) return;
   const decision = { kind: 'placePiece', side, piece: 'leader', id: l, hexes } as const;
   const h = ask(game, decision);
-  if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or an unisolated friendly unit (15.6)', game.where);
+  if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or with a friendly unit in General Supply (15.6, I-56)', game.where);
   setLeaderLoc(state, l, h);
   if (game.log.enabled) game.log.add({ type: 'leader', side, leader: l, to: h, reason: 'new leader', rule: '15.6' });
 }
@@ -116,7 +116,7 @@ function voluntary(game: Game, side: Side, modifier: number, supporters: readonl
   const result = roll + supporters.length + modifier;
   if (game.log.enabled) game.log.add({ type: 'roll', what: 'voluntary replacement of the army commander', roll, modified: result, rule: '15.4' });
   if (result >= 2 * acPol) {
-    // The new commander: a supporter at random; with no supporters, the named subordinate of highest political rating.
+    // The new commander: a supporter at random; with no supporters, reading (I-55): the named subordinate of highest political rating.
     const pool = supporters.length > 0 ? [...supporters] : subordinates(state, side).filter((l) => c.named_l[l]);
     if (pool.length === 0) return;
     let next = pool[dice.int(pool.length)]!;

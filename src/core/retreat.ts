@@ -105,7 +105,7 @@ export function routAllowance(state: GameState, u: number): number {
   return mf * 6;
 }
 
-/** 11.2, 11.3: would one more unit u fit in h (engineers do not count)? */
+/** 11.2, 11.3, I-47: would one more unit u fit in h (engineers do not count; armor does)? */
 export function fitsInStack(state: GameState, u: number, h: number, extra = 0): boolean {
   if (state.counters.type_u[u] === ENGINEER) return true;
   const side = state.counters.side_u[u]!;
@@ -185,7 +185,7 @@ export function distanceToFriendlySource(state: GameState, h: number, side: Side
  * never into an EZOC (even negated), across a river or clearing hexside (hex to hex only), into an enemy
  * combat unit or prohibited terrain, or onto an off-map box; it stops after at least one hex on entering
  * a rout-stop hex. End: the hex farthest from `enemyHexes` (nearest of them), then nearest a friendly
- * supply source, then the lowest hex number. Reading (I-32 is silent): the end hex must be within
+ * supply source, then the lowest hex number. Reading (I-48; I-32 is silent): the end hex must be within
  * stacking (11.1); hexes passed through need not be. The cheapest path to each hex is simple, so a
  * Dijkstra search finds exactly the hexes some legal rout reaches.
  */

@@ -13,7 +13,7 @@ import { NO_CONTROL } from './scenario.js';
 export function setUp(game: Game): void {
   const { state } = game;
   for (const side of [PAR, BOL] as const) setUpSide(game, side);
-  // 3.2: a settlement occupied by one side's combat units at set-up is controlled by that side.
+  // 3.2, I-57: a settlement occupied by one side's combat units at set-up is controlled by that side.
   for (let h = 0; h < state.map.grid.size; h++) {
     if (state.control_h[h] === NO_CONTROL) continue;
     const par = state.combat_hs[h * 2 + PAR]! > 0, bol = state.combat_hs[h * 2 + BOL]! > 0;

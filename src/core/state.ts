@@ -103,7 +103,7 @@ export interface GameState {
 
   // Maintained by the setters: counts per hex and side, [h * 2 + side].
   readonly combat_hs: Uint8Array;
-  /** Combat units that count for stacking (11.2, 11.3). */
+  /** Combat units that count for stacking (11.2, 11.3; armor too, I-47). */
   readonly stacking_hs: Uint8Array;
   readonly leaders_hs: Uint8Array;
   /** Infantry and cavalry, the units that exert a ZOC (7.1). */
@@ -132,7 +132,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
   const works_h = new Uint8Array(size);
   for (let h = 0; h < size; h++) works_h[h] = map.works_h[h] ?? WORKS_NONE;
   const control_h = scenario.control_h.slice();
-  // 8.4: supply source hexes start controlled by their side (3.2 then changes them like any hex).
+  // 8.4, I-54: supply source hexes start controlled by their side (3.2 then changes them like any hex).
   for (const src of map.supplySources) if (control_h[src.hex] === NO_CONTROL) control_h[src.hex] = src.side;
   return {
     scenario, map, counters, tables: scenario.tables, options,

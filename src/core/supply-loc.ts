@@ -1,5 +1,5 @@
 // Supply sources and the Line of Communication: usable sources (8.4), the LOC (8.6), depots (8.8),
-// and the supply radius an LOC gives (8.7). Interpretations I-7, I-15, I-16, I-17, I-18.
+// and the supply radius an LOC gives (8.7). Rulings I-7, I-15, I-16, I-17, I-18, I-54.
 import { NO_HEX } from './hex.js';
 import type { SupplySource } from './map.js';
 import { otherSide, type Side } from './side.js';
@@ -17,8 +17,9 @@ function freeOf(state: GameState, h: number, enemy: Side): boolean {
 }
 
 /**
- * 8.4 (I-18): can the source's side use it this instant? A friendly-controlled hex (a source that is
- * not a settlement counts as friendly while no enemy combat unit is in it) not in an unnegated EZOC;
+ * 8.4 (I-18, I-54): can the source's side use it this instant? A friendly-controlled hex (reading (I-54):
+ * every source hex starts controlled by its side and changes hands like any hex, 3.2) that holds no enemy
+ * combat unit and is not in an unnegated EZOC;
  * the railhead only while it and every railroad hex are free of Bolivian combat units and their
  * unnegated ZOCs; Villa Montes only while it and every hex beside the river north of it are free of
  * Paraguayan combat units and their unnegated ZOCs.

@@ -1,5 +1,5 @@
 // The supply radius at work: General Supply of units and leaders (8.3, 8.5, 8.7, 8.9-8.11, 10.12),
-// combat supply (12.12) and where new CSP may be placed (8.14). Interpretations I-7, I-17, I-18, I-22, I-23.
+// combat supply (12.12) and where new CSP may be placed (8.14). Rulings I-7, I-17, I-18, I-22, I-23.
 import { isBox } from './state.js';
 import type { GameState } from './state.js';
 import type { Side } from './side.js';

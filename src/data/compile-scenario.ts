@@ -269,7 +269,7 @@ function stackLimit(data: GameData, h: number, entrenched: boolean): number {
   return entrenched || data.map.works_h[h] !== WORKS_NONE ? Math.max(t.stacking, data.tables.stackingWorks) : t.stacking;
 }
 
-/** Counts for stacking (11.2, 11.3): every combat unit but engineers (armor is not among 11.3's exceptions). */
+/** Counts for stacking (11.2, 11.3): every combat unit but engineers (reading (I-47): armor is not among 11.3's exceptions). */
 function countsForStacking(counters: Counters, u: number): boolean {
   return counters.type_u[u] !== ENGINEER;
 }

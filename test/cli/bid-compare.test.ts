@@ -32,6 +32,14 @@ describe('chaco compare', () => {
     expect(existsSync(join(out, 'index.html'))).toBe(true);
   });
 
+  test('a variant that changes the settlements (unnamedSettlements, I-60) is compared with the baseline', () => {
+    const out = tmp();
+    const r = chaco(['compare', 'villa-montes', '--games', '6', '--workers', '2', '--out', out, '--variant', 'unnamed:unnamedSettlements=true']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(lines(read(out, 'compare.csv'))[2]).toMatch(/^unnamed,unnamedSettlements=true,6,/);
+  });
+
   test('a bad variant is refused', () => {
     const r = chaco(['compare', 'boqueron', '--out', join(tmp(), 'x'), '--variant', 'v:handicap=10']);
     expect(r.code).toBe(2);

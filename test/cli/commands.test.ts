@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readDataFile } from '../helpers/data.js';
+import { OPTION_DEFS } from '../../src/core/options.js';
 
 // The CLI as a user runs it: the compiled bin (npm test builds dist/ first).
 function chaco(...args: string[]) {
@@ -90,5 +91,15 @@ describe('chaco options', () => {
     expect(r.out).toContain('ballivianLength=9');
     expect(r.out).toContain('mountedCavalry=false');
     expect(r.out).toMatch(/artilleryStackedDefence=attack .*I-25/);
+    for (const d of OPTION_DEFS) expect(r.out).toContain(`${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}`);
+    expect(r.out).toContain('docs/rulings.md');
+  });
+
+  test('with --scenario, shows each option\'s rules and rulings next to its value', () => {
+    const r = chaco('options', '--scenario', 'campaign');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/mountedCavalry +true +scenario +default false; 10\.13, I-61/);
+    expect(r.out).toMatch(/fixedSettlementVP +false +default +default false; 16\.5, I-33, I-61/);
+    expect(r.out).toContain('docs/rulings.md');
   });
 });

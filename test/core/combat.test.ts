@@ -158,7 +158,7 @@ describe('12.4, 12.12, 12.13 strengths (I-24, I-25)', () => {
   });
 });
 
-describe('12.4 odds (I-13, I-26)', () => {
+describe('12.4 odds (I-26)', () => {
   test('12.4 remainders are rounded in the defender\'s favour: 11 to 4 is 2-1, 5 to 8 is 1-2, 8 to 8 is 1-1', () => {
     const p = position();
     expect(combatOdds(p.state, 11, 4).label).toBe('2-1');
