@@ -189,7 +189,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
 
 /** The files a balance study writes (what --force may delete), besides the run files. */
 function isBalanceFile(name: string): boolean {
-  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'restricted.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
+  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'ladder.csv', 'restricted.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
     || /^(matrix|mixes|restricted)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 

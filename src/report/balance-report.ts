@@ -66,6 +66,30 @@ function matrixRows(m: ScenarioMatrix, seed: string): Row[] {
 export const MATRIX_COLUMNS = ['scenario', 'par_policy', 'bol_policy', 'games', 'par_wins', 'par_win_rate', 'lo', 'hi', 'mean_margin', 'fair_bid', 'fair_bid_lo', 'fair_bid_hi'] as const;
 export const EQUILIBRIUM_COLUMNS = ['scenario', 'value', 'lo', 'hi', 'fair_bid', 'fair_bid_lo', 'fair_bid_hi', 'min_cell', 'max_cell', 'par_mix', 'bol_mix', 'games', 'replicates'] as const;
 export const MIXES_COLUMNS = ['scenario', 'side', 'policy', 'weight'] as const;
+export const LADDER_COLUMNS = ['scenario', 'side', 'rank', 'policy', 'mean_win_rate', 'worst_win_rate', 'best_win_rate', 'weight'] as const;
+
+/**
+ * The strength ladder of each side: its policies ranked by their mean win rate against every policy
+ * of the other side (each opponent counted once), with the worst and best pairing and the weight at
+ * equilibrium. A policy's own side's win rate: Paraguay's for rows, Bolivia's for columns.
+ */
+export function ladderRows(v: ScenarioVerdict): Row[] {
+  const m = v.matrix;
+  const rate = (i: number, j: number) => {
+    const c = m.cells[i]![j]!;
+    let w = 0;
+    for (const x of c.winner_g) if (x === 0) w++;
+    return w / c.winner_g.length;
+  };
+  const side = (labels: readonly string[], weights: readonly number[], rates: (k: number) => number[], name: string) => labels
+    .map((p, k) => { const r = rates(k); return { policy: p, mean: r.reduce((a, b) => a + b, 0) / r.length, worst: Math.min(...r), best: Math.max(...r), weight: weights[k]! }; })
+    .sort((a, b) => b.mean - a.mean || a.policy.localeCompare(b.policy))
+    .map((x, k) => ({ scenario: m.id, side: name, rank: k + 1, policy: x.policy, mean_win_rate: round(x.mean), worst_win_rate: round(x.worst), best_win_rate: round(x.best), weight: round(x.weight) }));
+  return [
+    ...side(m.par, v.eq.row, (i) => m.bol.map((_, j) => rate(i, j)), 'PAR'),
+    ...side(m.bol, v.eq.col, (j) => m.par.map((_, i) => 1 - rate(i, j)), 'BOL'),
+  ];
+}
 
 const mixText = (labels: readonly string[], w: readonly number[]) => labels.map((l, k) => (w[k]! > 0 ? `${l} ${round(w[k]!, 3)}` : null)).filter((x) => x !== null).join('; ');
 
@@ -106,6 +130,8 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
   writeFileAtomic(join(r.dir, 'matrix.csv'), toCsv(matrix));
   writeFileAtomic(join(r.dir, 'equilibrium.csv'), toCsv(eqTable));
   writeFileAtomic(join(r.dir, 'mixes.csv'), toCsv(mixes));
+  const ladder: Table = { columns: LADDER_COLUMNS, rows: r.verdicts.flatMap(ladderRows) };
+  writeFileAtomic(join(r.dir, 'ladder.csv'), toCsv(ladder));
   const sentences = r.verdicts.map((v) => verdictSentence(v.matrix.name, v.eq));
   writeJson(join(r.dir, 'balance.json'), { ...r.manifest, verdicts: sentences });
 
@@ -138,6 +164,7 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
     blocks.push({ kind: 'table', heading: 'Restricted play', table, file: 'restricted.csv', collapsed: true });
   }
   blocks.push({ kind: 'table', heading: 'Every pair of policies', table: matrix, file: 'matrix.csv', collapsed: true });
+  blocks.push({ kind: 'table', heading: 'Strength ladder: each side\'s policies by their mean win rate against the other side\'s pool', table: ladder, file: 'ladder.csv' });
   blocks.push({ kind: 'table', heading: 'Equilibria', table: eqTable, file: 'equilibrium.csv', collapsed: true });
   blocks.push({ kind: 'html', html: `<h2>Reproduce</h2><pre>${esc(r.manifest.reproduce)}</pre>` });
   const title = `Balance: ${r.verdicts.map((v) => v.matrix.name).join(', ')}`;

@@ -41,6 +41,15 @@ describe('chaco balance', () => {
       const w = csvRows(read(out, 'mixes.csv')).filter((m) => m[1] === side).reduce((a, m) => a + Number(m[3]), 0);
       expect(w).toBeCloseTo(1, 3);
     }
+    // The ladder ranks each side's policies by their mean win rate against the other side's pool.
+    const ladder = csvRows(read(out, 'ladder.csv'));
+    for (const side of ['PAR', 'BOL']) {
+      const rungs = ladder.filter((l) => l[1] === side);
+      expect(rungs.map((l) => Number(l[2]))).toEqual([1, 2]);
+      expect(Number(rungs[0]![4])).toBeGreaterThanOrEqual(Number(rungs[1]![4]));
+    }
+    const parRandom = ladder.find((l) => l[1] === 'PAR' && l[3] === 'random')!;
+    expect(Number(parRandom[4])).toBeCloseTo((Number(matrix[0]![5]) + Number(matrix[1]![5])) / 2, 3);
     for (const f of ['matrix-boqueron.svg', 'mixes-boqueron.vl.json', 'index.html', 'balance.json']) expect(read(out, f).length).toBeGreaterThan(100);
   });
 
