@@ -11,7 +11,7 @@ chaco() { node bin/chaco.js "$@"; }
 pool=cautious,balanced,aggressive,historical,search
 chaco balance boqueron villa-montes alihuata ballivian --pool "$pool" --max-games 400 --restricted-games 300 \
   --seed study --out "$out/balance" --force --progress
-chaco balance campaign --pool "$pool" --max-games 200 --restricted-games 100 \
+chaco balance campaign --pool "$pool" --max-games 100 --restricted-games 100 \
   --seed study --out "$out/balance-campaign" --force --progress
 chaco history boqueron alihuata ballivian villa-montes campaign --games 200 --seed study --out "$out/history" --force
 if node bin/chaco.js sensitivity --help >/dev/null 2>&1; then
