@@ -10,7 +10,7 @@ import { writeRunReport } from '../report/run-report.js';
 import { histQuantile, histMean, wilson } from '../report/stats.js';
 import { emptyAggregate, END_TYPES, mergeAggregates, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
 import { runCommand, runManifest, type RunManifest } from '../sim/manifest.js';
-import { createPool, defaultWorkers, type ShardPool } from '../sim/pool.js';
+import { defaultWorkers, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames, type RunOutcome } from '../sim/runner.js';
 import { aggregateShape, gamesCsvHeader, type ChunkResult } from '../sim/shard.js';
@@ -20,6 +20,7 @@ import { resolveAlias } from '../policy/aliases.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
 import { writeTellingReplays } from './telling-replays.js';
+import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 
 /** A whole-number flag given as text, checked at the edge with a message naming the flag. */
 export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) => z.string().transform((text, ctx) => {
@@ -202,16 +203,17 @@ export function terminalSummary(agg: Aggregate, m: RunManifest, dir: string): st
     `wins        PAR ${pct(agg.wins[0]! / n)} (95% ${pct(par.lo)}-${pct(par.hi)})  BOL ${pct(agg.wins[1]! / n)} (95% ${pct(bol.lo)}-${pct(bol.hi)})`,
     `end         ${ends}`,
     `margin      PAR - BOL: median ${fmt(histQuantile(agg.margin, 0.5))}, mean ${fmt(histMean(agg.margin))}, 90% of games from ${fmt(histQuantile(agg.margin, 0.05))} to ${fmt(histQuantile(agg.margin, 0.95))} VP`,
-    `time        ${m.timing.seconds.toFixed(1)} s (${m.timing.gamesPerSecond.toFixed(0)} games/s ${m.workers === 0 ? 'in the main thread' : `on ${m.workers} worker${m.workers === 1 ? '' : 's'}`})`,
+    `time        ${m.timing.seconds.toFixed(1)} s (${m.timing.gamesPerSecond.toFixed(0)} games/s ${m.queue ? `on ${m.queue.workers.length} queue worker${m.queue.workers.length === 1 ? '' : 's'} with ${m.workers} thread${m.workers === 1 ? '' : 's'}` : m.workers === 0 ? 'in the main thread' : `on ${m.workers} worker${m.workers === 1 ? '' : 's'}`})`,
     `report      ${join(dir, 'index.html')}`,
   ].join('\n') + '\n';
 }
 
-const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: intFlag('--first', 0), replays: z.boolean().default(true) });
+const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: intFlag('--first', 0), replays: z.boolean().default(true), ...queueSchema });
 
 export async function runAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(runSchema, raw);
   const { spec, prepared } = specFromFlags(scenarioArg, f);
+  await checkQueueFlags(raw, f);
   const { scenario, options, sources } = prepared;
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, spec.seed);
@@ -238,7 +240,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
     saved = performance.now();
   };
   checkpoint(true);
-  const pool = createPool(f.workers);
+  const pool = await openPool(f);
   const interrupt = onInterrupt(f.quiet);
   let played: PlayedRun;
   try {
@@ -264,7 +266,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
     command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, sources, turns: shape.turns, out: dir,
     first: f.first, games: f.games, played: outcome.played, interrupted: outcome.interrupted,
     ...(outcome.failure ? { failure: outcome.failure } : {}),
-    workers: pool.threads, started: played.started, finished: played.finished,
+    workers: pool.threads, queue: queueRecord(pool, f), started: played.started, finished: played.finished,
   });
   const picks = f.replays ? await writeTellingReplays(dir, spec, telling.picks()) : telling.picks().map((pick) => ({ pick, dir: null }));
   await writeRunReport({ dir, manifest, aggregate: outcome.aggregate, shape, scenario, telling: picks });
@@ -288,6 +290,6 @@ export function registerRun(program: Command): void {
     .argument('<scenario>', 'scenario id (chaco scenarios) or file');
   addCommonOptions(cmd, '2000', 'number of games');
   cmd.option('--first <index>', 'index of the first game (to resume a run or replay one game)', '0')
-    .option('--no-replays', 'do not write the replays of the telling games (replays/game-<i>/)')
-    .action((scenario: string, opts: unknown) => runAction(scenario, opts));
+    .option('--no-replays', 'do not write the replays of the telling games (replays/game-<i>/)');
+  addQueueOptions(cmd).action((scenario: string, opts: unknown) => runAction(scenario, opts));
 }

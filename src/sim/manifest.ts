@@ -91,6 +91,8 @@ export interface RunManifest {
   readonly reproduce: string;
   readonly resume?: string;
   readonly workers: number;
+  /** A run played on a queue (chaco run --queue): where, in what shards, and which worker processes played how many games. */
+  readonly queue?: { readonly url: string; readonly shardSize: number; readonly workers: readonly { readonly name: string; readonly threads: number; readonly shards: number; readonly games: number }[] };
   readonly timing: { readonly started: string; readonly finished: string; readonly seconds: number; readonly gamesPerSecond: number };
 }
 
@@ -109,6 +111,7 @@ export interface ManifestInput {
   readonly failure?: GameFailure;
   readonly interrupted: boolean;
   readonly workers: number;
+  readonly queue?: RunManifest['queue'];
   readonly started: Date;
   readonly finished: Date;
 }
@@ -134,6 +137,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     reproduce: runCommand(spec, m.first, m.games),
     ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out]) : runCommand(spec, resumeFrom, left) } : {}),
     workers: m.workers,
+    ...(m.queue ? { queue: m.queue } : {}),
     timing: {
       started: m.started.toISOString(), finished: m.finished.toISOString(),
       seconds: Math.round(seconds * 1000) / 1000, gamesPerSecond: seconds > 0 ? Math.round((m.played / seconds) * 10) / 10 : 0,

@@ -8,8 +8,12 @@ import { Piscina } from 'piscina';
 import { playChunk, type ChunkResult, type ChunkTask } from './shard.js';
 
 export interface ShardPool {
-  /** Worker threads (0: the calling thread). */
+  /** Worker threads (0: the calling thread; a queue: the threads of the workers that returned shards so far). */
   readonly threads: number;
+  /** Games per shard when the pool fixes it (a queue: one job per shard); otherwise the runner chooses. */
+  readonly shardSize?: number;
+  /** Shards the runner keeps in flight; default twice the threads (a queue: every shard of the run at once). */
+  readonly window?: number;
   /** Plays a shard; aborting `signal` ends it at once (its worker thread is ended; in the main thread, before it starts). */
   run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkResult>;
   close(): Promise<void>;

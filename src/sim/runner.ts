@@ -48,7 +48,7 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
   const first = opts.first ?? 0;
   const end = first + opts.games;
   // Enough shards in flight to keep every thread busy; few enough that the buffer stays small.
-  const window = Math.max(2, pool.threads * 2);
+  const window = pool.window ?? Math.max(2, pool.threads * 2);
   let next = first, flushed = first, inFlight = 0, finished = 0;
   let stopped = false;
   let failure: GameFailure | undefined;
@@ -125,13 +125,13 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
 
     const submit = () => {
       while (!stopped && inFlight < window && next < end) {
-        const from = next, to = Math.min(end, from + (opts.chunkSize ?? guidedChunkSize(end - next, pool.threads)));
+        const from = next, to = Math.min(end, from + (opts.chunkSize ?? pool.shardSize ?? guidedChunkSize(end - next, pool.threads)));
         next = to;
         inFlight++;
         const r: { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure } = { stop: new AbortController() };
         if (modules.length > 0 && limit > 0) r.watch = createWatch();
         running.set(from, r);
-        pool.run({ spec, from, to, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal).then(
+        pool.run({ spec, from, to, decisionTimeoutMs: limit, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal).then(
           (c) => {
             inFlight--;
             running.delete(from);

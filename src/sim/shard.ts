@@ -18,6 +18,8 @@ export interface ChunkTask {
   readonly to: number;
   /** Where user policy modules report the decision in progress (the runner's --decision-timeout). */
   readonly watch?: Watch;
+  /** The runner's --decision-timeout (ms; 0: none): a shard played on another machine's runner keeps the same limit. */
+  readonly decisionTimeoutMs?: number;
 }
 
 export interface GameFailure {
