@@ -1,6 +1,7 @@
 // Playing the cells of a balance study: rounds of one batch per unfinished cell, all on one pool, each
 // cell's games in order into its store; one progress display over every cell; stops cleanly on
 // Ctrl-C or at the first failing game, naming the cell, the game and how to reproduce it.
+import { setMaxListeners } from 'node:events';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { runCommand } from '../sim/manifest.js';
 import type { ShardPool } from '../sim/pool.js';
@@ -37,6 +38,7 @@ export async function playCells(o: {
   readonly identity: BalanceIdentity; readonly stores: readonly CellStore[]; readonly signal: AbortSignal;
   readonly decisionTimeout: number; readonly quiet: boolean; readonly progress: boolean; readonly resume: string;
 }): Promise<PlayStatus> {
+  setMaxListeners(0, o.signal); // every cell of a round listens for Ctrl-C at once
   const all = o.groups.flat();
   const done = new Set(all.filter(finished));
   // Progress over the upper bound (every cell to its maximum); a cell that stops early counts as full.

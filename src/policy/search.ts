@@ -3,7 +3,7 @@
 // the end of the game turn on copies of the game, `rollouts` times with the same dice for every
 // candidate (common random numbers), the opponent modelled by the balanced heuristic; the candidate
 // with the best mean score plays the turn. Deterministic for its seed. `search` or `search:<rollouts>`.
-import type { Answers, Decision, GameView, Lookahead, Policy } from '../core/decisions.js';
+import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
 import { otherSide, type Side } from '../core/side.js';
 import { heuristicPolicy } from './heuristic.js';
 import { PRESET_NAMES, type HeuristicParams, type PresetName } from './heuristic-params.js';
@@ -56,8 +56,15 @@ export function searchPolicy(opts: { seed: string; rollouts?: number; tuned?: Pa
           const stream = `${opts.seed}:look:${turn}:${r}`;
           const own = heuristicPolicy({ preset: c.preset, params: c.params, seed: `${stream}:own` });
           const opponent = heuristicPolicy({ preset: 'balanced', seed: `${stream}:opponent` });
-          const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`);
-          total += scorePosition(after, side);
+          // A rollout whose imagined play breaks a rule counts as the worst outcome for that candidate
+          // (it never touches the game: the copy is thrown away).
+          try {
+            const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`);
+            total += scorePosition(after, side);
+          } catch (err) {
+            if (!(err instanceof IllegalDecision)) throw err;
+            total -= 1000;
+          }
         }
         if (total / rollouts > bestScore) { best = c; bestScore = total / rollouts; }
       }
