@@ -2,6 +2,8 @@
 // parameters (heuristic-params.ts) and, optionally, a scripted plan of postures and objectives (plan.ts).
 import { cheapestLosses, defaultStepLosses } from '../core/combat-losses.js';
 import { buildProblem } from '../core/construction.js';
+import { canAdvance } from '../core/retreat.js';
+import { ENGINEER } from '../core/counters.js';
 import type { Answers, Decision, Policy } from '../core/decisions.js';
 import { seededDice } from '../core/dice.js';
 import { distance } from '../core/hex.js';
@@ -133,7 +135,12 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
       const target = d.hexes.find((h) => view.map.settlement_h[h] && view.control_h[h] === enemy) ?? (params.aggression > 0.7 ? d.hexes[0] : undefined);
       if (target !== undefined) {
         const strongest = [...d.units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
-        for (const u of strongest.slice(0, 2)) moves.push({ unit: u, hex: target });
+        // Only units the rules let in (10.9 prohibited terrain, 11 stacking), as the engine checks them.
+        for (const u of strongest) {
+          if (moves.length === 2) break;
+          const extra = moves.filter((m) => view.counters.type_u[m.unit] !== ENGINEER).length;
+          if (canAdvance(view, u, target, extra)) moves.push({ unit: u, hex: target });
+        }
       }
       return moves;
     }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { playGame, type GameResult } from '../../src/core/play.js';
 import { DEFAULT_OPTIONS } from '../../src/core/options.js';
 import { parseHex } from '../../src/core/hex.js';
-import { loadScenario } from '../../src/data/load.js';
+import { DEFAULT_DATA_DIR, loadScenario } from '../../src/data/load.js';
+import { streamSeed } from '../../src/core/dice.js';
+import { prepareRun } from '../../src/sim/spec.js';
 import { createPolicy, loadPolicyModules } from '../../src/policy/index.js';
 import { compilePlan } from '../../src/policy/plan.js';
 import { DataError } from '../../src/data/issues.js';
@@ -103,5 +105,11 @@ describe('policies by name, plan file or module', () => {
     const file = join(dir, 'bad.mjs');
     writeFileSync(file, 'export const nothing = 1;\n');
     await expect(loadPolicyModules([file])).rejects.toThrow(/bad\.mjs: its default export must be a function/);
+  });
+
+  test('12.11, 10.9 the heuristic advances only units the terrain and stacking let in (Villa Montes, seed study, game 253: the Bolivian armour)', () => {
+    const { scenario, options } = prepareRun({ scenario: 'villa-montes', dataDir: DEFAULT_DATA_DIR, options: [], par: 'aggressive', bol: 'aggressive', handicap: [0, 0], seed: 'study', check: false });
+    const seed = streamSeed('study', 253, 'game');
+    expect(() => playGame(scenario, options, [createPolicy('aggressive', `${seed}:PAR`, scenario), createPolicy('aggressive', `${seed}:BOL`, scenario)], seed)).not.toThrow();
   });
 });
