@@ -57,6 +57,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     log(`  quick: ${describeBid(quick.bid)} (95% ${describeBid(quick.interval.lo)} to ${describeBid(quick.interval.hi)})`);
     const grid = initialGrid(quick, f.points, f.step);
     const bids = [...grid.bids];
+    if (!bids.includes(0)) bids.push(0); // the table always shows the scenario as printed
     for (const b of bids) if (!(await play(b))) break;
     const points = (): BidPoint[] => [...played.entries()].filter(([b]) => bids.includes(b)).map(([bid, o]) => ({ bid, games: o.played, parWins: o.aggregate.wins[0]! }));
     let exact = exactBid(points());
@@ -90,9 +91,9 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     await writeBidReport({ dir, scenario, base: baseRun.aggregate, quick, exact, startVp: [scenario.sides[0].vp, scenario.sides[1].vp], manifest, reproduce });
     const out = [
       `${scenario.id}: fair bid (VP added to one side's starting VP so that each side wins half the games)`,
-      `  quick  ${describeBid(quick.bid).padEnd(18)} 95% ${describeBid(quick.interval.lo)} to ${describeBid(quick.interval.hi)}  (margins of ${quick.games} games, bootstrap)`,
-      `  exact  ${describeBid(exact.bid.value).padEnd(18)} 95% ${describeBid(exact.lo.value)} to ${describeBid(exact.hi.value)}  (${exact.points.length} bids x ${f.games} games, same seeds)`,
-      `  the estimates ${agree ? 'agree (their intervals overlap)' : 'do not agree: their intervals do not overlap'}`,
+      `  fair bid     ${describeBid(exact.bid.value).padEnd(18)} 95% ${describeBid(exact.lo.value)} to ${describeBid(exact.hi.value)}  (exact: ${exact.points.length} bids x ${f.games} games with the bid in the starting VP, same seeds)`,
+      `  first guess  ${describeBid(quick.bid).padEnd(18)} 95% ${describeBid(quick.interval.lo)} to ${describeBid(quick.interval.hi)}  (quick: margins of ${quick.games} games shifted, bootstrap)`,
+      `  the two ${agree ? 'agree (each lies inside the other\'s interval)' : 'disagree (one lies outside the other\'s interval); the fair bid is the exact one'}`,
       `report  ${join(dir, 'index.html')}`,
     ];
     process.stdout.write(f.quiet ? `${dir}\n` : `${out.join('\n')}\n`);

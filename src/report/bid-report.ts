@@ -74,8 +74,9 @@ export async function writeBidReport(r: BidReport): Promise<void> {
   const figures = await writeCharts(r.dir, [bidChart(r), marginChart(r.base)]);
   const facts: [string, string][] = [
     ['scenario', `${esc(r.scenario.name)} (${esc(r.scenario.id)}); starting VP Paraguay ${r.startVp[0]}, Bolivia ${r.startVp[1]} before the bid`],
-    ['quick estimate', `<b>${esc(describeBid(r.quick.bid))}</b> (${interval(r.quick.interval.lo, r.quick.interval.hi)}; bootstrap of ${r.quick.games} games, ${r.quick.replicates} resamples)`],
-    ['exact estimate', `<b>${esc(describeBid(r.exact.bid.value))}</b> (${interval(r.exact.lo.value, r.exact.hi.value)}; ${r.exact.points.length} bids × ${r.exact.points[0]?.games ?? 0} games on common seeds)`],
+    ['fair bid (exact)', `<b>${esc(describeBid(r.exact.bid.value))}</b> (${interval(r.exact.lo.value, r.exact.hi.value)}; ${r.exact.points.length} bids × ${r.exact.points[0]?.games ?? 0} games on common seeds, the bid in the starting VP)`],
+    ['first guess (quick)', `${esc(describeBid(r.quick.bid))} (${interval(r.quick.interval.lo, r.quick.interval.hi)}; bootstrap of ${r.quick.games} games, ${r.quick.replicates} resamples)`],
+    ['the two', (r.manifest as { agree?: boolean }).agree ? 'agree: each lies inside the other\'s interval' : '<b>disagree</b>: one lies outside the other\'s interval; the published bid is the exact one'],
     ['reproduce', `<code>${esc(r.reproduce)}</code>`],
   ];
   const html = htmlPage(`${r.scenario.name}: the fair bid`, 'chaco bid — the VP handicap that gives each side an even chance', [

@@ -168,8 +168,8 @@ export function nextBid(exact: ExactBid, bids: readonly number[], step: number):
   return null;
 }
 
-/** Do the two estimates agree (their intervals overlap)? */
+/** Do the two estimates agree: each lies inside the other's 95% interval? (Overlapping intervals are not enough.) */
 export function bidsAgree(quick: QuickBid, exact: ExactBid): boolean {
-  if (exact.lo.value === null || exact.hi.value === null) return false;
-  return quick.interval.lo <= exact.hi.value && exact.lo.value <= quick.interval.hi;
+  if (exact.bid.value === null || exact.lo.value === null || exact.hi.value === null) return false;
+  return exact.lo.value <= quick.bid && quick.bid <= exact.hi.value && quick.interval.lo <= exact.bid.value && exact.bid.value <= quick.interval.hi;
 }

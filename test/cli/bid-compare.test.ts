@@ -8,11 +8,14 @@ describe('chaco bid', () => {
     const out = tmp();
     const r = chaco(['bid', 'boqueron', '--games', '40', '--points', '3', '--step', '5', '--extend', '1', '--bootstrap', '200', '--workers', '2', '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/quick +(Paraguay|Bolivia) \+[\d.]+ VP|quick +no handicap/);
-    expect(r.out).toMatch(/exact /);
+    // The published bid is the exact one; the quick estimate is a first guess; the verdict on the two is stated.
+    expect(r.out).toMatch(/first guess +((Paraguay|Bolivia) \+[\d.]+ VP|no handicap)/);
+    expect(r.out).toMatch(/fair bid +((Paraguay|Bolivia) \+[\d.]+ VP|no handicap|outside the grid)/);
+    expect(r.out).toMatch(/the two (agree \(each lies inside|disagree \(one lies outside)/);
     const bid = JSON.parse(read(out, 'bid.json'));
     expect(bid).toMatchObject({ status: 'complete', gamesPerBid: 40, quick: { bid: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) } });
     expect(bid.grid.length).toBeGreaterThanOrEqual(3);
+    expect(bid.grid.map((g: { bid: number }) => g.bid)).toContain(0); // the scenario as printed is always in the table
     expect(lines(read(out, 'bid.csv'))[0]).toBe('bid,vp_par,vp_bol,games,par_wins,par_win_rate,par_win_lo,par_win_hi,fitted_win_rate,quick_win_rate');
     for (const f of ['bid.vl.json', 'bid.svg', 'index.html']) expect(existsSync(join(out, f))).toBe(true);
   });

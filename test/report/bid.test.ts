@@ -75,5 +75,9 @@ describe('exact bid from a grid of handicaps', () => {
     const e = exactBid(points);
     expect(bidsAgree({ bid: 0.3, interval: { lo: -0.5, hi: 1 }, games: 1000, replicates: 100 }, e)).toBe(true);
     expect(bidsAgree({ bid: 9, interval: { lo: 8, hi: 10 }, games: 1000, replicates: 100 }, e)).toBe(false);
+    // Overlapping intervals are not agreement: the quick bid must lie inside the exact interval and the exact bid inside the quick one.
+    expect(e.hi.value!).toBeLessThan(1.5);
+    expect(bidsAgree({ bid: 1.5, interval: { lo: -0.2, hi: 3 }, games: 1000, replicates: 100 }, e)).toBe(false);
+    expect(bidsAgree({ bid: 0.2, interval: { lo: 0.1, hi: 0.6 }, games: 1000, replicates: 100 }, e)).toBe(false);
   });
 });
