@@ -181,7 +181,9 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
   }
   for (const l of leaders) { setLeaderLoc(state, l, to); moved.leader[l] = 1; }
   for (const t of trucks) { state.loc_t[t] = to; moved.truckSpent[t] = moved.truckSpent[t]! + truckCost; }
-  if (order.ghq) { state.ghq_s[side] = to; moved.ghq = true; }
+  if (order.ghq) { state.ghq_s[side] = to; moved.ghq = true; state.ghqMoves_s[side]!++; }
+  // A supply move: CSP moving or carried, or a truck driving (8.15, 10.11); counted once per order.
+  if (csp > 0 || trucks.length > 0 || transport) state.supplyMoves_s[side]!++;
   if (csp > 0 && from >= 0) {
     state.csp_hs[from * 2 + side] = state.csp_hs[from * 2 + side]! - csp;
     if (to >= 0) {

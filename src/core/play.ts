@@ -48,6 +48,9 @@ export interface GameResult {
   readonly stepsLost: readonly [number, number];
   readonly eliminated: readonly [number, number];
   readonly captured: readonly [number, number];
+  /** [PAR, BOL]: GHQ moves (8.5) and CSP or truck moves (8.15, 10.11) in the Movement Phases. */
+  readonly ghqMoves: readonly [number, number];
+  readonly supplyMoves: readonly [number, number];
   readonly turns: readonly TurnFigures[];
   /** Per settlement, in map order: how often each side took it (16.2), and who held it at the end. */
   readonly settlements: SettlementRecord;
@@ -184,6 +187,8 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     stepsLost: [state.stepsLost_s[PAR]!, state.stepsLost_s[BOL]!],
     eliminated: [state.eliminated_s[PAR]!, state.eliminated_s[BOL]!],
     captured: [state.captured_s[PAR]!, state.captured_s[BOL]!],
+    ghqMoves: [state.ghqMoves_s[PAR]!, state.ghqMoves_s[BOL]!],
+    supplyMoves: [state.supplyMoves_s[PAR]!, state.supplyMoves_s[BOL]!],
     turns: figures,
     settlements: settlementRecord(state),
     ...(opts.log ? { events: log.events } : {}),

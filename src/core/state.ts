@@ -112,6 +112,9 @@ export interface GameState {
   readonly stepsLost_s: Uint32Array;
   readonly eliminated_s: Uint32Array;
   readonly captured_s: Uint32Array;
+  /** Moves of the GHQ (8.5), and moves of CSP or trucks (8.15, 10.11), per side, counted by the Movement Phase. */
+  readonly ghqMoves_s: Uint32Array;
+  readonly supplyMoves_s: Uint32Array;
   /** Settlements taken, per hex and side [h * 2 + side] (16.2). */
   readonly captures_hs: Uint16Array;
   /** Set when the game has ended (16.1, 16.3, 16.4). */
@@ -172,6 +175,8 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     stepsLost_s: new Uint32Array(2),
     eliminated_s: new Uint32Array(2),
     captured_s: new Uint32Array(2),
+    ghqMoves_s: new Uint32Array(2),
+    supplyMoves_s: new Uint32Array(2),
     captures_hs: new Uint16Array(size * 2),
     ended: null,
   };

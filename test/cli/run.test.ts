@@ -21,7 +21,7 @@ describe('chaco run', () => {
 
     const rows = lines(csv);
     expect(rows).toHaveLength(41);
-    expect(rows[0]).toBe('game,seed,winner,vp_par,vp_bol,margin,level,end,end_turn,truce_turns,rain_turns,steps_lost_par,steps_lost_bol,eliminated_par,eliminated_bol,captured_par,captured_bol');
+    expect(rows[0]).toBe('game,seed,winner,vp_par,vp_bol,margin,level,end,end_turn,truce_turns,rain_turns,steps_lost_par,steps_lost_bol,eliminated_par,eliminated_bol,captured_par,captured_bol,ghq_moves_par,ghq_moves_bol,supply_moves_par,supply_moves_bol');
     expect(rows[1]).toMatch(/^0,7:0:game,(PAR|BOL),-?\d+,-?\d+,-?\d+,(decisive|substantive|marginal|tie),(scenario_end|sudden_death|settlement),\d,/);
     for (const row of rows.slice(1)) {
       const [, , , vpPar, vpBol, margin] = row.split(',');

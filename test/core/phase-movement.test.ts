@@ -394,3 +394,25 @@ describe('14.2 engineers', () => {
     expect(par.asked.map((d) => d.kind)).toEqual(['build', 'move']);
   });
 });
+
+describe('8.5, 8.15, 10.11 the Movement Phase counts GHQ and supply moves (games.csv)', () => {
+  test('8.5 a GHQ move counts for its side; 8.15 a CSP move and 10.11 a truck move count as supply moves; a combat unit\'s move counts for neither', () => {
+    const p = position({ fill: 'clear' });
+    p.state.ghq_s[BOL] = p.hex('1505');
+    p.state.csp_hs[p.hex('1507') * 2 + BOL] = 3;
+    p.state.loc_t[2] = p.hex('1509');
+    p.state.loc_t[3] = p.hex('1509');
+    const u = p.place('B-I1', '1503');
+    const bol = mover('BOL', [
+      { units: [], leaders: [], ghq: true, path: path(p, '1505', '1506') },
+      { units: [], leaders: [], csp: 1, path: path(p, '1507', '1608') },
+      { units: [], leaders: [], trucks: [2], path: path(p, '1509', '1409') },
+      { units: [], leaders: [], csp: 2, path: path(p, '1509', '1508', '1507', '1506'), transport: { truck: 3, pickup: 2 } },
+      order([u], [], path(p, '1503', '1502')),
+    ], { build: () => [] });
+    movementPhase(testGame(p.state, [], scripted('PAR', {}), bol), BOL, false);
+    expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(2);
+    expect([...p.state.ghqMoves_s]).toEqual([0, 1]);
+    expect([...p.state.supplyMoves_s]).toEqual([0, 3]);
+  });
+});
