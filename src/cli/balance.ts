@@ -13,7 +13,7 @@ import { createPool } from '../sim/pool.js';
 import { aggregateShape } from '../sim/shard.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
-import { RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
+import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isBuiltinPolicy, isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
 import { ALIASES, resolveAlias } from '../policy/aliases.js';
@@ -202,7 +202,7 @@ export function registerBalance(program: Command): void {
     .option('--precision <points>', 'a cell stops when its 95% interval is within this many percentage points', '3')
     .option('--max-games <n>', 'a cell stops at this many games at most', '2000')
     .option('--batch <n>', 'games a cell plays between two checks of its interval (also its fewest games)', '100')
-    .option('--restrictions <list>', `restricted play: each side alone without one option (${RESTRICTION_NAMES.join(', ')}), or none`, RESTRICTION_NAMES.join(','))
+    .option('--restrictions <list>', `restricted play: each side alone without one option (${RESTRICTION_NAMES.join(', ')}), or none`, DEFAULT_RESTRICTIONS.join(','))
     .option('--restricted-policy <policy>', 'the policy both sides play in restricted play (a heuristic preset or historical)', 'balanced')
     .option('--restricted-games <n>', 'games of each restricted-play arm (the same seeds in every arm)', '400')
     .option('--replicates <n>', 'bootstrap replicates for the equilibrium\'s intervals', '1000')

@@ -34,6 +34,13 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   callUpFloor: [10, 18, 25, 35, 1000],
   vpReserve: [3, 5, 8, 12],
   garrison: [0, 1, 2, 3],
+  garrisonVp: [7, 14, 99],
+  moveGhq: [false, true],
+  ghqRadiusWeight: [0, 0.5, 1, 2],
+  removeGhq: [false, true],
+  cspPerLeader: [0, 1, 2, 3],
+  moveTrucks: [false, true],
+  wellsFirst: [false, true],
 };
 const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 

@@ -102,17 +102,29 @@ export function radiusForLoc(tables: Tables, length: number): number {
   return c < 0 ? tables.supply.noLocRadius : tables.supply.columns[c]!.radius;
 }
 
-/** 8.5: the hexes a removed GHQ may return to: not in an EZOC, with a valid LOC from a usable source. */
-export function ghqReturnHexes(state: GameState, side: Side): number[] {
+/**
+ * 8.6 (I-15): the length of the LOC a GHQ in each hex would have now (source hex not counted, the GHQ's
+ * counted), from the side's usable sources; -1 where no LOC reaches, or none within `budget` LOC points
+ * when one is given. One search from every source at once.
+ */
+export function locLengths(state: GameState, side: Side, out: Int32Array = new Int32Array(state.map.grid.size), budget = UNREACHED - 1): Int32Array {
+  out.fill(-1);
   const sources = usableSources(state, side);
-  if (sources.length === 0) return [];
+  if (sources.length === 0) return out;
   const sc = beginCall(state, side);
   setMode(sc, MODE_LOC);
   const from = sc.locFrom_n;
   resetSearch(sc, from);
   for (const h of sources) seed(sc, from, h);
-  runSearch(sc, from, false, UNREACHED - 1);
+  runSearch(sc, from, false, budget);
+  for (let h = 0; h < sc.size; h++) if (from[h]! <= budget) out[h] = from[h]!;
+  return out;
+}
+
+/** 8.5: the hexes a removed GHQ may return to: not in an EZOC, with a valid LOC from a usable source. */
+export function ghqReturnHexes(state: GameState, side: Side): number[] {
+  const length = locLengths(state, side);
   const out: number[] = [];
-  for (let h = 0; h < sc.size; h++) if (from[h]! < UNREACHED && !inEzoc(state, h, side) && state.combat_hs[h * 2 + otherSide(side)] === 0) out.push(h);
+  for (let h = 0; h < length.length; h++) if (length[h]! >= 0 && !inEzoc(state, h, side) && state.combat_hs[h * 2 + otherSide(side)] === 0) out.push(h);
   return out;
 }

@@ -31,9 +31,10 @@ export interface GeneralSupply {
  * sources, the GHQ if it has an LOC (8.5), depots (state.depot_h) and leaders in General Supply,
  * chained; each measures the radius like movement from its hex (not counted) to the unit's hex
  * (counted) in non-mech MP, or in mech MP for the whole path when an attached truck is in its hex (8.11).
- * Units and leaders in off-map boxes are in General Supply (10.12).
+ * Units and leaders in off-map boxes are in General Supply (10.12). `area`, when given (a hex array),
+ * receives 1 for every hex within a provider's radius.
  */
-export function generalSupply(state: GameState, side: Side, loc: Loc, radius: number = radiusForLoc(state.tables, loc.length)): GeneralSupply {
+export function generalSupply(state: GameState, side: Side, loc: Loc, radius: number = radiusForLoc(state.tables, loc.length), area?: Uint8Array): GeneralSupply {
   const sc = beginCall(state, side);
   const budget = radius * SIXTHS;
   const mp = sc.mp_n, mech = sc.mech_n;
@@ -63,6 +64,8 @@ export function generalSupply(state: GameState, side: Side, loc: Loc, radius: nu
     }
   }
 
+  // `area`, when given: 1 for every hex a combat unit would be in General Supply in.
+  if (area) for (let h = 0; h < area.length; h++) area[h] = mp[h]! <= budget || mech[h]! <= budget ? 1 : 0;
   const inSupply_u = state.inSupply_u.slice();
   const { loc_u } = state, side_u = state.counters.side_u;
   for (let u = 0; u < loc_u.length; u++) {

@@ -12,6 +12,7 @@ import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
 import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
+import { guarded } from './heuristic-garrison.js';
 
 export interface Objective {
   readonly hex: number;
@@ -95,6 +96,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
   const side = d.side, enemy = otherSide(side);
   const key = `${view.turn}:${view.phasing}:${d.reaction}`;
   if (plan.key !== key) { plan.key = key; plan.queue = buildGroups(d, view); }
+  if (plan.queue.length === 0) return null;
   const ps = pathSearchFor(view.map);
   const grid = view.map.grid;
   if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps), ends: new Int32Array(grid.size), score: new Float64Array(grid.size) };
@@ -109,10 +111,14 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     let units = g.units.filter((u) => d.movable.units.includes(u) && view.loc_u[u] === g.start);
     const leaders = g.leaders.filter((l) => d.movable.leaders.includes(l) && view.loc_l[l] === g.start);
     if (d.reaction && (leaders.length === 0 || units.length === 0)) continue;
-    // Garrison: keep the strongest units in an own settlement the enemy can reach.
-    if (settlement_h[g.start] && control_h[g.start] === side && params.garrison > 0 && near3[g.start]! > 0) {
-      const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
-      units = byStrength.slice(params.garrison);
+    // Garrison: keep the strongest units in an own settlement with the enemy near (`garrison` of them), and
+    // one at least where the enemy could walk in next turn for VP worth it (heuristic-garrison.ts).
+    if (settlement_h[g.start] && control_h[g.start] === side) {
+      const keep = Math.max(params.garrison > 0 && near3[g.start]! > 0 ? params.garrison : 0, guarded(view, side, g.start, params) ? 1 : 0);
+      if (keep > 0) {
+        const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
+        units = byStrength.slice(keep);
+      }
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;

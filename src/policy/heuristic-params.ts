@@ -23,22 +23,54 @@ export interface HeuristicParams {
   readonly callUpFloor: number;
   /** VP never spent below this (16.4: a side below 0 loses at once). */
   readonly vpReserve: number;
-  /** Combat units kept in each own settlement an enemy can reach. */
+  /** Combat units kept in each own settlement with enemy units within 3 hexes. */
   readonly garrison: number;
+  /**
+   * 16.2, 10.2: an own settlement the enemy could walk into next turn keeps a unit, or is sent the weakest
+   * one that can get there, when the VP the enemy would score (mean: 7, the big four 14) are at least this; 99: never.
+   */
+  readonly garrisonVp: number;
+  /**
+   * 8.5-8.8: the GHQ moves, at the end of each Movement Phase, to the hex within its reach (out of enemy
+   * reach) that puts the most units in General Supply; a removed GHQ returns likewise; depots go where
+   * they supply most. false: the GHQ stays, returns beside the army commander, depots on the first settlements.
+   */
+  readonly moveGhq: boolean;
+  /** 8.7: what one MP of supply radius (every provider's, 8 / 6 / 4 by the LOC) is worth, in units in General Supply, when the GHQ picks its hex. */
+  readonly ghqRadiusWeight: number;
+  /** 8.5: remove a GHQ that cannot trace an LOC when no hex its move can reach this turn has one. */
+  readonly removeGhq: boolean;
+  /** 8.15, 12.12: CSP moved up, on foot or by truck, to each leader whose units can attack next (0: none; CSP then move only with the GHQ). */
+  readonly cspPerLeader: number;
+  /**
+   * 8.11, 10.11: one truck attached at the GHQ and at each safe leader's hex, the others free to carry CSP
+   * forward and to rejoin the GHQ or a leader. false: every truck at the GHQ is attached there and none moves.
+   */
+  readonly moveTrucks: boolean;
+  /** 14.6, 8.13: an engineer whose stack is out of General Supply and without water digs a well before anything else. */
+  readonly wellsFirst: boolean;
 }
+
+/** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
+export const NO_LOGISTICS: Pick<HeuristicParams, 'garrisonVp' | 'moveGhq' | 'removeGhq' | 'cspPerLeader' | 'moveTrucks' | 'wellsFirst'> = {
+  garrisonVp: 99, moveGhq: false, removeGhq: false, cspPerLeader: 0, moveTrucks: false, wellsFirst: false,
+};
 
 export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', HeuristicParams>> = {
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
+    garrisonVp: 7, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
+    garrisonVp: 7, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
+    garrisonVp: 14, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true,
   },
 };
 
@@ -59,4 +91,11 @@ export const paramsSchema = z.strictObject({
   callUpFloor: z.number(),
   vpReserve: z.number(),
   garrison: z.number().int().min(0).max(6),
+  garrisonVp: z.number().min(0),
+  moveGhq: z.boolean(),
+  ghqRadiusWeight: z.number().min(0),
+  removeGhq: z.boolean(),
+  cspPerLeader: z.number().int().min(0).max(6),
+  moveTrucks: z.boolean(),
+  wellsFirst: z.boolean(),
 }).partial();

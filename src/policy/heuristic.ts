@@ -16,6 +16,10 @@ import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './he
 import { strengthAround } from './influence.js';
 import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
 import { planPhase, type Plan, type PlanPhase } from './plan.js';
+import { chooseGarrison, newGarrisonPlan, type GarrisonPlan } from './heuristic-garrison.js';
+import { pickDepots, placeGhq, shouldRemoveGhq } from './heuristic-ghq.js';
+import { chooseLogistics, newLogisticsPlan, type LogisticsPlan } from './heuristic-logistics.js';
+import { chooseAttachments } from './heuristic-supply.js';
 import { spreadGroup } from './setup-helpers.js';
 import { enemyDistances, leastBy, nearestEnemyDistance, nearestEnemyFirst } from './geometry.js';
 
@@ -31,12 +35,12 @@ export function heuristicPolicy(opts: HeuristicOptions): Policy {
   const preset = opts.plan?.preset ?? opts.preset ?? 'balanced';
   const params: HeuristicParams = { ...PRESETS[preset], ...opts.plan?.params, ...opts.params };
   const dice = seededDice(opts.seed);
-  const movePlan = newMovePlan();
+  const memory: Memory = { move: newMovePlan(), garrison: newGarrisonPlan(), logistics: newLogisticsPlan() };
   const name = opts.plan ? `plan:${opts.plan.name}` : preset;
   return {
     name,
     decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
-      return answer(d, view, params, opts.plan, movePlan, dice) as Answers[D['kind']];
+      return answer(d, view, params, opts.plan, memory, dice) as Answers[D['kind']];
     },
   };
 }
@@ -58,12 +62,25 @@ function objectives(view: GameState, side: Side, params: HeuristicParams, phase:
   return [...phase.objectives.map((o) => ({ hex: o.hex, value: 10 * o.weight })), ...own.map((o) => ({ hex: o.hex, value: o.value * 0.3 }))];
 }
 
+/** 8.12, 8.13: a unit of the side in hex h was out of General Supply at the last Supply Phase. */
+function outOfSupplyIn(view: GameState, side: Side, h: number): boolean {
+  for (let u = 0; u < view.loc_u.length; u++) if (view.loc_u[u] === h && view.counters.side_u[u] === side && !view.inSupply_u[u]) return true;
+  return false;
+}
+
 /** VP the side may spend without going below its reserve (16.4). */
 function spendable(view: GameState, side: Side, params: HeuristicParams): number {
   return view.vp_s[side]! - params.vpReserve;
 }
 
-function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Plan | undefined, movePlan: ReturnType<typeof newMovePlan>, dice: ReturnType<typeof seededDice>): Answers[Decision['kind']] {
+/** What the policy remembers within a phase. */
+interface Memory {
+  readonly move: ReturnType<typeof newMovePlan>;
+  readonly garrison: GarrisonPlan;
+  readonly logistics: LogisticsPlan;
+}
+
+function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Plan | undefined, memory: Memory, dice: ReturnType<typeof seededDice>): Answers[Decision['kind']] {
   const side = d.side;
   const enemy = otherSide(side);
   switch (d.kind) {
@@ -87,17 +104,20 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
       return [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points);
     case 'placePiece': {
       if (d.piece === 'ghq') {
-        // 8.5: back near the army commander.
+        // 8.5: back where it supplies the army best; else near the army commander.
+        const h = params.moveGhq ? placeGhq(view, side, d.hexes, params) : -1;
+        if (h >= 0) return h;
         const ac = view.loc_l[view.armyCommander_s[side]!]!;
         return leastBy(d.hexes, (h) => (ac >= 0 ? distance(view.map.grid, h, ac) : 0));
       }
       // Reinforcements, trucks and new leaders go where the enemy is nearest.
       return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));
     }
-    case 'removeGhq': return false;
-    case 'depots': return d.candidates.slice(0, d.max);
+    case 'removeGhq': return shouldRemoveGhq(view, side, params);
+    case 'depots': return params.moveGhq ? pickDepots(view, side, d.candidates, d.max) : d.candidates.slice(0, d.max);
     case 'attachTrucks': {
-      // 8.11: attach trucks at the GHQ so its radius runs at the mech rate along the roads.
+      // 8.11: trucks attached where a radius is projected run it at the mech rate along the roads.
+      if (params.moveTrucks) return chooseAttachments(view, side, d.trucks);
       return d.trucks.filter((t) => view.loc_t[t] === view.ghq_s[side]).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
     }
     case 'placeCsp': {
@@ -113,7 +133,10 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     }
     case 'move': {
       const p = posture(view, side, params, plan);
-      return chooseMove(d, view, params, movePlan, objectives(view, side, params, p.phase), p.forces, p.aggression);
+      // Garrisons first, then the stacks, then the logistics that follow them.
+      return chooseGarrison(d, view, params, memory.garrison)
+        ?? chooseMove(d, view, params, memory.move, objectives(view, side, params, p.phase), p.forces, p.aggression)
+        ?? chooseLogistics(d, view, params, memory.logistics);
     }
     case 'attack': {
       const p = posture(view, side, params, plan);
@@ -151,7 +174,8 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
       for (const e of d.engineers) {
         const h = view.loc_u[e]!;
         const front = strengthAround(view, h, enemy, 3) > 0;
-        if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null) orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
+        if (params.wellsFirst && !hasWater(view, h) && outOfSupplyIn(view, side, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
+        else if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null) orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
         else if (view.map.settlement_h[h] && front && buildProblem(view, e, BUILD_FORTIFICATION) === null) orders.push({ engineer: e, what: BUILD_FORTIFICATION });
         else if (!hasWater(view, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
       }

@@ -5,7 +5,7 @@
 import type { Answers, Decision, Policy } from '../core/decisions.js';
 import { WORKS_NONE } from '../core/map.js';
 import type { GameState } from '../core/state.js';
-import type { HeuristicParams } from './heuristic-params.js';
+import { NO_LOGISTICS, type HeuristicParams } from './heuristic-params.js';
 
 export const RESTRICTIONS = {
   /** 12.4: no attack at odds below 2-1. */
@@ -16,10 +16,14 @@ export const RESTRICTIONS = {
   noAir: 'no air: no air marker in attack or defence (13.3), no air supply (8.13)',
   /** 14.3: a combat unit in an entrenched or fortified hex never moves out of it. */
   holdEntrenchments: 'never leave entrenchments: units in an entrenched or fortified hex stay (14.3)',
+  /** 8.5, 8.15, 10.11, 16.2: the heuristic as it was before its logistics (NO_LOGISTICS). */
+  noLogistics: 'no logistics: the GHQ, CSP and trucks never move, a cut-off GHQ stays, no garrison is sent (8.5, 8.15, 10.11, 16.2)',
 } as const;
 
 export type Restriction = keyof typeof RESTRICTIONS;
 export const RESTRICTION_NAMES = Object.keys(RESTRICTIONS) as Restriction[];
+/** The restrictions `chaco balance` plays by default (noLogistics is there to compare with the heuristic before its logistics). */
+export const DEFAULT_RESTRICTIONS: readonly Restriction[] = ['noLowOdds', 'noCallUps', 'noAir', 'holdEntrenchments'];
 
 /** 'balanced+noAir+noCallUps' → the base policy name and its restrictions (each checked). */
 export function parseRestricted(name: string): { base: string; restrictions: Restriction[] } {
@@ -36,6 +40,8 @@ export function restrictedParams(restrictions: readonly Restriction[]): Partial<
   if (restrictions.includes('noLowOdds')) p.minOddsFloor = 2; // column 2 is 2-1
   if (restrictions.includes('noCallUps')) p.callUpFloor = Number.POSITIVE_INFINITY;
   if (restrictions.includes('noAir')) p.useAir = false;
+  // The parameters alone keep the GHQ, CSP and trucks still (no answer needs filtering).
+  if (restrictions.includes('noLogistics')) Object.assign(p, NO_LOGISTICS);
   return p;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isUsableSource, radiusForLoc, supplyColumn, traceLoc, usableSources } from '../../src/core/supply.js';
+import { isUsableSource, locLengths, radiusForLoc, supplyColumn, traceLoc, usableSources } from '../../src/core/supply.js';
+import { forEachRandomPosition } from '../helpers/random-positions.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import type { GameMap } from '../../src/core/map.js';
 import type { GameState } from '../../src/core/state.js';
@@ -241,5 +242,25 @@ describe('8.7 radius from the LOC', () => {
     const t = position().state.tables;
     expect([0, 20, 21, 40, 41, 200, -1].map((n) => radiusForLoc(t, n))).toEqual([8, 8, 6, 6, 4, 4, 4]);
     expect([0, 20, 21, 40, 41, -1].map((n) => supplyColumn(t, n))).toEqual([0, 0, 1, 1, 2, -1]);
+  });
+});
+
+describe('8.6 the LOC length from every hex at once (where a GHQ could go)', () => {
+  test('8.6 locLengths gives, for every hex, the length traceLoc finds with the GHQ there (positions of random Boquerón and Villa Montes games)', () => {
+    let compared = 0;
+    for (const id of ['boqueron', 'villa-montes']) {
+      forEachRandomPosition(id, 2, 40, (state) => {
+        for (const side of [PAR, BOL] as const) {
+          const field = locLengths(state, side);
+          for (let h = 0; h < field.length; h += 7) {
+            const ghq_s = state.ghq_s.slice();
+            ghq_s[side] = h;
+            expect(field[h]).toBe(traceLoc({ ...state, ghq_s }, side).length);
+            compared++;
+          }
+        }
+      });
+    }
+    expect(compared).toBeGreaterThan(1000);
   });
 });

@@ -86,6 +86,22 @@ describe('restricted play', () => {
     expect(plan.filter((c) => ratio(c.odds) < 2).map((c) => c.odds)).toEqual([]);
   });
 
+  test('8.5, 8.15, 10.11 noLogistics in whole games: the GHQ, CSP and trucks of the restricted side never move; a plan\'s own params cannot bring them back', () => {
+    const moves = (par: string) => {
+      const { scenario, options } = prepareRun({ scenario: 'villa-montes', dataDir: DEFAULT_DATA_DIR, options: [], par, bol: 'balanced', handicap: [0, 0], seed: 'restrict', check: false });
+      let n = 0;
+      for (let g = 0; g < 4; g++) {
+        const seed = streamSeed('restrict', g, 'game');
+        const r = playGame(scenario, options, [createPolicy(par, `${seed}:PAR`, scenario), createPolicy('balanced', `${seed}:BOL`, scenario)], seed);
+        n += r.ghqMoves[PAR] + r.supplyMoves[PAR];
+      }
+      return n;
+    };
+    expect(moves('balanced')).toBeGreaterThan(0);
+    expect(moves('balanced+noLogistics')).toBe(0);
+    expect(moves('policies/villa-montes-par-historical.json+noLogistics')).toBe(0);
+  });
+
   test('13.3 noAir in whole games: Paraguay\'s attacks carry no air modifier', () => {
     const air = (cs: ReturnType<typeof parCombats>) => cs.filter((c) => c.modifiers.some((m) => m.reason === 'attacker air')).length;
     expect(air(parCombats('alihuata', 'balanced', 10))).toBeGreaterThan(0);

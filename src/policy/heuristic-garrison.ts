@@ -1,0 +1,98 @@
+// Garrisons: an own settlement that enemy units could walk into next turn (16.2: 2 x 1d6 VP to them, the
+// big four 2 x 2d6) gets a combat unit when the VP at stake reach the `garrisonVp` parameter: a unit that
+// is there stays (heuristic-move.ts), and an empty one is sent the weakest unit that can get there this
+// phase and is not holding the front line (10.2: an occupied hex cannot be entered).
+import { CAVALRY, ENGINEER, INFANTRY } from '../core/counters.js';
+import type { Decision, MoveOrder } from '../core/decisions.js';
+import { DIRECTIONS, NO_HEX, distance } from '../core/hex.js';
+import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
+import { stackingLimit } from '../core/combat-odds.js';
+import { otherSide, type Side } from '../core/side.js';
+import type { GameState } from '../core/state.js';
+import type { HeuristicParams } from './heuristic-params.js';
+import { settlementValue } from './heuristic-attack.js';
+import { enemyCanReach, enemyCanReachNear } from './threat.js';
+import { supplyArea } from './heuristic-ghq.js';
+
+/** Per-phase memory: the settlements still to garrison this phase. */
+export interface GarrisonPlan {
+  key: string;
+  queue: number[];
+}
+
+export function newGarrisonPlan(): GarrisonPlan {
+  return { key: '', queue: [] };
+}
+
+/** Hexes a unit may be sent from at most (a 6 MP unit along a road, 10.7). */
+const MAX_HEXES = 12;
+/** Units tried per settlement (weakest first). */
+const TRIES = 6;
+let scratch: { reach: Reach; map: GameState['map'] } | null = null;
+
+/**
+ * 16.2: is own settlement h worth a garrison: it would score the enemy at least `garrisonVp` and the enemy
+ * could walk in next turn: into it when empty; when our units hold it (10.2, 7.3: they bar it and stop
+ * moves beside it), to within two hexes of it, from where it could were they to leave.
+ */
+export function guarded(view: GameState, side: Side, h: number, params: HeuristicParams): boolean {
+  if (view.map.settlement_h[h] !== 1 || view.control_h[h] !== side || settlementValue(view, h) < params.garrisonVp) return false;
+  return view.combat_hs[h * 2 + side] === 0 ? enemyCanReach(view, side, h) : enemyCanReachNear(view, side, h, 1);
+}
+
+/** A unit in hex h is holding the line when an enemy combat unit is adjacent (7.1: its ZOC is the line). */
+function inContact(view: GameState, side: Side, h: number): boolean {
+  const enemy = otherSide(side);
+  const { neighbour_hd } = view.map.grid;
+  for (let d = 0; d < DIRECTIONS; d++) {
+    const n = neighbour_hd[h * DIRECTIONS + d]!;
+    if (n !== NO_HEX && view.combat_hs[n * 2 + enemy]! > 0) return true;
+  }
+  return false;
+}
+
+/** 10, 16.2: the next garrison move of the Movement Phase, or null when every threatened empty settlement has been seen to. */
+export function chooseGarrison(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, plan: GarrisonPlan): MoveOrder | null {
+  const side = d.side;
+  if (d.reaction || params.garrisonVp >= 99) return null;
+  const key = `${view.turn}:${view.phasing}`;
+  if (plan.key !== key) {
+    plan.key = key;
+    plan.queue = [];
+    // 8.12: a garrison out of General Supply would roll for attrition; only settlements inside the supply area.
+    let area: Uint8Array | null = null;
+    for (const p of view.map.places) {
+      if (!p.settlement || view.combat_hs[p.hex * 2 + side] !== 0 || !guarded(view, side, p.hex, params)) continue;
+      area ??= supplyArea(view, side);
+      if (area[p.hex]) plan.queue.push(p.hex);
+    }
+    plan.queue.sort((a, b) => settlementValue(view, b) - settlementValue(view, a) || a - b);
+  }
+  const c = view.counters;
+  const grid = view.map.grid;
+  while (plan.queue.length > 0) {
+    const target = plan.queue.shift()!;
+    if (view.combat_hs[target * 2 + side]! > 0) continue;
+    const candidates = d.movable.units.filter((u) => {
+      const h = view.loc_u[u]!;
+      const type = c.type_u[u];
+      if (h < 0 || (type !== INFANTRY && type !== CAVALRY) || distance(grid, h, target) > MAX_HEXES) return false;
+      // Not from the front line, nor from a leader's stack (10.3: a leader left alone is displaced for VP).
+      if (inContact(view, side, h) || view.leaders_hs[h * 2 + side]! > 0) return false;
+      // A settlement's own garrison stays (`garrison` of them, at least one).
+      return !(view.map.settlement_h[h] && view.control_h[h] === side && view.combat_hs[h * 2 + side]! <= Math.max(1, params.garrison));
+    });
+    // "Worth the unit": the weakest infantry or cavalry first (7.1: they hold a ZOC), then the nearest.
+    candidates.sort((a, b) => c.attack_u[a * 2 + view.reduced_u[a]!]! - c.attack_u[b * 2 + view.reduced_u[b]!]!
+      || distance(grid, view.loc_u[a]!, target) - distance(grid, view.loc_u[b]!, target) || a - b);
+    const ps = pathSearchFor(view.map);
+    if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
+    for (const u of candidates.slice(0, TRIES)) {
+      const counting = c.type_u[u] !== ENGINEER ? 1 : 0;
+      if (view.stacking_hs[target * 2 + side]! + counting > stackingLimit(view, target)) break;
+      const reach = reachable(ps, view, stackMover(view, side, { units: [u] }, { phaseStart: true }), view.loc_u[u]!, scratch.reach);
+      if (canEndAt(reach, target)) return { units: [u], leaders: [], path: pathTo(reach, target) };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,117 @@
+// What the enemy can reach: the hexes its combat units could enter in its next Movement Phase (10, 7.3,
+// 10.2, I-9), where it would take an empty settlement (16.2) or overrun a GHQ, trucks or CSP (10.3).
+// Asked hex by hex: a stack's reach is searched only when a question comes within its range, and kept
+// for the player turn until the enemy's units move (state.sideVersion_s); our own moves meanwhile, which
+// change its reach a little, are not followed. Truck transport is left out (10.11).
+import { ARMOR, ARTILLERY } from '../core/counters.js';
+import { distance } from '../core/hex.js';
+import { createReach, pathSearchFor, reachable, stackMover, SIXTHS, type Reach } from '../core/movement.js';
+import { otherSide, type Side } from '../core/side.js';
+import type { GameState } from '../core/state.js';
+
+/** One enemy mover: a unit kind of a hex, with the leaders there (who let it into our ZOC, I-9). */
+interface Mover {
+  readonly hex: number;
+  readonly unit: number;
+  /** No hex farther than this can be reached (the cheapest road step, 10.7). */
+  readonly range: number;
+  searched: boolean;
+}
+
+interface Threat {
+  key: string;
+  readonly movers: Mover[];
+  /** 1: some searched mover reaches the hex. */
+  readonly reached_h: Uint8Array;
+}
+
+const cache = new WeakMap<GameState, Threat[]>();
+let scratch: { reach: Reach; map: GameState['map'] } | null = null;
+
+/** 10.7, I-10: road steps cost 3 sixths (non-mech) or 2 (mech): the farthest a mover can get in hexes. */
+function range(view: GameState, u: number): number {
+  const c = view.counters;
+  const mp = c.move_u[u * 2 + view.reduced_u[u]!]! * SIXTHS;
+  return Math.floor(mp / (c.type_u[u] === ARMOR ? 2 : 3));
+}
+
+function build(view: GameState, side: Side): Threat {
+  const enemy = otherSide(side);
+  const movers: Mover[] = [];
+  const seen = new Set<string>();
+  const c = view.counters;
+  for (let u = 0; u < view.loc_u.length; u++) {
+    const h = view.loc_u[u]!;
+    if (h < 0 || c.side_u[u] !== enemy) continue;
+    // One search per hex and kind of mover (movement factor, mech, artillery): the fastest unit of each kind.
+    const kind = `${h}:${c.move_u[u * 2 + view.reduced_u[u]!]}:${c.type_u[u] === ARMOR}:${c.type_u[u] === ARTILLERY}`;
+    if (seen.has(kind)) continue;
+    seen.add(kind);
+    movers.push({ hex: h, unit: u, range: range(view, u), searched: false });
+  }
+  return { key: '', movers, reached_h: new Uint8Array(view.map.grid.size) };
+}
+
+function search(view: GameState, side: Side, m: Mover, t: Threat): void {
+  m.searched = true;
+  const enemy = otherSide(side);
+  const ps = pathSearchFor(view.map);
+  if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
+  const leaders: number[] = [];
+  for (let l = 0; l < view.loc_l.length; l++) if (view.loc_l[l] === m.hex && view.counters.side_l[l] === enemy) leaders.push(l);
+  const reach = reachable(ps, view, stackMover(view, enemy, { units: [m.unit], leaders }), m.hex, scratch.reach);
+  const size = view.map.grid.size;
+  for (let i = 0; i < reach.count; i++) {
+    const n = reach.touched_n[i]!;
+    if (n < size) t.reached_h[n] = 1;
+  }
+}
+
+/** 10, 10.3: could an enemy combat unit enter hex h in the enemy's next Movement Phase, the position as it stands? */
+export function enemyCanReach(view: GameState, side: Side, h: number): boolean {
+  return reachedWithin(view, side, h, 0);
+}
+
+/**
+ * 10, 7.3: could an enemy combat unit get within `r` hexes of h in its next Movement Phase? (A hex our units
+ * hold cannot be entered, 10.2, and their ZOC stops a move beside it, 7.3; were they to leave, an enemy who
+ * gets that close could walk in.)
+ */
+export function enemyCanReachNear(view: GameState, side: Side, h: number, r: number): boolean {
+  return reachedWithin(view, side, h, r);
+}
+
+function reachedWithin(view: GameState, side: Side, h: number, r: number): boolean {
+  let perState = cache.get(view);
+  if (!perState) { perState = []; cache.set(view, perState); }
+  // Kept while the enemy's units stay put (our own moves this phase change its reach a little: ignored).
+  const key = `${view.turn}:${view.phasing}:${view.sideVersion_s[otherSide(side)]}:${view.rainy}:${view.truce}`;
+  let t = perState[side];
+  if (!t || t.key !== key) { t = build(view, side); t.key = key; perState[side] = t; }
+  const grid = view.map.grid;
+  const near = r === 0 ? [h] : around(view, h, r);
+  const hit = () => near.some((x) => t!.reached_h[x] === 1);
+  if (hit()) return true;
+  for (const m of t.movers) {
+    if (m.searched || distance(grid, m.hex, h) > m.range + r) continue;
+    search(view, side, m, t);
+    if (hit()) return true;
+  }
+  return false;
+}
+
+/** The hexes within r steps of h (h first). */
+function around(view: GameState, h: number, r: number): number[] {
+  const { neighbour_hd } = view.map.grid;
+  const out = [h];
+  for (let i = 0, ring = 0; ring < r; ring++) {
+    const end = out.length;
+    for (; i < end; i++) {
+      for (let d = 0; d < 6; d++) {
+        const n = neighbour_hd[out[i]! * 6 + d]!;
+        if (n >= 0 && !out.includes(n)) out.push(n);
+      }
+    }
+  }
+  return out;
+}
