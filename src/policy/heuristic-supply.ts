@@ -14,7 +14,7 @@ import { nearestEnemyDistance } from './geometry.js';
 
 /** 10.11: a truck spends 2 MP to load. */
 const PICKUP = 2 * SIXTHS;
-/** Farthest a truck is looked for (8 mech MP along a road, 10.7). */
+/** Farthest a truck is looked for, and CSP are carried (8 mech MP along a road, 10.7). */
 const TRUCK_HEXES = 24;
 
 /**
@@ -97,13 +97,17 @@ export function movableCsp(view: GameState, side: Side, h: number, mem: SupplyMe
   return view.csp_hs[h * 2 + side]! - (mem.arrived.get(h) ?? 0);
 }
 
-/** The order moving `count` CSP from `from` to `to`: on foot (8.15) if they can make it, else by a free truck (10.11), else null. */
-function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, to: number, count: number, useTrucks: boolean): MoveOrder | null {
+/**
+ * The order moving `count` CSP from `from` to the first of `targets` they can get to: on foot (8.15) if
+ * they can make one, else by a free truck (10.11), two at most; null when none can be reached.
+ */
+function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, targets: readonly number[], count: number, useTrucks: boolean): MoveOrder | null {
   const side = d.side;
   const ps = pathSearchFor(view.map);
   const { a, b } = reaches(view);
   const foot = reachable(ps, view, stackMover(view, side, { supply: true }), from, a);
-  if (canEndAt(foot, to)) return { units: [], leaders: [], csp: count, path: pathTo(foot, to) };
+  const onFoot = targets.find((to) => canEndAt(foot, to));
+  if (onFoot !== undefined) return { units: [], leaders: [], csp: count, path: pathTo(foot, onFoot) };
   if (!useTrucks) return null;
   const trucks = d.movable.trucks.map((t, i) => ({ t, left: d.movable.truckLeft[i]! }))
     .filter(({ t }) => view.loc_t[t]! >= 0 && distance(view.map.grid, view.loc_t[t]!, from) <= TRUCK_HEXES)
@@ -120,7 +124,8 @@ function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: nu
     const rest = left - spent - PICKUP;
     if (rest <= 0) continue;
     const r2 = reachable(ps, view, { ...alone, allowance: rest }, from, b);
-    if (!canEndAt(r2, to)) continue;
+    const to = targets.find((x) => x !== from && canEndAt(r2, x));
+    if (to === undefined) continue;
     const path = [...lead, ...pathTo(r2, to).slice(1)];
     return { units: [], leaders: [], csp: Math.min(2, count), path, transport: { truck: t, pickup: lead.length - 1 } };
   }
@@ -165,7 +170,8 @@ export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: G
       return { h, spare: Math.min(movableCsp(view, side, h, mem), view.csp_hs[h * 2 + side]! - keep) };
     }).filter((x) => x.spare > 0).sort((x, y) => distance(view.map.grid, x.h, to) - distance(view.map.grid, y.h, to) || x.h - y.h);
     for (const donor of donors) {
-      const order = carry(d, view, donor.h, to, Math.min(need, donor.spare), useTrucks);
+      if (distance(view.map.grid, donor.h, to) > TRUCK_HEXES) break; // sorted by distance: the rest are too far
+      const order = carry(d, view, donor.h, [to], Math.min(need, donor.spare), useTrucks);
       if (order) { mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
     }
   }
@@ -195,11 +201,10 @@ export function chooseCspHome(d: Extract<Decision, { kind: 'move' }>, view: Game
     const count = movableCsp(view, side, h, mem);
     if (count <= 0 || view.combat_hs[h * 2 + side]! > 0) continue;
     places ??= homes(view, side);
-    const targets = places.filter((x) => x !== h).sort((x, y) => distance(view.map.grid, h, x) - distance(view.map.grid, h, y) || x - y);
-    for (const to of targets) {
-      const order = carry(d, view, h, to, count, useTrucks);
-      if (order) { mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
-    }
+    const targets = places.filter((x) => x !== h && distance(view.map.grid, h, x) <= TRUCK_HEXES)
+      .sort((x, y) => distance(view.map.grid, h, x) - distance(view.map.grid, h, y) || x - y);
+    const order = targets.length > 0 ? carry(d, view, h, targets, count, useTrucks) : null;
+    if (order) { const to = order.path[order.path.length - 1]!; mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
   }
   return null;
 }
