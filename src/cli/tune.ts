@@ -35,6 +35,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   vpReserve: [3, 5, 8, 12],
   garrison: [0, 1, 2, 3],
   garrisonVp: [7, 14, 99],
+  garrisonAlone: [false, true],
   moveGhq: [false, true],
   ghqRadiusWeight: [0, 0.5, 1, 2],
   removeGhq: [false, true],

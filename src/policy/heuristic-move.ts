@@ -112,9 +112,11 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     const leaders = g.leaders.filter((l) => d.movable.leaders.includes(l) && view.loc_l[l] === g.start);
     if (d.reaction && (leaders.length === 0 || units.length === 0)) continue;
     // Garrison: keep the strongest units in an own settlement with the enemy near (`garrison` of them), and
-    // one at least where the enemy could walk in next turn for VP worth it (heuristic-garrison.ts).
+    // one at least where the enemy could walk in next turn for VP worth it (heuristic-garrison.ts); a unit
+    // there alone stays only with `garrisonAlone`.
     if (settlement_h[g.start] && control_h[g.start] === side) {
-      const keep = Math.max(params.garrison > 0 && near3[g.start]! > 0 ? params.garrison : 0, guarded(view, side, g.start, params) ? 1 : 0);
+      const guard = (units.length > 1 || params.garrisonAlone) && guarded(view, side, g.start, params);
+      const keep = Math.max(params.garrison > 0 && near3[g.start]! > 0 ? params.garrison : 0, guard ? 1 : 0);
       if (keep > 0) {
         const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
         units = byStrength.slice(keep);

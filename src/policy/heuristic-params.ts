@@ -30,6 +30,8 @@ export interface HeuristicParams {
    * one that can get there, when the VP the enemy would score (mean: 7, the big four 14) are at least this; 99: never.
    */
   readonly garrisonVp: number;
+  /** A unit alone in such a settlement stays there too (the garrison costs a whole stack's move; an attacker may prefer false). */
+  readonly garrisonAlone: boolean;
   /**
    * 8.5-8.8: the GHQ moves, at the end of each Movement Phase, to the hex within its reach (out of enemy
    * reach) that puts the most units in General Supply; a removed GHQ returns likewise; depots go where
@@ -60,17 +62,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true,
   },
 };
 
@@ -92,6 +94,7 @@ export const paramsSchema = z.strictObject({
   vpReserve: z.number(),
   garrison: z.number().int().min(0).max(6),
   garrisonVp: z.number().min(0),
+  garrisonAlone: z.boolean(),
   moveGhq: z.boolean(),
   ghqRadiusWeight: z.number().min(0),
   removeGhq: z.boolean(),

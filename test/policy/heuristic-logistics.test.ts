@@ -219,6 +219,25 @@ describe('16.2, 10.2 garrisons', () => {
     expect(q.state.combat_hs[q.hex('1406') * 2 + PAR]).toBe(0);
   });
 
+  test('16.2 a unit alone in such a settlement stays with garrisonAlone (balanced), and marches off without it (as in the aggressive preset)', () => {
+    const lone = () => {
+      const p = position({
+        fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
+        places: [{ hex: '1406' }, { hex: '1410' }], control: { '1406': 'PAR', '1410': 'BOL' }, roads: ['1401 1402 1403 1404 1405 1406'],
+      });
+      p.state.ghq_s[PAR] = p.hex('1412');
+      p.place('B-I1', '1401');
+      p.placeLeader('B-B', '1401');
+      return { p, u: p.place('P-I1', '1406') };
+    };
+    const a = lone();
+    movementPhase(testGame(a.p.state, [3, 3], heuristicPolicy({ preset: 'balanced', seed: 't' })), PAR, false);
+    expect(a.p.state.loc_u[a.u]).toBe(a.p.hex('1406'));
+    const b = lone();
+    movementPhase(testGame(b.p.state, [3, 3], heuristicPolicy({ preset: 'balanced', params: { garrisonAlone: false }, seed: 't' })), PAR, false);
+    expect(b.p.state.loc_u[b.u]).not.toBe(b.p.hex('1406'));
+  });
+
   test('16.2 an empty settlement the enemy could walk into is sent the weakest unit that can get there', () => {
     const p = position({
       fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
