@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The published balance study (reports/study/): every scenario's policy matrix and its equilibrium,
-# restricted play, the check against history and the sensitivity of Boquerón and Villa Montes to every
-# reading and estimate. Deterministic: the same code and data give the same files. Run: npm run study
+# restricted play, the check against history and the sensitivity of every scenario to every reading and
+# estimate (balanced against balanced). Deterministic: the same code and data give the same files. Run: npm run study
 # (it starts afresh; an interrupted balance resumes with the command it prints, which has no --force).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +14,5 @@ chaco balance boqueron villa-montes alihuata ballivian --pool "$pool" --max-game
 chaco balance campaign --pool "$pool" --max-games 100 --restricted-games 100 \
   --seed study --out "$out/balance-campaign" --force --progress
 chaco history boqueron alihuata ballivian villa-montes campaign --games 200 --seed study --out "$out/history" --force
-if node bin/chaco.js sensitivity --help >/dev/null 2>&1; then
-  for s in boqueron villa-montes; do chaco sensitivity "$s" --games 300 --seed study --out "$out/sensitivity-$s" --progress; done
-fi
+chaco sensitivity boqueron villa-montes alihuata ballivian --games 400 --seed study --out "$out/sensitivity" --force --progress
+chaco sensitivity campaign --games 100 --seed study --out "$out/sensitivity-campaign" --force --progress

@@ -11,6 +11,7 @@ import { registerCompare } from './compare.js';
 import { registerMerge } from './merge.js';
 import { registerWorker } from './worker.js';
 import { registerBalance } from './balance.js';
+import { registerSensitivity } from './sensitivity.js';
 import { registerHistory } from './history.js';
 import { registerTune } from './tune.js';
 import { registerReplay } from './replay.js';
@@ -35,6 +36,7 @@ registerCompare(program);
 registerMerge(program);
 registerWorker(program);
 registerBalance(program);
+registerSensitivity(program);
 registerHistory(program);
 registerTune(program);
 
