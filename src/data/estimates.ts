@@ -153,6 +153,17 @@ export const ESTIMATE_GROUPS: readonly EstimateGroup[] = [
 ];
 
 /**
+ * Chart cells reconstructed from the garbled scan (tables.json "reconstructed"), each with the other
+ * reading the scan allows, as a chart override any command takes.
+ */
+export const CHART_READINGS: readonly { readonly name: string; readonly change: string; readonly setting: string }[] = [
+  { name: 'chart.crt6at4-1', change: 'CRT die 6 at 4-1 reads -/E (the scan\'s "O/E"), not 10/E', setting: 'tables.crt.rows.6.4=-/E' },
+  { name: 'chart.roadMech', change: 'mechanised units pay 1/2 MP along a road (the scan\'s "/.2 | /.2"), not 1/3', setting: 'tables.terrain.road.mechMp=["1/2",1]' },
+  { name: 'chart.clearMech', change: 'mechanised units pay 2 MP in Clear in the rainy season too (the scan\'s "2 2"), not 4', setting: 'tables.terrain.types.clear.mechMp=[2,2]' },
+  { name: 'chart.barrageRow1', change: 'Barrage Table row 1 reads 1, 1, 1, 2 (illegible in the scan), not 1, 1, 2, 2', setting: 'tables.barrage.rows.1=[1,1,1,2]' },
+];
+
+/**
  * Estimated data the sensitivity study does not move, and why: what it cannot step by a stated amount
  * or what does not change play.
  */
@@ -160,6 +171,7 @@ export const NOT_VARIED: readonly { readonly what: string; readonly why: string 
   { what: 'names of units and leaders', why: 'names do not change play' },
   { what: 'leaders\' movement allowance (12)', why: 'leaders move with their units; a leader alone rarely moves far enough for it to matter' },
   { what: 'counts of trucks, supply units and markers in the counter mix', why: 'the scenarios set what is on the map; the mix only has to add up to 190' },
+  { what: 'the Supply Table cells reconstructed from the scan', why: 'each is the most consistent reading of its row and column (docs/DATA-FORMATS.md); move one with --option tables.supplyTable...' },
   { what: 'roads, the railroad, rivers, the border, the 1907 demarcation, supply sources, off-map boxes and the position of places', why: 'they are routes and positions; no single step moves them by a stated amount' },
 ];
 

@@ -1,7 +1,8 @@
 // The arms of a sensitivity study: every rules option with two readings flipped from the run's value,
-// and every group of estimated data moved by its stated step (src/data/estimates.ts).
+// every group of estimated data moved by its stated step, and every chart cell reconstructed from the
+// scan read the other way (src/data/estimates.ts).
 import { OPTION_DEFS } from '../core/options.js';
-import { ESTIMATE_GROUPS, ESTIMATE_PREFIX } from '../data/estimates.js';
+import { CHART_READINGS, ESTIMATE_GROUPS, ESTIMATE_PREFIX } from '../data/estimates.js';
 import { DataError } from '../data/issues.js';
 import { prepareRun, SpecError, type PreparedRun, type RunSpec } from './spec.js';
 
@@ -41,6 +42,15 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
     for (const g of ESTIMATE_GROUPS) {
       if (base.options.some((o) => o.startsWith(`${ESTIMATE_PREFIX}${g.name}=`))) continue; // the run already moves it
       const item: SensitivityItem = { name: g.name, kind: 'estimate', change: g.describe(g.step), setting: `${ESTIMATE_PREFIX}${g.name}=${g.step}` };
+      const why = unplayable({ ...base, options: [...base.options, item.setting] });
+      if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+    }
+  }
+  if (kind !== 'readings') {
+    for (const c of CHART_READINGS) {
+      const key = c.setting.slice(0, c.setting.indexOf('='));
+      if (base.options.some((o) => o.startsWith(`${key}=`))) continue;
+      const item: SensitivityItem = { name: c.name, kind: 'estimate', change: c.change, setting: c.setting };
       const why = unplayable({ ...base, options: [...base.options, item.setting] });
       if (why) skipped.push({ what: item.setting, why }); else items.push(item);
     }

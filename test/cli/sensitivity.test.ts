@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OPTION_DEFS } from '../../src/core/options.js';
-import { ESTIMATE_GROUPS } from '../../src/data/estimates.js';
+import { CHART_READINGS, ESTIMATE_GROUPS } from '../../src/data/estimates.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 const STUDY = ['sensitivity', 'boqueron', '--games', '12', '--seed', 'sens', '--par', 'random', '--bol', 'random', '--replicates', '100', '--workers', '2'];
@@ -12,7 +12,7 @@ const csv = (text: string) => { const [head, ...rows] = lines(text); const cols 
 const cell = (dir: string, key: string) => readFileSync(join(dir, 'cells', `${key}.txt`), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
 
 describe('chaco sensitivity', () => {
-  test('lists every two-reading option and every estimated-data group; each arm is the run with its setting on the same seeds', () => {
+  test('lists every two-reading option, every estimated-data group and every reconstructed chart cell; each arm is the run with its setting on the same seeds', () => {
     const out = tmp();
     const r = chaco([...STUDY, '--out', out]);
     expect(r.code, r.err).toBe(0);
@@ -22,7 +22,7 @@ describe('chaco sensitivity', () => {
     // maxOddsColumn=8 needs a CRT with 7-1 and 8-1 columns: skipped with the reason; ballivianLength is for Ballivián only (17.4).
     const readings = OPTION_DEFS.filter((d) => d.values.length === 2 && d.name !== 'maxOddsColumn' && d.name !== 'ballivianLength').map((d) => d.name);
     expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'reading').sort()).toEqual([...readings].sort());
-    expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'estimate').sort()).toEqual(ESTIMATE_GROUPS.map((g) => g.name).sort());
+    expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'estimate').sort()).toEqual([...ESTIMATE_GROUPS.map((g) => g.name), ...CHART_READINGS.map((c) => c.name)].sort());
     const manifest = JSON.parse(read(out, 'sensitivity.json')) as { skipped: { what: string; why: string }[] };
     expect(manifest.skipped.map((s) => s.what)).toEqual(['maxOddsColumn=8']);
     for (const x of rows) {
