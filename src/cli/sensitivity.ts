@@ -8,7 +8,6 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { NOT_VARIED } from '../data/estimates.js';
 import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { createPool } from '../sim/pool.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { aggregateShape } from '../sim/shard.js';
 import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
@@ -16,6 +15,7 @@ import { claimBalanceFolder, type CellStore } from './balance-cells.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isChacoFile } from './run-folder.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
 export const SENSITIVITY_STATE = 'sensitivity-state.json';
@@ -24,6 +24,7 @@ const schema = commonSchema.extend({
   games: intFlag('--games', 1),
   items: z.enum(['all', 'readings', 'estimates'], { message: '--items: give all, readings or estimates' }),
   replicates: intFlag('--replicates', 100, 100_000),
+  ...queueSchema,
 });
 
 interface Study {
@@ -49,6 +50,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
     command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, handicap: f.handicap,
     options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
+  await checkQueueFlags(raw, f);
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
   const stores = claimBalanceFolder(dir, identity, keys, f.force, isSensitivityFile, SENSITIVITY_STATE);
@@ -66,7 +68,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
     cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
     ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
   ]);
-  const pool = createPool(f.workers);
+  const pool = await openPool(f);
   const interrupt = onInterrupt(f.quiet);
   let status: PlayStatus;
   try {
@@ -89,7 +91,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
   }
   const manifest = {
     tool: 'chaco', command: 'sensitivity', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
-    identity, status, reproduce, workers: pool.threads, policies: `Paraguay ${f.par}, Bolivia ${f.bol}`,
+    identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), policies: `Paraguay ${f.par}, Bolivia ${f.bol}`,
     skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
     cells: studies.flatMap((s) => [{ key: baseKey(s.prepared.scenario.id), spec: s.spec }, ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) }))])
       .map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) })),
@@ -117,5 +119,6 @@ export function registerSensitivity(program: Command): void {
     .option('--items <which>', 'all, readings (rules options) or estimates (estimated data)', 'all')
     .option('--replicates <n>', 'bootstrap replicates for the fair bid\'s paired interval', '1000');
   addCommonOptions(cmd, '1000', 'games per arm (the same seeds in every arm)');
+  addQueueOptions(cmd);
   cmd.action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts));
 }
