@@ -135,7 +135,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     first: m.first, games: m.games, played: m.played, status,
     ...(m.failure ? { failure: { ...m.failure, reproduce: runCommand(spec, m.failure.game, 1) } } : {}),
     reproduce: runCommand(spec, m.first, m.games),
-    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out]) : runCommand(spec, resumeFrom, left) } : {}),
+    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out, ...(m.queue ? ['--queue', m.queue.url] : [])]) : runCommand(spec, resumeFrom, left) } : {}),
     workers: m.workers,
     ...(m.queue ? { queue: m.queue } : {}),
     timing: {
