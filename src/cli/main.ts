@@ -12,6 +12,7 @@ import { registerMerge } from './merge.js';
 import { registerWorker } from './worker.js';
 import { registerBalance } from './balance.js';
 import { registerSensitivity } from './sensitivity.js';
+import { registerLadder } from './ladder.js';
 import { registerHistory } from './history.js';
 import { registerTune } from './tune.js';
 import { registerReplay } from './replay.js';
@@ -37,6 +38,7 @@ registerMerge(program);
 registerWorker(program);
 registerBalance(program);
 registerSensitivity(program);
+registerLadder(program);
 registerHistory(program);
 registerTune(program);
 
