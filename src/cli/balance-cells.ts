@@ -2,7 +2,8 @@
 // where it stopped: cells/<key>.txt (balance: <scenario>/<par>__<bol>) holds one "margin,winner" line
 // per game in game order, and the state file (balance-state.json, sensitivity-state.json) the study's
 // identity and how many games of each cell are complete.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { makeFolder } from '../report/make-folder.js';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { UsageError } from './usage-error.js';
@@ -53,7 +54,7 @@ const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`
 /** The study's folder: new or empty (made), the same study (its cells are read back), or refused. */
 export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
   const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [] }]));
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const names = readdirSync(dir);
   const stateFile = join(dir, stateName);
   let saved: StateFile | null = null;
@@ -68,7 +69,7 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
     for (const name of names) if (isChacoFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
     saved = null;
   }
-  for (const k of keys) mkdirSync(dirname(cellFile(dir, k)), { recursive: true });
+  for (const k of keys) makeFolder(dirname(cellFile(dir, k)));
   if (!saved) return cells;
   for (const k of keys) {
     const n = saved.games[k] ?? 0;

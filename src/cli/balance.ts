@@ -2,6 +2,7 @@
 // one, all cells on the same seeds; each cell plays batches until its 95% interval is within
 // --precision points or it reaches --max-games. Writes matrix.csv, equilibrium.csv, mixes.csv, charts,
 // balance.json and index.html; an interrupted study resumes from the games its cells kept.
+import { loadPolicyModules } from '../policy/index.js';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import type { AggregateShape } from '../sim/aggregate.js';
 import { RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isBuiltinPolicy, isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
+import { readPlanFile } from '../policy/plan.js';
 import { ALIASES, resolveAlias } from '../policy/aliases.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
@@ -57,8 +59,15 @@ interface PoolEntry {
 export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
   return labels.map((label) => {
     if ((ALIASES as readonly string[]).includes(label)) return { label, par: resolveAlias(label, scenarioId, 'par'), bol: resolveAlias(label, scenarioId, 'bol') };
-    if (isBuiltinPolicy(label) || isPlanFile(label) || isPolicyModule(label)) {
-      const name = isPlanFile(label) || isPolicyModule(label) ? basename(label, extname(label)) : label;
+    if (isPlanFile(label.split('+')[0]!)) {
+      // A plan plays the side it states (plan.ts), in the scenario it names.
+      const file = label.split('+')[0]!;
+      const plan = asUsage(() => readPlanFile(file));
+      const name = basename(file, extname(file)) + label.slice(file.length);
+      return { label: name, par: plan.side === 'PAR' ? label : null, bol: plan.side === 'BOL' ? label : null };
+    }
+    if (isBuiltinPolicy(label) || isPolicyModule(label)) {
+      const name = isPolicyModule(label) ? basename(label, extname(label)) : label;
       return { label: name, par: label, bol: label };
     }
     throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, tuned, a plan file ending in .json or a module ending in .mjs/.js)`);
@@ -125,6 +134,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     for (const c of cells.flat()) asUsage(() => checkPolicies(c.spec));
     return { spec, prepared, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), cells, restricted };
   });
+  for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
   const identity: BalanceIdentity = {
     command: 'balance', scenarios: ordered, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, options: [...f.option],
     seed: f.seed, precision: f.precision, maxGames: f.maxGames, batch: f.batch, restrictions, restrictedPolicy: f.restrictedPolicy, restrictedGames: f.restrictedGames, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),

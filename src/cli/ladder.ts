@@ -1,6 +1,7 @@
 // `chaco ladder <scenario...> --pool a,b,c --reference balanced`: every Paraguayan policy of the pool
 // against every Bolivian one, the same number of games a pair, all on the same seeds; Bradley–Terry
 // ratings per side with intervals, and each policy's gain over the reference against the same opponent.
+import { loadPolicyModules } from '../policy/index.js';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -48,6 +49,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     for (const c of cells.flat()) asUsage(() => checkPolicies(c.spec));
     return { id, name: prepared.scenario.name, spec, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), parRef, bolRef, cells };
   });
+  for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
   await checkQueueFlags(raw, f);
   const identity = {
     command: 'ladder', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, reference: f.reference, games: f.games,

@@ -1,6 +1,7 @@
 // `chaco sensitivity <scenario...>`: what the verdict hangs on. The data and rules as shipped, then each
 // two-reading rules option flipped and each group of estimated data moved by its step, all arms on the
 // same seeds; sensitivity.csv, tornado charts, sensitivity.json, index.html. Resumes from its cells.
+import { loadPolicyModules } from '../policy/index.js';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -46,6 +47,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
     for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
     return { spec, prepared, items: plan.items, skipped: plan.skipped };
   });
+  for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
   const identity = {
     command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, handicap: f.handicap,
     options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),

@@ -8,11 +8,12 @@ import type { Scenario, SideSetup } from '../core/scenario.js';
 import type { GameData } from '../data/compile-scenario.js';
 import { compileTables } from '../data/compile-tables.js';
 import { ESTIMATE_PREFIX, parseEstimate, type EstimateSetting } from '../data/estimates.js';
-import { Issues } from '../data/issues.js';
+import { DataError, Issues } from '../data/issues.js';
 import type { MapVariant } from '../data/compile-map.js';
 import { DATA_FILES, loadGameData, loadScenario, scenarioFileOptions, scenarioPath } from '../data/load.js';
 import { readJson } from '../data/read-json.js';
-import { createPolicy, isPolicyModule } from '../policy/index.js';
+import { createPolicy, isPlanFile, isPolicyModule } from '../policy/index.js';
+import { readPlanFile } from '../policy/plan.js';
 
 export interface RunSpec {
   /** Scenario id in dataDir, or a path to a scenario file. */
@@ -243,7 +244,18 @@ export function checkPolicies(spec: RunSpec): void {
       }
       createPolicy(name, `${spec.seed}:check:${flag}`, scenario);
     } catch (err) {
+      if (err instanceof DataError) throw err;
       throw new SpecError(`${flag} ${name}: ${(err as Error).message}`);
     }
+    const plan = name.split('+')[0]!;
+    if (isPlanFile(plan)) checkPlanFits(plan, flag === '--par' ? 'PAR' : 'BOL', scenario.id);
   }
+}
+
+/** A plan states its side and scenario (plan.ts): refused for the other side or another scenario. */
+export function checkPlanFits(file: string, side: 'PAR' | 'BOL', scenarioId: string): void {
+  const plan = readPlanFile(file);
+  const flag = side === 'PAR' ? '--par' : '--bol';
+  if (plan.side !== side) throw new SpecError(`${file}: side: "${plan.side}": this is ${plan.side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s plan; give it to --${plan.side.toLowerCase()}, not ${flag}`);
+  if (plan.scenario !== undefined && plan.scenario !== scenarioId) throw new SpecError(`${file}: scenario: "${plan.scenario}": the plan is written for ${plan.scenario}, not ${scenarioId}`);
 }
