@@ -8,7 +8,7 @@ import { otherSide, type Side } from './side.js';
 import { ARMOR, ENGINEER } from './counters.js';
 import { GONE, countCapture, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import {
-  MOVER_COMBAT, SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, type PathSearch,
+  SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, truckMover, type PathSearch,
 } from './movement.js';
 import { eliminateUnit } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
@@ -124,8 +124,8 @@ function transportProblem(state: GameState, ps: PathSearch, side: Side, order: M
   }
   left -= PICKUP_COST;
   if (left < 0) return '10.11: the truck has not the 2 MP left to pick up its cargo';
-  const loaded = stackMover(state, side, { trucks: [t], leaders, ghq: order.ghq ?? false }, { reaction, phaseStart: true });
-  const costB = legCost(state, { ...loaded, kind: units.length > 0 ? MOVER_COMBAT : loaded.kind, allowance: left }, path.slice(pickup));
+  const loaded = truckMover(state, side, { combat: units.length > 0, leaders: leaders.length }, { reaction, phaseStart: true });
+  const costB = legCost(state, { ...loaded, allowance: left }, path.slice(pickup));
   return typeof costB === 'string' ? costB : costA + PICKUP_COST + costB;
 }
 

@@ -10,7 +10,7 @@ import { seededDice, shuffle, type Dice } from '../core/dice.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import type { GameMap } from '../core/map.js';
 import {
-  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type PathSearch, type Reach,
+  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, truckMover, type PathSearch, type Reach,
 } from '../core/movement.js';
 import { checkAdvance } from '../core/retreat.js';
 import { otherSide, type Side } from '../core/side.js';
@@ -153,8 +153,8 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
         // 10.11: carry one unit (with the hex's leaders in Reaction Movement, where they must go along).
         const u = pick(dice, cargo);
         const leaders = m.leaders.filter((l) => view.loc_l[l] === start && (d.reaction || coin(dice)));
-        const loaded = stackMover(view, side, { trucks: [t], leaders }, { reaction: d.reaction, phaseStart: true });
-        reachable(ps, view, { ...loaded, kind: 0, allowance: loaded.allowance - spent - 12 }, start, reach);
+        const loaded = truckMover(view, side, { combat: true, leaders: leaders.length }, { reaction: d.reaction, phaseStart: true });
+        reachable(ps, view, { ...loaded, allowance: loaded.allowance - spent - 12 }, start, reach);
         const ends = endsOf(reach, ps.size);
         if (ends.length > 0) return { units: [u], leaders, path: pathTo(reach, pick(dice, ends)), transport: { truck: t, pickup: 0 } };
       }
