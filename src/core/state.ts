@@ -116,7 +116,7 @@ export interface GameState {
   readonly captures_hs: Uint16Array;
   /** Set when the game has ended (16.1, 16.3, 16.4). */
   ended: GameEnd | null;
-  /** Bumped whenever a combat unit changes place: caches keyed on it (ZOC) know to recompute. */
+  /** Bumped whenever a combat unit changes place or a trail comes or goes (14.5): caches keyed on it (ZOC) know to recompute. */
   version: number;
   /** Bumped whenever a combat unit of that side changes place or strength (caches of one side's units). */
   readonly sideVersion_s: Uint32Array;
