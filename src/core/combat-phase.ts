@@ -11,7 +11,7 @@ import { IllegalDecision, type AttackOrder } from './decisions.js';
 import { overrun } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { removeOverstack } from './movement-phase.js';
-import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
+import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routCutShortByEzoc, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { IN_PILE, countCapture, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
@@ -192,6 +192,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
   const armor = !attacking && armorRetreatApplies(state, setup, code);
   let acUsed = false;
   const routed = new Set<number>(), retreated = new Set<number>();
+  const cutShortRouts: number[] = [];
   for (const u of units) {
     if (state.loc_u[u]! < 0 || state.ended) continue;
     const check = rollRetreatCheck(state, u, armor, game.dice);
@@ -213,12 +214,14 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
       }
     }
     if (to < 0) { takeStep(game, u, { reason: 'unable to retreat', rule: '12.8, 7.5' }); continue; }
+    const cutShort = check.result === ROUT && routCutShortByEzoc(state, u, enemyHexes, through);
     setUnitLoc(state, u, to);
     log.displaced_u[u] = 1;
     if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: u, from, to, rout: check.result === ROUT });
     // 3.2: every hex the unit enters on its way changes control, not only the last.
     for (const h of through) if (h !== from && h !== to) enterAfterCombat(game, side, h, 'other');
     enterAfterCombat(game, side, to, 'other');
+    if (cutShort) cutShortRouts.push(u);
   }
   // 12.8: non-combat pieces of a hex its combat units left go with them; if all routed, trucks and CSP are lost.
   for (const h of new Set(fromHex.values())) {
@@ -240,6 +243,11 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
       if (withRetreat !== undefined) state.csp_hs[dest * 2 + side] = state.csp_hs[dest * 2 + side]! + csp;
     }
     if (state.ghq_s[side] === h) state.ghq_s[side] = dest;
+  }
+  // 7.5, I-70: a rout cut short by EZOCs ends in the last available hex (the pieces of its hex with it) and loses a step there.
+  for (const u of cutShortRouts) {
+    if (state.ended) break;
+    takeStep(game, u, { reason: 'rout cut short by enemy zones of control', rule: '7.5, I-70' });
   }
   return acUsed;
 }

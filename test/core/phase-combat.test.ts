@@ -166,6 +166,30 @@ describe('12 a combat worked through the phase', () => {
     expect(p.state.loc_u[i2]).toBe(p.hex('1507'));
   });
 
+  test('7.5 a rout cut short by an EZOC ends in the last hex open to it and loses a step (I-70)', () => {
+    // One column of Bush: P-I3 in 1503 closes 1504 with its ZOC; B-I2 (MF 5: two Bush hexes) could
+    // otherwise have routed from 1506 to 1504, three hexes from the attack; it gets only to 1505.
+    const p = position({ cols: [15, 15], fill: 'bush', vp: [20, 20] });
+    const i1 = p.place('P-I1', '1507');
+    const i2 = p.place('P-I2', '1507');
+    p.placeLeader('P-A', '1507');
+    csp(p, '1507', PAR);
+    p.place('P-I3', '1503');
+    const b2 = p.place('B-I2', '1506');
+    const c1 = p.place('B-C1', '1506');
+    const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
+      losses: () => [{ unit: i1, eliminate: false }], advance: () => [],
+    });
+    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+    // 10 against 4: 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
+    const g = testGame(p.state, [6, 1], par, bol);
+    combatPhase(g, PAR, 'first');
+    expect(of(g.log.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1505'), rout: true });
+    expect(p.state.loc_u[b2]).toBe(p.hex('1505'));
+    expect(p.state.reduced_u[b2]).toBe(1);
+    expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ unit: b2, result: 'reduced', rule: '7.5, I-70' }));
+  });
+
   test('16.2, I-33 a big-four settlement taken by advance scores 2d6', () => {
     const p = position({ fill: 'bush', places: [{ hex: '1506', bigFour: true }], control: { '1506': 'BOL' }, vp: [20, 20] });
     const i1 = p.place('P-I1', '1505');
