@@ -13,7 +13,7 @@ export type Decision =
   | { readonly kind: 'setupEntrenchments'; readonly side: Side; readonly count: number; readonly hexes: readonly number[] }
   /** 6.2, I-6: refuse the truce for 10 VP? */
   | { readonly kind: 'refuseTruce'; readonly side: Side }
-  /** 9.5: how many call-ups to declare now. */
+  /** 9.5: how many call-ups to declare now, 0 to `max` (callUpsAllowed: Paraguay's two a game; Bolivia up to the one that ends the game, 16.4). */
   | { readonly kind: 'callUps'; readonly side: Side; readonly max: number }
   /** 9.3, I-37: which eligible reduced units receive a replacement point. */
   | { readonly kind: 'replacements'; readonly side: Side; readonly points: number; readonly eligible: readonly number[] }

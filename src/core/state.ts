@@ -72,7 +72,7 @@ export interface GameState {
   readonly ghqReturn_s: Int16Array;
   readonly vp_s: Int32Array;
   readonly replacements_s: Uint8Array;
-  readonly callUps_s: Uint8Array;
+  readonly callUps_s: Uint16Array;
   /** Air markers used this game turn (13.3). */
   readonly airUsed_s: Uint8Array;
   readonly airSupplyUsed_s: Uint8Array;
@@ -148,7 +148,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     ghqReturn_s: new Int16Array(2),
     vp_s: new Int32Array([scenario.sides[PAR].vp, scenario.sides[BOL].vp]),
     replacements_s: new Uint8Array(2),
-    callUps_s: new Uint8Array(2),
+    callUps_s: new Uint16Array(2),
     airUsed_s: new Uint8Array(2),
     airSupplyUsed_s: new Uint8Array(2),
     radius_s: new Uint8Array([

@@ -63,7 +63,7 @@ function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kin
     case 'setupEntrenchments': return subset(dice, d.hexes, d.count);
     // Choices that cost VP are made rarely, so that games live long enough to exercise every phase.
     case 'refuseTruce': return dice.int(6) === 0;
-    case 'callUps': return dice.int(10) === 0 ? 1 + dice.int(d.max) : 0;
+    case 'callUps': return dice.int(10) === 0 ? 1 + dice.int(Math.min(3, d.max)) : 0; // 1-3 now and then, never a spree
     case 'replacements': return subset(dice, d.eligible, d.points);
     case 'placePiece': return pick(dice, d.hexes);
     case 'removeGhq': return coin(dice);
