@@ -42,6 +42,12 @@ export type Decision =
   | { readonly kind: 'stepLosses'; readonly side: Side; readonly units: readonly number[]; readonly steps: number }
   /** 12.12, 13.3: the defender's combat supply and air marker for a declared attack. */
   | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
+  /**
+   * 11.1, I-46: which `count` of `units` (the side's units in the over-stacked hex, listed in the engine's
+   * order of removal) go to the dead pile. Answer their indices, or null to let the engine remove the
+   * first `count` of the list.
+   */
+  | { readonly kind: 'overstack'; readonly side: Side; readonly hex: number; readonly units: readonly number[]; readonly count: number }
   /** 12.6, I-29: which units take a percentage loss. */
   | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number; readonly attacking: boolean }
   /** 12.8, I-31: a retreat hex among the legal ones. */
@@ -143,6 +149,8 @@ export interface Answers {
   stepLosses: readonly { readonly unit: number; readonly eliminate: boolean }[];
   defend: { readonly cspHex: number; readonly air: boolean };
   losses: readonly { readonly unit: number; readonly eliminate: boolean }[];
+  /** The units removed; null (or no answer) for the engine's order (I-46). */
+  overstack: readonly number[] | null;
   retreat: number;
   /** Combat units by `unit`; a leader by `leader` (then `unit` is -1). */
   advance: readonly { readonly unit: number; readonly hex: number; readonly leader?: number }[];

@@ -197,7 +197,11 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
   }
 }
 
-/** 11.1, I-14, I-46: at the end of the phase over-stacked hexes lose their excess units to the dead pile (reading (I-46): the last to move first, then the later counters). */
+/**
+ * 11.1, I-14, I-46: at the end of the phase over-stacked hexes lose their excess units to the dead pile,
+ * the owner's choice: his policy picks them; a policy that answers null leaves it to the engine's order
+ * (reading (I-46): the last to move first, then the later counters).
+ */
 export function removeOverstack(game: Game, side: Side, lastMoved: readonly number[] = []): void {
   const { state } = game;
   const { stacking_hs, loc_u } = state;
@@ -218,11 +222,23 @@ export function removeOverstack(game: Game, side: Side, lastMoved: readonly numb
     const here: number[] = [];
     for (let u = 0; u < loc_u.length; u++) if (loc_u[u] === h && side_u[u] === side && type_u[u] !== ENGINEER) here.push(u);
     here.sort((a, b) => lastMoved.lastIndexOf(b) - lastMoved.lastIndexOf(a) || b - a);
-    for (const u of here) {
-      if (excess-- <= 0) break;
+    const removed = here.length > excess ? ownersChoice(game, side, h, here, excess) : here;
+    for (const u of removed) {
+      if (state.ended) break;
       eliminateUnit(game, u, { overstack: true, reason: 'over-stacked', rule: '11.1, I-14' });
     }
   }
+}
+
+/** 11.1, I-46: the `count` units of `units` (in the engine's order) the owner removes from over-stacked hex h. */
+function ownersChoice(game: Game, side: Side, h: number, units: readonly number[], count: number): readonly number[] {
+  const decision = { kind: 'overstack', side, hex: h, units, count } as const;
+  const chosen = ask(game, decision) as readonly number[] | null | undefined;
+  if (chosen === null || chosen === undefined) return units.slice(0, count);
+  if (!Array.isArray(chosen) || chosen.length !== count || new Set(chosen).size !== count || chosen.some((u) => !units.includes(u))) {
+    throw new IllegalDecision(decision, `remove exactly ${count} different units of the hex's ${units.length} (11.1)`, game.where);
+  }
+  return chosen;
 }
 
 /** The side's pieces on the map or in boxes that have not moved this phase (10.10: units and leaders only in reaction). */

@@ -9,7 +9,7 @@ import { seededDice } from '../core/dice.js';
 import { distance } from '../core/hex.js';
 import { WORKS_NONE } from '../core/map.js';
 import { otherSide, type Side } from '../core/side.js';
-import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, type GameState } from '../core/state.js';
+import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, factorIndex, type GameState } from '../core/state.js';
 import { hasWater } from '../core/supply.js';
 import { chooseAttack } from './heuristic-attack.js';
 import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './heuristic-move.js';
@@ -123,6 +123,11 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
     case 'defend': return { cspHex: d.cspHexes[0] ?? -1, air: d.air && params.useAir };
     case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
+    case 'overstack': {
+      // 11.1: give up the weakest units (current attack + defence), the engine's order between equals.
+      const worth = (u: number) => view.counters.attack_u[factorIndex(view, u)]! + view.counters.defence_u[factorIndex(view, u)]!;
+      return [...d.units].sort((a, b) => worth(a) - worth(b)).slice(0, d.count);
+    }
     case 'retreat': {
       // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
       const dist = enemyDistances(view, side, d.hexes);

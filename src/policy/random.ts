@@ -77,6 +77,7 @@ function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kin
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
     case 'defend': return { cspHex: coin(dice) && d.cspHexes.length > 0 ? pick(dice, d.cspHexes) : -1, air: d.air && coin(dice) };
     case 'losses': return randomLosses(view, d.units, d.attacking, d.required, dice);
+    case 'overstack': return shuffle(dice, d.units).slice(0, d.count);
     case 'retreat': return pick(dice, d.hexes);
     case 'advance': {
       const moves: { unit: number; hex: number }[] = [];

@@ -609,12 +609,13 @@ describe('11.1 stacking at the end of each combat', () => {
         return counts.length === 1 ? { attackers: [par5[0]!], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false } : null;
       },
       advance: () => [],
+      overstack: (d) => [d.units[d.units.length - 1]!], // the owner's choice (11.1): the last of the engine's list
     });
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E.
     const g = testGame(p.state, [6], par, scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(counts).toEqual([5, 4]); // already within the limit when the next attack is asked
-    expect(par5.filter((u) => p.state.loc_u[u] === IN_DEAD)).toHaveLength(1);
+    expect(par5.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([par5[0]]); // I-46's order lists the later counters first
     expect(p.state.vp_s[BOL]).toBe(20);
     expect(p.state.vp_s[PAR]).toBe(21);
     expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ side: PAR, result: 'eliminated', rule: '11.1, I-14' }));

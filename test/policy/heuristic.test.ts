@@ -12,6 +12,8 @@ import { createPolicy, loadPolicyModules } from '../../src/policy/index.js';
 import { compilePlan } from '../../src/policy/plan.js';
 import { DataError } from '../../src/data/issues.js';
 import { gameData } from '../helpers/data.js';
+import { position } from '../helpers/position.js';
+import { heuristicPolicy } from '../../src/policy/heuristic.js';
 
 const scenario = (id: string) => loadScenario(id, gameData());
 function games(id: string, par: string, bol: string, n: number, log = false): GameResult[] {
@@ -111,5 +113,16 @@ describe('policies by name, plan file or module', () => {
     const { scenario, options } = prepareRun({ scenario: 'villa-montes', dataDir: DEFAULT_DATA_DIR, options: [], par: 'aggressive', bol: 'aggressive', handicap: [0, 0], seed: 'study', check: false });
     const seed = streamSeed('study', 253, 'game');
     expect(() => playGame(scenario, options, [createPolicy('aggressive', `${seed}:PAR`, scenario), createPolicy('aggressive', `${seed}:BOL`, scenario)], seed)).not.toThrow();
+  });
+});
+
+describe('11.1 the heuristic\'s choice of over-stacked units', () => {
+  test('11.1 it gives up the weakest units (current attack + defence), not the engine\'s first', () => {
+    const p = position();
+    const strong = p.place('P-I1', '1505'); // 6-4: 10
+    const weak = p.place('P-I3', '1505', { reduced: true }); // 1-2: 3
+    const mid = p.place('P-I2', '1505'); // 4 (attack and defence): 8
+    const answer = heuristicPolicy({ seed: 'h' }).decide({ kind: 'overstack', side: 0, hex: p.hex('1505'), units: [strong, mid, weak], count: 2 }, p.state);
+    expect(answer).toEqual([weak, mid]);
   });
 });
