@@ -20,8 +20,8 @@ function radiusHexes(game: Game, side: Side): Set<number> {
   return out;
 }
 
-/** 8.11: trucks no longer with a leader, GHQ or source are detached; then the policy may attach more. */
-function attachTrucks(game: Game, side: Side): void {
+/** 8.11, 17.1: trucks no longer with a leader, GHQ or source are detached; then the policy may attach more (also at set-up). */
+export function attachTrucks(game: Game, side: Side): void {
   const { state } = game;
   const where = radiusHexes(game, side);
   const free: number[] = [];

