@@ -137,7 +137,7 @@ function newTrucks(game: Game, side: Side): void {
   state.newTrucks_s[side] = 0;
 }
 
-/** 4.2 B: call-ups, reinforcements, replacements, new trucks. Eliminated armor is GONE, never in a pile (13.1, I-36). */
+/** 4.2 B: call-ups, reinforcements, replacements (then the 9 saved, 9.1), new trucks. Eliminated armor is GONE, never in a pile (13.1, I-36). */
 export function newUnitPhase(game: Game, side: Side): void {
   const { state } = game;
   const extra = callUps(game, side);
@@ -149,5 +149,7 @@ export function newUnitPhase(game: Game, side: Side): void {
     placeReinforcement(game, side, u);
   }
   replacements(game, side);
+  // 9.1, reading (I-73): no more than 9 unused points may be saved from turn to turn; the rest are lost.
+  state.replacements_s[side] = Math.min(state.tables.replacementsMax, state.replacements_s[side]!);
   newTrucks(game, side);
 }

@@ -82,7 +82,8 @@ export function supplyPhase(game: Game, side: Side): void {
         for (const h of placed) state.csp_hs[h * 2 + side]!++;
       }
     }
-    state.replacements_s[side] = Math.min(state.tables.replacementsMax, state.replacements_s[side]! + r.replacements);
+    // 9.1 (I-73): the points go on the track for the New Unit Phase; the 9-point cap applies to what is saved after it.
+    state.replacements_s[side] = state.replacements_s[side]! + r.replacements;
     if (r.truck) state.newTrucks_s[side]!++;
   }
   let out = 0;
