@@ -7,7 +7,7 @@ import {
 import { checkLosses, checkStepLosses } from './combat-losses.js';
 import { checkBarrage, recordBarrage, rollBarrage } from './barrage.js';
 import { cancelConstruction } from './construction.js';
-import { IllegalDecision, type AttackOrder } from './decisions.js';
+import { IllegalDecision, type Answers, type AttackOrder } from './decisions.js';
 import { overrun } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { removeOverstack } from './movement-phase.js';
@@ -90,6 +90,14 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
   }
 }
 
+/** 12.12: the CSP hexes a defend answer spends: `cspHexes`, or the older single `cspHex` (-1: none); null when neither is well formed. */
+function defenderCspHexes(answer: Answers['defend']): readonly number[] | null {
+  if (Array.isArray(answer.cspHexes)) return answer.cspHexes.every((h) => Number.isInteger(h)) ? answer.cspHexes : null;
+  const single = (answer as { cspHex?: unknown }).cspHex;
+  if (single === -1) return [];
+  return Number.isInteger(single) ? [single as number] : null;
+}
+
 function airAvailable(state: GameState, side: Side): boolean {
   return state.airUsed_s[side]! < state.counters.air[side]!;
 }
@@ -113,20 +121,28 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   const problem = checkAttack(state, draft, log);
   if (problem) fail(problem);
 
-  // The defender answers with one CSP hex at most (one CSP supplies any number of units, 12.12) and an air marker.
+  // The defender answers with the CSP hexes it spends, one CSP each (one supplies any number of units,
+  // 12.12; reading (I-22): like the attacker, from as many hexes as its defenders need), and an air marker.
   const defenders = prepareCombat(state, draft, log).defenders;
   const options = new Set<number>();
   const scratch: number[] = [];
   for (const u of defenders) for (const h of combatSupplyHexes(state, enemy, state.loc_u[u]!, scratch)) options.add(h);
   const defendDecision = { kind: 'defend', side: enemy, attackers: order.attackers, hexes: order.hexes, cspHexes: [...options].sort((a, b) => a - b), air: airAvailable(state, enemy) } as const;
   const defence = ask(game, defendDecision);
-  if (defence.cspHex !== -1 && !options.has(defence.cspHex)) throw new IllegalDecision(defendDecision, 'that CSP hex cannot supply the defenders (12.12)', game.where);
+  const defenceCsp = defenderCspHexes(defence);
+  if (defenceCsp === null) throw new IllegalDecision(defendDecision, 'answer cspHexes, a list of hexes (12.12)', game.where);
+  const defenceCount = new Map<number, number>();
+  for (const h of defenceCsp) defenceCount.set(h, (defenceCount.get(h) ?? 0) + 1);
+  for (const [h, n] of defenceCount) {
+    if (!options.has(h)) throw new IllegalDecision(defendDecision, `CSP hex ${h} cannot supply the defenders (12.12)`, game.where);
+    if (state.csp_hs[h * 2 + enemy]! < n) throw new IllegalDecision(defendDecision, `hex ${h} holds fewer than ${n} of the defender's CSP (12.12)`, game.where);
+  }
   if (defence.air && !defendDecision.air) throw new IllegalDecision(defendDecision, 'no unused air marker (13.3)', game.where);
-  if (defence.cspHex !== -1) markCombatSupplied(state, enemy, defenders, [defence.cspHex], supplied);
+  if (defenceCsp.length > 0) markCombatSupplied(state, enemy, defenders, defenceCsp, supplied);
 
   // Spend what was committed (12.12, 13.3).
   for (const h of order.cspHexes) state.csp_hs[h * 2 + side]!--;
-  if (defence.cspHex !== -1) state.csp_hs[defence.cspHex * 2 + enemy]!--;
+  for (const h of defenceCsp) state.csp_hs[h * 2 + enemy]!--;
   if (order.air) state.airUsed_s[side]!++;
   if (defence.air) state.airUsed_s[enemy]!++;
 

@@ -40,7 +40,7 @@ export type Decision =
   | { readonly kind: 'barrage'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly barraged_u: Uint8Array; readonly barraged_hs: Uint8Array }
   /** 13.2: which units lose a barrage's steps (an elimination loses all the unit's steps). */
   | { readonly kind: 'stepLosses'; readonly side: Side; readonly units: readonly number[]; readonly steps: number }
-  /** 12.12, 13.3: the defender's combat supply and air marker for a declared attack. */
+  /** 12.12, 13.3 (I-22): the defender's combat supply (CSP from any of `cspHexes`, each serving the defenders within its reach) and air marker for a declared attack. */
   | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
   /**
    * 11.1, I-46: which `count` of `units` (the side's units in the over-stacked hex, listed in the engine's
@@ -147,7 +147,8 @@ export interface Answers {
   attack: AttackOrder | null;
   barrage: BarrageOrder | null;
   stepLosses: readonly { readonly unit: number; readonly eliminate: boolean }[];
-  defend: { readonly cspHex: number; readonly air: boolean };
+  /** 12.12 (I-22): one CSP spent from each hex listed (among the decision's `cspHexes`), none for []. The older single-hex form `{ cspHex }` (-1: none) is still accepted from policy modules. */
+  defend: { readonly cspHexes: readonly number[]; readonly air: boolean };
   losses: readonly { readonly unit: number; readonly eliminate: boolean }[];
   /** The units removed; null (or no answer) for the engine's order (I-46). */
   overstack: readonly number[] | null;

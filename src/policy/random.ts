@@ -75,7 +75,7 @@ function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kin
     case 'attack': return randomAttack(d, view, dice);
     case 'barrage': return randomBarrage(d, view, dice);
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
-    case 'defend': return { cspHex: coin(dice) && d.cspHexes.length > 0 ? pick(dice, d.cspHexes) : -1, air: d.air && coin(dice) };
+    case 'defend': return { cspHexes: coin(dice) ? subset(dice, d.cspHexes, 2) : [], air: d.air && coin(dice) };
     case 'losses': return randomLosses(view, d.units, d.attacking, d.required, dice);
     case 'overstack': return shuffle(dice, d.units).slice(0, d.count);
     case 'retreat': return pick(dice, d.hexes);

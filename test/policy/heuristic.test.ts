@@ -26,11 +26,12 @@ function games(id: string, par: string, bol: string, n: number, log = false): Ga
 const share = (rs: GameResult[], side: 'PAR' | 'BOL') => rs.filter((r) => r.winner === side).length / rs.length;
 
 describe('the balanced heuristic against random play', () => {
-  // Bolivia's true rate in Villa Montes is about 94% (93.5% and 95.5% in 200 games of two versions), so
-  // 40 games are held to 90%: a real weakening shows far below that.
-  test.each([['boqueron'], ['villa-montes']])('%s: balanced wins at least 90% of games as either side', (id) => {
-    expect(share(games(id, 'balanced', 'random', 40), 'PAR')).toBeGreaterThanOrEqual(0.9);
-    expect(share(games(id, 'random', 'balanced', 40), 'BOL')).toBeGreaterThanOrEqual(0.9);
+  // Bolivia's true rate in Villa Montes is about 94.5% (400 games: chaco run villa-montes --par random
+  // --bol balanced --games 400), so 40 games could miss 90% by chance (35 of 40 did): 100 games are held
+  // to 85%, which a real weakening would fall far below.
+  test.each([['boqueron'], ['villa-montes']])('%s: balanced wins at least 85% of 100 games as either side', (id) => {
+    expect(share(games(id, 'balanced', 'random', 100), 'PAR')).toBeGreaterThanOrEqual(0.85);
+    expect(share(games(id, 'random', 'balanced', 100), 'BOL')).toBeGreaterThanOrEqual(0.85);
   });
 });
 
