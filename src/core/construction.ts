@@ -27,7 +27,7 @@ export function buildProblem(state: GameState, u: number, what: number): string 
       return state.works_h[h] === WORKS_ENTRENCHMENT ? null : 'a fortification upgrades an entrenched hex (14.4)';
     case BUILD_TRAIL:
       if (state.trail_h[h]) return 'the hex already has a trail';
-      return t === BUSH || t === HILL || t === MOUNTAIN ? null : 'trails are built in Bush, Hill or Mountain (14.5)';
+      return t === BUSH || t === HILL || t === MOUNTAIN ? null : 'trails are built in Bush, Hill or Mountain (14.5, reading I-74)';
     case BUILD_WELL:
       return state.counters.side_u[u] === PAR ? (state.well_h[h] ? 'the hex already has a well' : null) : 'only Paraguayan engineers dig wells (14.6)';
     default: return `unknown construction ${what}`;
