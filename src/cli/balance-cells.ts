@@ -1,7 +1,9 @@
-// The cells of a `chaco balance` study on disk, so an interrupted study resumes where it stopped:
-// cells/<scenario>/<par>__<bol>.txt holds one "margin,winner" line per game in game order, and
-// balance-state.json the study's identity and how many games of each cell are complete.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// The cells of a `chaco balance` or `chaco sensitivity` study on disk, so an interrupted study resumes
+// where it stopped: cells/<key>.txt (balance: <scenario>/<par>__<bol>) holds one "margin,winner" line
+// per game in game order, and the state file (balance-state.json, sensitivity-state.json) the study's
+// identity and how many games of each cell are complete.
+import { makeFolder } from '../report/make-folder.js';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { UsageError } from './usage-error.js';
@@ -27,9 +29,12 @@ export interface BalanceIdentity {
   readonly commit: string | null;
 }
 
+/** What makes two studies the same study (the command, its inputs, the code): resumed only when equal. */
+export type StudyIdentity = { readonly command: string };
+
 interface StateFile {
   readonly tool: 'chaco';
-  readonly identity: BalanceIdentity;
+  readonly identity: StudyIdentity;
   readonly games: Record<string, number>;
 }
 
@@ -47,30 +52,30 @@ export function cellKey(scenario: string, par: string, bol: string): string {
 const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`);
 
 /** The study's folder: new or empty (made), the same study (its cells are read back), or refused. */
-export function claimBalanceFolder(dir: string, identity: BalanceIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean): Map<string, CellStore> {
+export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
   const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [] }]));
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const names = readdirSync(dir);
-  const stateFile = join(dir, STATE_FILE);
+  const stateFile = join(dir, stateName);
   let saved: StateFile | null = null;
   if (existsSync(stateFile)) {
     try { saved = JSON.parse(readFileSync(stateFile, 'utf8')) as StateFile; } catch { saved = null; }
   }
   if (names.length > 0 && !(saved && JSON.stringify(saved.identity) === JSON.stringify(identity))) {
     if (!force) {
-      const what = saved ? 'holds another balance study (other scenarios, pool, seed, stopping rule, options, data or code)' : 'is not empty';
+      const what = saved ? `holds another ${identity.command} study (other scenarios, policies, seed, stopping rule, options, data or code)` : 'is not empty';
       throw new UsageError(`--out ${dir}: the folder ${what}; name a new folder, or give --force to replace chaco's files in it`);
     }
     for (const name of names) if (isChacoFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
     saved = null;
   }
-  for (const k of keys) mkdirSync(dirname(cellFile(dir, k)), { recursive: true });
+  for (const k of keys) makeFolder(dirname(cellFile(dir, k)));
   if (!saved) return cells;
   for (const k of keys) {
     const n = saved.games[k] ?? 0;
     const file = cellFile(dir, k);
     const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l !== '') : [];
-    if (lines.length < n) throw new UsageError(`--out ${dir}: ${STATE_FILE} counts ${n} games of ${k} but its cell file holds ${lines.length}; the study cannot be resumed (--force starts it again)`);
+    if (lines.length < n) throw new UsageError(`--out ${dir}: ${stateName} counts ${n} games of ${k} but its cell file holds ${lines.length}; the study cannot be resumed (--force starts it again)`);
     const cell = cells.get(k)!;
     for (const line of lines.slice(0, n)) {
       const [m, w] = line.split(',');
@@ -94,8 +99,8 @@ export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, 
   appendFileSync(cellFile(dir, cell.key), text);
 }
 
-export function saveState(dir: string, identity: BalanceIdentity, cells: readonly CellStore[]): void {
+export function saveState(dir: string, identity: StudyIdentity, cells: readonly CellStore[], stateName = STATE_FILE): void {
   const games: Record<string, number> = {};
   for (const c of cells) games[c.key] = c.winners.length;
-  writeJson(join(dir, STATE_FILE), { tool: 'chaco', identity, games } satisfies StateFile);
+  writeJson(join(dir, stateName), { tool: 'chaco', identity, games } satisfies StateFile);
 }

@@ -8,7 +8,7 @@ import type { ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
-import { appendGames, saveState, type BalanceIdentity, type CellStore } from './balance-cells.js';
+import { appendGames, saveState, type CellStore, type StudyIdentity } from './balance-cells.js';
 
 export interface PlayCell {
   readonly store: CellStore;
@@ -35,14 +35,14 @@ function finished(c: PlayCell): boolean {
  */
 export async function playCells(o: {
   readonly pool: ShardPool; readonly groups: readonly (readonly PlayCell[])[]; readonly dir: string;
-  readonly identity: BalanceIdentity; readonly stores: readonly CellStore[]; readonly signal: AbortSignal;
+  readonly identity: StudyIdentity; readonly stateName?: string; readonly stores: readonly CellStore[]; readonly signal: AbortSignal;
   readonly decisionTimeout: number; readonly quiet: boolean; readonly progress: boolean; readonly resume: string;
 }): Promise<PlayStatus> {
   setMaxListeners(0, o.signal); // every cell of a round listens for Ctrl-C at once
   const all = o.groups.flat();
   const done = new Set(all.filter(finished));
   // Progress over the upper bound (every cell to its maximum); a cell that stops early counts as full.
-  const progress = createProgress(all.reduce((a, c) => a + c.max, 0), 'balance', { quiet: o.quiet, lines: o.progress });
+  const progress = createProgress(all.reduce((a, c) => a + c.max, 0), o.identity.command, { quiet: o.quiet, lines: o.progress });
   const inFlight = new Map<PlayCell, { first: number; finished: number }>();
   const counted = () => all.reduce((a, c) => {
     const b = inFlight.get(c);
@@ -59,7 +59,7 @@ export async function playCells(o: {
             onProgress: (n) => { inFlight.set(c, { first, finished: n }); progress.update(counted()); },
             onChunk: (chunk) => {
               appendGames(o.dir, c.store, chunk.margin_g, chunk.winner_g);
-              saveState(o.dir, o.identity, o.stores);
+              saveState(o.dir, o.identity, o.stores, o.stateName);
             },
           });
           inFlight.delete(c);
@@ -85,6 +85,6 @@ export async function playCells(o: {
     return 'complete';
   } finally {
     progress.stop();
-    saveState(o.dir, o.identity, o.stores);
+    saveState(o.dir, o.identity, o.stores, o.stateName);
   }
 }

@@ -2,6 +2,7 @@
 // one, all cells on the same seeds; each cell plays batches until its 95% interval is within
 // --precision points or it reaches --max-games. Writes matrix.csv, equilibrium.csv, mixes.csv, charts,
 // balance.json and index.html; an interrupted study resumes from the games its cells kept.
+import { loadPolicyModules } from '../policy/index.js';
 import { basename, extname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -9,18 +10,19 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
 import { wilson } from '../report/stats.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { createPool } from '../sim/pool.js';
 import { aggregateShape } from '../sim/shard.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isBuiltinPolicy, isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
+import { readPlanFile } from '../policy/plan.js';
 import { ALIASES, resolveAlias } from '../policy/aliases.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
 import { isChacoFile } from './run-folder.js';
 import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
 export const DEFAULT_POOL = 'cautious,balanced,aggressive,historical';
@@ -43,6 +45,7 @@ const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }
   restrictions: z.string(),
   restrictedPolicy: z.string().min(1, { message: '--restricted-policy: name a heuristic preset or historical' }),
   restrictedGames: intFlag('--restricted-games', 1),
+  ...queueSchema,
 });
 
 interface PoolEntry {
@@ -56,8 +59,15 @@ interface PoolEntry {
 export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
   return labels.map((label) => {
     if ((ALIASES as readonly string[]).includes(label)) return { label, par: resolveAlias(label, scenarioId, 'par'), bol: resolveAlias(label, scenarioId, 'bol') };
-    if (isBuiltinPolicy(label) || isPlanFile(label) || isPolicyModule(label)) {
-      const name = isPlanFile(label) || isPolicyModule(label) ? basename(label, extname(label)) : label;
+    if (isPlanFile(label.split('+')[0]!)) {
+      // A plan plays the side it states (plan.ts), in the scenario it names.
+      const file = label.split('+')[0]!;
+      const plan = asUsage(() => readPlanFile(file));
+      const name = basename(file, extname(file)) + label.slice(file.length);
+      return { label: name, par: plan.side === 'PAR' ? label : null, bol: plan.side === 'BOL' ? label : null };
+    }
+    if (isBuiltinPolicy(label) || isPolicyModule(label)) {
+      const name = isPolicyModule(label) ? basename(label, extname(label)) : label;
       return { label: name, par: label, bol: label };
     }
     throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, tuned, a plan file ending in .json or a module ending in .mjs/.js)`);
@@ -124,10 +134,12 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     for (const c of cells.flat()) asUsage(() => checkPolicies(c.spec));
     return { spec, prepared, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), cells, restricted };
   });
+  for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
   const identity: BalanceIdentity = {
     command: 'balance', scenarios: ordered, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, options: [...f.option],
     seed: f.seed, precision: f.precision, maxGames: f.maxGames, batch: f.batch, restrictions, restrictedPolicy: f.restrictedPolicy, restrictedGames: f.restrictedGames, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
+  await checkQueueFlags(raw, f);
   const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
   const keys = studies.flatMap((s) => [...s.cells.flat(), ...(s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : [])].map((c) => c.key));
   const stores = claimBalanceFolder(dir, identity, keys, f.force, isBalanceFile);
@@ -143,7 +155,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   const restrictedCells = (s: Study): PlayCell[] => (s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : []).map((c) => ({
     store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.restrictedGames, batch: f.restrictedGames, stop: () => true,
   }));
-  const pool = createPool(f.workers);
+  const pool = await openPool(f);
   const interrupt = onInterrupt(f.quiet);
   let status: PlayStatus;
   try {
@@ -175,7 +187,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   });
   const manifest = {
     tool: 'chaco', command: 'balance', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
-    identity, status, reproduce, workers: pool.threads, replicates: f.replicates,
+    identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), replicates: f.replicates,
     cells: studies.flatMap((s) => s.cells.flat().map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) }))),
   };
   const sentences = await writeBalanceReport({ dir, verdicts, restricted, manifest });
@@ -194,7 +206,7 @@ function isBalanceFile(name: string): boolean {
 }
 
 export function registerBalance(program: Command): void {
-  program
+  const cmd = program
     .command('balance')
     .description('every Paraguayan policy of a pool against every Bolivian one on common seeds; the equilibrium of the matrix, its interval and fair bid')
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files; Boquerón and Villa Montes are reported first')
@@ -215,6 +227,7 @@ export function registerBalance(program: Command): void {
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
-    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
-    .action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
+    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
+  addQueueOptions(cmd);
+  cmd.action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
 }

@@ -1,6 +1,7 @@
 // `chaco bid <scenario>`: the fair VP handicap. Plays one run for the quick estimate (margin
 // distribution + bootstrap), then a grid of bids on the same seeds for the exact one, extending the grid
 // until it brackets the estimate and its interval; writes bid.csv, bid.json, the charts and index.html.
+import { loadPolicyModules } from '../policy/index.js';
 import { claimFolder } from './run-folder.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
@@ -24,6 +25,7 @@ const bidSchema = commonSchema.extend({
 export async function bidAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(bidSchema, raw);
   const { spec: base, prepared } = specFromFlags(scenarioArg, f);
+  await loadPolicyModules([base.par, base.bol]);
   const { scenario, options } = prepared;
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, base.seed, 'bid-');

@@ -1,6 +1,7 @@
 // `chaco compare <scenario> --variant name:key=value,... ...`: the same games (seeds) under each variant
 // (rules options, chart overrides, policies, handicaps), paired differences against the baseline with
 // 95% intervals; writes games-<variant>.csv, compare.csv, summary.csv, compare.json, charts, index.html.
+import { loadPolicyModules } from '../policy/index.js';
 import { claimFolder } from './run-folder.js';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
   const f = parseFlags(compareSchema, raw);
   const { spec: base, prepared } = specFromFlags(scenarioArg, f);
   const variants = asUsage(() => parseVariants(f.variant, base));
+  for (const v of variants) await loadPolicyModules([v.spec.par, v.spec.bol]);
   const shapes = asUsage(() => variants.map((v) => {
     checkPolicies(v.spec);
     const p = prepareRun(v.spec);

@@ -1,6 +1,6 @@
 // The chaco command: registers each command; one handler reports errors and sets the exit code.
-import { Command, CommanderError } from 'commander';
-import { DataError } from '../data/issues.js';
+import { Command } from 'commander';
+import { reportError } from './errors.js';
 import { registerScenarios } from './scenarios.js';
 import { registerValidate } from './validate.js';
 import { registerMap } from './map.js';
@@ -11,17 +11,19 @@ import { registerCompare } from './compare.js';
 import { registerMerge } from './merge.js';
 import { registerWorker } from './worker.js';
 import { registerBalance } from './balance.js';
+import { registerSensitivity } from './sensitivity.js';
+import { registerLadder } from './ladder.js';
 import { registerHistory } from './history.js';
 import { registerTune } from './tune.js';
 import { registerReplay } from './replay.js';
 import { VERSION } from './version.js';
-import { UsageError } from './usage-error.js';
 
 const program = new Command()
   .name('chaco')
   .description('Monte Carlo balance and scenario analysis for The Chaco War (Command Magazine #12, 1991)')
   .version(VERSION)
-  .showHelpAfterError()
+  .option('--debug', 'print the stack trace of any error (to report a fault in chaco); anywhere on the line')
+  .configureOutput({ outputError: (text, write) => write(`chaco: ${text.replace(/^error: /, '').trimEnd()} (chaco <command> --help lists what it takes)\n`) })
   .exitOverride();
 
 registerScenarios(program);
@@ -35,22 +37,17 @@ registerCompare(program);
 registerMerge(program);
 registerWorker(program);
 registerBalance(program);
+registerSensitivity(program);
+registerLadder(program);
 registerHistory(program);
 registerTune(program);
 
+// --debug may stand anywhere on the line: taken out before the commands parse theirs.
+const debug = process.argv.includes('--debug');
 try {
-  await program.parseAsync(process.argv);
+  await program.parseAsync(process.argv.filter((a) => a !== '--debug'));
 } catch (err) {
-  if (err instanceof CommanderError) {
-    process.exitCode = err.exitCode;
-  } else if (err instanceof DataError) {
-    process.stderr.write(`${err.message}\n`);
-    process.exitCode = 1;
-  } else if (err instanceof UsageError) {
-    process.stderr.write(`chaco: ${err.message}\n`);
-    process.exitCode = 2;
-  } else {
-    process.stderr.write(`chaco: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  }
+  const r = reportError(err, debug);
+  if (r.text !== '') process.stderr.write(r.text);
+  process.exitCode = r.code;
 }

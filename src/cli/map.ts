@@ -1,5 +1,6 @@
 // `chaco map --out FILE.svg [--scenario NAME]`: the map (and a scenario's set-up) as SVG.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { makeFolder } from '../report/make-folder.js';
+import { writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_DATA_DIR, loadGameData, loadScenario } from '../data/load.js';
@@ -21,7 +22,7 @@ export function registerMap(program: Command): void {
       const data = loadGameData(opts.data);
       const scenario = opts.scenario ? loadScenario(opts.scenario, data, opts.data) : undefined;
       const svg = renderMapSvg(data.map, { scale, ...(scenario ? { scenario } : {}) });
-      mkdirSync(dirname(opts.out) || '.', { recursive: true });
+      makeFolder(dirname(opts.out) || '.');
       writeFileSync(opts.out, svg);
       process.stdout.write(`wrote ${opts.out}${scenario ? ` (${scenario.name} set-up)` : ''}\n`);
     });

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { OPTION_DEFS, resolveOptions, type OptionName } from '../core/options.js';
 import { DEFAULT_DATA_DIR, scenarioFileOptions } from '../data/load.js';
+import { ESTIMATE_GROUPS } from '../data/estimates.js';
 import { UsageError } from './usage-error.js';
 
 interface OptionsFlags {
@@ -27,7 +28,8 @@ export function registerOptions(program: Command): void {
       if (f.scenario === undefined) {
         if (f.option.length > 0) throw new UsageError('--option goes with --scenario');
         const out = OPTION_DEFS.map((d) => `${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}\n    ${d.description}`);
-        process.stdout.write(`${out.join('\n')}\n\n${RULINGS_NOTE}\n`);
+        const steps = ESTIMATE_GROUPS.map((g) => `estimate.${g.name}=<${g.values.join(' | ')}>  (chaco sensitivity plays ${g.step}: ${g.describe(g.step)})\n    moves: ${g.what}`);
+        process.stdout.write(`${out.join('\n')}\n\n${RULINGS_NOTE}\n\nEstimated data moved by a step (the data as shipped when absent; see docs/sensitivity.md):\n${steps.join('\n')}\n`);
         return;
       }
       let resolved: ReturnType<typeof resolveOptions>;

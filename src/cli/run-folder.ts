@@ -1,7 +1,8 @@
 // The output folder of a run: made new, resumed when it holds the same run, refused otherwise (or
 // emptied of chaco's own files with --force). A run keeps its finished games in games.csv.partial and
 // their aggregate in aggregate.json as it goes, so a crash or Ctrl-C loses nothing already played.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { makeFolder } from '../report/make-folder.js';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Aggregate } from '../sim/aggregate.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
@@ -100,7 +101,7 @@ function difference(a: RunIdentity, b: RunIdentity): string {
 
 function ensureFolder(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: this is a file, not a folder; name a new or empty folder`);
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
 }
 
 /** Deletes chaco's own files from dir (--force); anything else stays. */

@@ -1,6 +1,7 @@
 // `chaco run <scenario>`: plays N games on a pool of worker threads and writes games.csv (streamed in
 // game order), summary.csv, turns.csv, settlements.csv, run.json, the charts and index.html. Also the
 // options and helpers `bid` and `compare` share (parsing at the edge, Ctrl-C, the pool).
+import { loadPolicyModules } from '../policy/index.js';
 import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -213,6 +214,7 @@ const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: int
 export async function runAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(runSchema, raw);
   const { spec, prepared } = specFromFlags(scenarioArg, f);
+  await loadPolicyModules([spec.par, spec.bol]); // a broken module is refused before any game
   await checkQueueFlags(raw, f);
   const { scenario, options, sources } = prepared;
   const shape = aggregateShape(scenario, options);

@@ -2,7 +2,8 @@
 // pool of opponents (NTBEA, src/sim/ntbea.ts), every candidate on the same seeds (common random
 // numbers), then measures the best against the balanced preset on fresh seeds, paired, and writes
 // policies/tuned/<scenario>-<side>.json: the parameters, the command that reproduces it and its strength.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { makeFolder } from '../report/make-folder.js';
+import { writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
@@ -89,7 +90,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   });
   if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);
   const work = f.out ?? join('reports', 'out', 'tune', `${scenario.id}-${own}`);
-  mkdirSync(join(work, 'candidates'), { recursive: true });
+  makeFolder(join(work, 'candidates'));
   const candidateFile = (i: number) => join(work, 'candidates', `c${String(i).padStart(3, '0')}.json`);
   const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({ ...base.spec, seed, par: f.side === 'PAR' ? mine : theirs, bol: f.side === 'PAR' ? theirs : mine });
 
@@ -140,7 +141,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       measured: { against: 'the balanced preset, on fresh seeds (run seed + ":final"), paired game by game', seed: finalSeed, rows: measured },
     };
     const target = f.write ?? aliasFile('tuned', scenario.id, own);
-    mkdirSync(dirname(target), { recursive: true });
+    makeFolder(dirname(target));
     writeFileSync(target, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best), tuned), null, 1)}\n`);
     writeJson(join(work, 'search.json'), { command, fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value })) });
     if (!f.quiet) {

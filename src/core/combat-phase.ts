@@ -7,11 +7,11 @@ import {
 import { checkLosses, checkStepLosses } from './combat-losses.js';
 import { checkBarrage, recordBarrage, rollBarrage } from './barrage.js';
 import { cancelConstruction } from './construction.js';
-import { IllegalDecision, type AttackOrder } from './decisions.js';
+import { IllegalDecision, type Answers, type AttackOrder } from './decisions.js';
 import { overrun } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { removeOverstack } from './movement-phase.js';
-import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
+import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routCutShortByEzoc, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { IN_PILE, countCapture, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
@@ -90,6 +90,14 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
   }
 }
 
+/** 12.12: the CSP hexes a defend answer spends: `cspHexes`, or the older single `cspHex` (-1: none); null when neither is well formed. */
+function defenderCspHexes(answer: Answers['defend']): readonly number[] | null {
+  if (Array.isArray(answer.cspHexes)) return answer.cspHexes.every((h) => Number.isInteger(h)) ? answer.cspHexes : null;
+  const single = (answer as { cspHex?: unknown }).cspHex;
+  if (single === -1) return [];
+  return Number.isInteger(single) ? [single as number] : null;
+}
+
 function airAvailable(state: GameState, side: Side): boolean {
   return state.airUsed_s[side]! < state.counters.air[side]!;
 }
@@ -113,20 +121,28 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   const problem = checkAttack(state, draft, log);
   if (problem) fail(problem);
 
-  // The defender answers with one CSP hex at most (one CSP supplies any number of units, 12.12) and an air marker.
+  // The defender answers with the CSP hexes it spends, one CSP each (one supplies any number of units,
+  // 12.12; reading (I-22): like the attacker, from as many hexes as its defenders need), and an air marker.
   const defenders = prepareCombat(state, draft, log).defenders;
   const options = new Set<number>();
   const scratch: number[] = [];
   for (const u of defenders) for (const h of combatSupplyHexes(state, enemy, state.loc_u[u]!, scratch)) options.add(h);
   const defendDecision = { kind: 'defend', side: enemy, attackers: order.attackers, hexes: order.hexes, cspHexes: [...options].sort((a, b) => a - b), air: airAvailable(state, enemy) } as const;
   const defence = ask(game, defendDecision);
-  if (defence.cspHex !== -1 && !options.has(defence.cspHex)) throw new IllegalDecision(defendDecision, 'that CSP hex cannot supply the defenders (12.12)', game.where);
+  const defenceCsp = defenderCspHexes(defence);
+  if (defenceCsp === null) throw new IllegalDecision(defendDecision, 'answer cspHexes, a list of hexes (12.12)', game.where);
+  const defenceCount = new Map<number, number>();
+  for (const h of defenceCsp) defenceCount.set(h, (defenceCount.get(h) ?? 0) + 1);
+  for (const [h, n] of defenceCount) {
+    if (!options.has(h)) throw new IllegalDecision(defendDecision, `CSP hex ${h} cannot supply the defenders (12.12)`, game.where);
+    if (state.csp_hs[h * 2 + enemy]! < n) throw new IllegalDecision(defendDecision, `hex ${h} holds fewer than ${n} of the defender's CSP (12.12)`, game.where);
+  }
   if (defence.air && !defendDecision.air) throw new IllegalDecision(defendDecision, 'no unused air marker (13.3)', game.where);
-  if (defence.cspHex !== -1) markCombatSupplied(state, enemy, defenders, [defence.cspHex], supplied);
+  if (defenceCsp.length > 0) markCombatSupplied(state, enemy, defenders, defenceCsp, supplied);
 
   // Spend what was committed (12.12, 13.3).
   for (const h of order.cspHexes) state.csp_hs[h * 2 + side]!--;
-  if (defence.cspHex !== -1) state.csp_hs[defence.cspHex * 2 + enemy]!--;
+  for (const h of defenceCsp) state.csp_hs[h * 2 + enemy]!--;
   if (order.air) state.airUsed_s[side]!++;
   if (defence.air) state.airUsed_s[enemy]!++;
 
@@ -192,6 +208,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
   const armor = !attacking && armorRetreatApplies(state, setup, code);
   let acUsed = false;
   const routed = new Set<number>(), retreated = new Set<number>();
+  const cutShortRouts: number[] = [];
   for (const u of units) {
     if (state.loc_u[u]! < 0 || state.ended) continue;
     const check = rollRetreatCheck(state, u, armor, game.dice);
@@ -213,12 +230,14 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
       }
     }
     if (to < 0) { takeStep(game, u, { reason: 'unable to retreat', rule: '12.8, 7.5' }); continue; }
+    const cutShort = check.result === ROUT && routCutShortByEzoc(state, u, enemyHexes, through);
     setUnitLoc(state, u, to);
     log.displaced_u[u] = 1;
     if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: u, from, to, rout: check.result === ROUT });
     // 3.2: every hex the unit enters on its way changes control, not only the last.
     for (const h of through) if (h !== from && h !== to) enterAfterCombat(game, side, h, 'other');
     enterAfterCombat(game, side, to, 'other');
+    if (cutShort) cutShortRouts.push(u);
   }
   // 12.8: non-combat pieces of a hex its combat units left go with them; if all routed, trucks and CSP are lost.
   for (const h of new Set(fromHex.values())) {
@@ -240,6 +259,11 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
       if (withRetreat !== undefined) state.csp_hs[dest * 2 + side] = state.csp_hs[dest * 2 + side]! + csp;
     }
     if (state.ghq_s[side] === h) state.ghq_s[side] = dest;
+  }
+  // 7.5, I-70: a rout cut short by EZOCs ends in the last available hex (the pieces of its hex with it) and loses a step there.
+  for (const u of cutShortRouts) {
+    if (state.ended) break;
+    takeStep(game, u, { reason: 'rout cut short by enemy zones of control', rule: '7.5, I-70' });
   }
   return acUsed;
 }

@@ -27,7 +27,7 @@ export function buildProblem(state: GameState, u: number, what: number): string 
       return state.works_h[h] === WORKS_ENTRENCHMENT ? null : 'a fortification upgrades an entrenched hex (14.4)';
     case BUILD_TRAIL:
       if (state.trail_h[h]) return 'the hex already has a trail';
-      return t === BUSH || t === HILL || t === MOUNTAIN ? null : 'trails are built in Bush, Hill or Mountain (14.5)';
+      return t === BUSH || t === HILL || t === MOUNTAIN ? null : 'trails are built in Bush, Hill or Mountain (14.5, reading I-74)';
     case BUILD_WELL:
       return state.counters.side_u[u] === PAR ? (state.well_h[h] ? 'the hex already has a well' : null) : 'only Paraguayan engineers dig wells (14.6)';
     default: return `unknown construction ${what}`;
@@ -77,7 +77,7 @@ export function constructionPhase(game: Game, side: Side): void {
     if (h < 0 || buildProblem(state, u, what)) continue;
     if (what === BUILD_ENTRENCHMENT) state.works_h[h] = WORKS_ENTRENCHMENT;
     else if (what === BUILD_FORTIFICATION) state.works_h[h] = WORKS_FORTIFICATION;
-    else if (what === BUILD_TRAIL) state.trail_h[h] = 1;
+    else if (what === BUILD_TRAIL) { state.trail_h[h] = 1; state.version++; } // 14.5: ZOCs now reach a Mountain hex (caches keyed on version)
     else if (what === BUILD_WELL) {
       // 14.6 (I-38): 1-3 succeeds; at most two wells on the map.
       const roll = game.dice.d6();
@@ -102,6 +102,7 @@ export function maintainTrails(game: Game): void {
     }
     if (!kept) {
       state.trail_h[h] = 0;
+      state.version++; // 14.5: a Mountain hex is closed to ZOCs again
       if (game.log.enabled) game.log.add({ type: 'note', text: 'a trail reverts to its terrain', rule: '14.5' });
     }
   }

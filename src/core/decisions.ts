@@ -13,7 +13,7 @@ export type Decision =
   | { readonly kind: 'setupEntrenchments'; readonly side: Side; readonly count: number; readonly hexes: readonly number[] }
   /** 6.2, I-6: refuse the truce for 10 VP? */
   | { readonly kind: 'refuseTruce'; readonly side: Side }
-  /** 9.5: how many call-ups to declare now. */
+  /** 9.5: how many call-ups to declare now, 0 to `max` (callUpsAllowed: Paraguay's two a game; Bolivia up to the one that ends the game, 16.4). */
   | { readonly kind: 'callUps'; readonly side: Side; readonly max: number }
   /** 9.3, I-37: which eligible reduced units receive a replacement point. */
   | { readonly kind: 'replacements'; readonly side: Side; readonly points: number; readonly eligible: readonly number[] }
@@ -40,8 +40,14 @@ export type Decision =
   | { readonly kind: 'barrage'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly barraged_u: Uint8Array; readonly barraged_hs: Uint8Array }
   /** 13.2: which units lose a barrage's steps (an elimination loses all the unit's steps). */
   | { readonly kind: 'stepLosses'; readonly side: Side; readonly units: readonly number[]; readonly steps: number }
-  /** 12.12, 13.3: the defender's combat supply and air marker for a declared attack. */
+  /** 12.12, 13.3 (I-22): the defender's combat supply (CSP from any of `cspHexes`, each serving the defenders within its reach) and air marker for a declared attack. */
   | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
+  /**
+   * 11.1, I-46: which `count` of `units` (the side's units in the over-stacked hex, listed in the engine's
+   * order of removal) go to the dead pile. Answer their indices, or null to let the engine remove the
+   * first `count` of the list.
+   */
+  | { readonly kind: 'overstack'; readonly side: Side; readonly hex: number; readonly units: readonly number[]; readonly count: number }
   /** 12.6, I-29: which units take a percentage loss. */
   | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number; readonly attacking: boolean }
   /** 12.8, I-31: a retreat hex among the legal ones. */
@@ -141,8 +147,11 @@ export interface Answers {
   attack: AttackOrder | null;
   barrage: BarrageOrder | null;
   stepLosses: readonly { readonly unit: number; readonly eliminate: boolean }[];
-  defend: { readonly cspHex: number; readonly air: boolean };
+  /** 12.12 (I-22): one CSP spent from each hex listed (among the decision's `cspHexes`), none for []. The older single-hex form `{ cspHex }` (-1: none) is still accepted from policy modules. */
+  defend: { readonly cspHexes: readonly number[]; readonly air: boolean };
   losses: readonly { readonly unit: number; readonly eliminate: boolean }[];
+  /** The units removed; null (or no answer) for the engine's order (I-46). */
+  overstack: readonly number[] | null;
   retreat: number;
   /** Combat units by `unit`; a leader by `leader` (then `unit` is -1). */
   advance: readonly { readonly unit: number; readonly hex: number; readonly leader?: number }[];

@@ -51,8 +51,8 @@ export function makeMover(side: Side, fields: Partial<Omit<Mover, 'side'>> = {})
 }
 
 /**
- * The pieces of a stack moving together (11.4): all from one hex, all of one side. Units carried by a
- * truck (10.11) spend no MP of their own and are not members: list the truck (and any leaders) only.
+ * The pieces of a stack moving together (11.4): all from one hex, all of one side. Pieces carried by a
+ * truck (10.11) spend no MP of their own and are not members: a loaded truck is a truckMover.
  */
 export interface StackPieces {
   readonly units?: readonly number[];
@@ -87,6 +87,18 @@ export function stackMover(state: GameState, side: Side, pieces: StackPieces, op
   return {
     side, kind, mech, nonMech, artillery, engineer, withLeader: leaders.length > 0,
     allowance: mf * SIXTHS, reaction: opts.reaction ?? false, phaseStart: opts.phaseStart ?? true,
+  };
+}
+
+/**
+ * 10.11: a loaded truck and its cargo move "as one unit": at the truck's MF and mech rates, whatever it
+ * carries. Carried leaders (any number) lead it into an EZOC (7.3, I-9); a carried combat unit makes it
+ * a combat mover (10.3, I-44). Carried pieces spend no MP of their own, so they add no rate and no MF.
+ */
+export function truckMover(state: GameState, side: Side, cargo: { readonly combat: boolean; readonly leaders: number }, opts: { reaction?: boolean; phaseStart?: boolean } = {}): Mover {
+  return {
+    side, kind: cargo.combat ? MOVER_COMBAT : MOVER_OTHER, mech: true, nonMech: false, artillery: false, engineer: false,
+    withLeader: cargo.leaders > 0, allowance: state.counters.truckMove * SIXTHS, reaction: opts.reaction ?? false, phaseStart: opts.phaseStart ?? true,
   };
 }
 

@@ -59,7 +59,11 @@ export class PathSearch {
   readonly special_h: Uint8Array;
   /** The road, river and terrain of the step from h across direction d (STEP_* bits), an index into step_c. */
   readonly stepCode_hd: Uint8Array;
-  /** The hexes a ZOC exerted from h reaches (7.1, 7.2: not Mountain, not across a river or border): zocList[zocStart_h[h] .. zocStart_h[h + 1]). */
+  /**
+   * The hexes a ZOC exerted from h may reach (7.1, 7.2: not across a river or border):
+   * zocList[zocStart_h[h] .. zocStart_h[h + 1]). Mountain hexes are listed: a ZOC reaches them only
+   * while they have a trail (14.5), which prepareSearch checks.
+   */
   readonly zocStart_h: Int32Array;
   readonly zocList: Int32Array;
 
@@ -177,7 +181,7 @@ export class PathSearch {
       zocStart[h] = zocList.length;
       for (let d = 0; d < DIRECTIONS; d++) {
         const n = neighbour_hd[h * DIRECTIONS + d]!, s = side_hd[h * DIRECTIONS + d]!;
-        if (n !== NO_HEX && map.terrain_h[n] !== MOUNTAIN && map.river_s[s] === 0 && map.border_s[s] === 0) zocList.push(n);
+        if (n !== NO_HEX && map.river_s[s] === 0 && map.border_s[s] === 0) zocList.push(n);
       }
     }
     zocStart[this.size] = zocList.length;
@@ -269,15 +273,18 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
     if (++ps.posGen >= 0xffffffff) { ps.posGen = 1; ps.engineerStamp_hs.fill(0); ps.ezocStamp_hs.fill(0); }
     ps.posState = state; ps.posVersion = state.version;
     const { loc_u, zocUnits_hs } = state, { side_u, type_u } = state.counters, pg = ps.posGen;
-    const { zocStart_h, zocList, ezocStamp_hs } = ps;
+    const { zocStart_h, zocList, ezocStamp_hs, terrain_h } = ps, trail_h = state.trail_h;
     for (let u = 0; u < loc_u.length; u++) {
       const loc = loc_u[u]!, side = side_u[u] as Side;
       if (loc < 0) continue;
       if (type_u[u] === ENGINEER) ps.engineerStamp_hs[loc * 2 + side] = pg;
       if (zocUnits_hs[loc * 2 + side] === 0) continue;
-      // 7.1, 7.2: the hexes this unit's hex exerts a ZOC into are in an EZOC of the other side.
+      // 7.1, 7.2, 14.5: the hexes this unit's hex exerts a ZOC into are in an EZOC of the other side (Mountain only with a trail).
       const other = otherSide(side);
-      for (let i = zocStart_h[loc]!, e = zocStart_h[loc + 1]!; i < e; i++) ezocStamp_hs[zocList[i]! * 2 + other] = pg;
+      for (let i = zocStart_h[loc]!, e = zocStart_h[loc + 1]!; i < e; i++) {
+        const n = zocList[i]!;
+        if (terrain_h[n] !== MOUNTAIN || trail_h[n] !== 0) ezocStamp_hs[n * 2 + other] = pg;
+      }
     }
   }
   const { loc_t, side_t } = state;

@@ -8,7 +8,7 @@ import { otherSide, type Side } from './side.js';
 import { ARMOR, ENGINEER } from './counters.js';
 import { GONE, countCapture, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import {
-  MOVER_COMBAT, SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, type PathSearch,
+  SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, truckMover, type PathSearch,
 } from './movement.js';
 import { eliminateUnit } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
@@ -124,8 +124,8 @@ function transportProblem(state: GameState, ps: PathSearch, side: Side, order: M
   }
   left -= PICKUP_COST;
   if (left < 0) return '10.11: the truck has not the 2 MP left to pick up its cargo';
-  const loaded = stackMover(state, side, { trucks: [t], leaders, ghq: order.ghq ?? false }, { reaction, phaseStart: true });
-  const costB = legCost(state, { ...loaded, kind: units.length > 0 ? MOVER_COMBAT : loaded.kind, allowance: left }, path.slice(pickup));
+  const loaded = truckMover(state, side, { combat: units.length > 0, leaders: leaders.length }, { reaction, phaseStart: true });
+  const costB = legCost(state, { ...loaded, allowance: left }, path.slice(pickup));
   return typeof costB === 'string' ? costB : costA + PICKUP_COST + costB;
 }
 
@@ -199,7 +199,11 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
   }
 }
 
-/** 11.1, I-14, I-46: at the end of the phase over-stacked hexes lose their excess units to the dead pile (reading (I-46): the last to move first, then the later counters). */
+/**
+ * 11.1, I-14, I-46: at the end of the phase over-stacked hexes lose their excess units to the dead pile,
+ * the owner's choice: his policy picks them; a policy that answers null leaves it to the engine's order
+ * (reading (I-46): the last to move first, then the later counters).
+ */
 export function removeOverstack(game: Game, side: Side, lastMoved: readonly number[] = []): void {
   const { state } = game;
   const { stacking_hs, loc_u } = state;
@@ -220,11 +224,23 @@ export function removeOverstack(game: Game, side: Side, lastMoved: readonly numb
     const here: number[] = [];
     for (let u = 0; u < loc_u.length; u++) if (loc_u[u] === h && side_u[u] === side && type_u[u] !== ENGINEER) here.push(u);
     here.sort((a, b) => lastMoved.lastIndexOf(b) - lastMoved.lastIndexOf(a) || b - a);
-    for (const u of here) {
-      if (excess-- <= 0) break;
+    const removed = here.length > excess ? ownersChoice(game, side, h, here, excess) : here;
+    for (const u of removed) {
+      if (state.ended) break;
       eliminateUnit(game, u, { overstack: true, reason: 'over-stacked', rule: '11.1, I-14' });
     }
   }
+}
+
+/** 11.1, I-46: the `count` units of `units` (in the engine's order) the owner removes from over-stacked hex h. */
+function ownersChoice(game: Game, side: Side, h: number, units: readonly number[], count: number): readonly number[] {
+  const decision = { kind: 'overstack', side, hex: h, units, count } as const;
+  const chosen = ask(game, decision) as readonly number[] | null | undefined;
+  if (chosen === null || chosen === undefined) return units.slice(0, count);
+  if (!Array.isArray(chosen) || chosen.length !== count || new Set(chosen).size !== count || chosen.some((u) => !units.includes(u))) {
+    throw new IllegalDecision(decision, `remove exactly ${count} different units of the hex's ${units.length} (11.1)`, game.where);
+  }
+  return chosen;
 }
 
 /** The side's pieces on the map or in boxes that have not moved this phase (10.10: units and leaders only in reaction). */

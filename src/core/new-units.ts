@@ -61,11 +61,25 @@ function placeReinforcement(game: Game, side: Side, u: number): void {
   if (game.log.enabled) game.log.add({ type: 'reinforcement', side, unit: u, hex: h });
 }
 
-/** 9.5: the policy's call-ups (-5 VP each, 1d6 extra units each); Paraguay at most two a game. */
+/**
+ * 9.5: how many call-ups the side may declare now. Paraguay: two a game. Bolivia: no cap ("as many as
+ * he wishes"); the offer stops only where more could not count: at the call-up that takes its VP below
+ * 0, which ends the game at once (16.4), or, when call-ups cost no VP, at one per unit left to draw.
+ */
+export function callUpsAllowed(state: GameState, side: Side): number {
+  const limit = state.tables.callUpLimit[side]!;
+  if (limit >= 0) return Math.max(0, limit - state.callUps_s[side]!);
+  const cost = state.tables.callUpVp;
+  if (cost > 0) return Math.max(0, Math.floor(state.vp_s[side]! / cost) + 1);
+  let units = 0;
+  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && (state.loc_u[u] === IN_PILE || state.loc_u[u] === IN_DEAD)) units++;
+  return units;
+}
+
+/** 9.5: the policy's call-ups (-5 VP each, 1d6 extra units each); Paraguay at most two a game, Bolivia any number. */
 function callUps(game: Game, side: Side): number {
   const { state } = game;
-  const limit = state.tables.callUpLimit[side]!;
-  const max = limit < 0 ? 3 : Math.max(0, limit - state.callUps_s[side]!);
+  const max = callUpsAllowed(state, side);
   if (max === 0) return 0;
   const decision = { kind: 'callUps', side, max } as const;
   const n = ask(game, decision);
@@ -123,7 +137,7 @@ function newTrucks(game: Game, side: Side): void {
   state.newTrucks_s[side] = 0;
 }
 
-/** 4.2 B: call-ups, reinforcements, replacements, new trucks. Eliminated armor is GONE, never in a pile (13.1, I-36). */
+/** 4.2 B: call-ups, reinforcements, replacements (then the 9 saved, 9.1), new trucks. Eliminated armor is GONE, never in a pile (13.1, I-36). */
 export function newUnitPhase(game: Game, side: Side): void {
   const { state } = game;
   const extra = callUps(game, side);
@@ -135,5 +149,7 @@ export function newUnitPhase(game: Game, side: Side): void {
     placeReinforcement(game, side, u);
   }
   replacements(game, side);
+  // 9.1, reading (I-73): no more than 9 unused points may be saved from turn to turn; the rest are lost.
+  state.replacements_s[side] = Math.min(state.tables.replacementsMax, state.replacements_s[side]!);
   newTrucks(game, side);
 }

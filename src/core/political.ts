@@ -4,6 +4,7 @@ import { ask, type Game } from './game.js';
 import type { Side } from './side.js';
 import { IN_DEAD, IN_PILE, setLeaderLoc, type GameState } from './state.js';
 import { addVp } from './victory.js';
+import { isolatedUnits } from './attrition.js';
 
 /** The side's leaders on the map other than the army commander. */
 function subordinates(state: GameState, side: Side): number[] {
@@ -32,19 +33,20 @@ function drawLeader(game: Game, side: Side, forCommander: boolean): number {
   return pool[game.dice.int(pool.length)]!;
 }
 
-/** 15.6: a new leader goes to a friendly supply source or the hex of a friendly unit in General Supply (reading (I-56) of "unisolated"). */
+/** 15.6: a new leader goes to a friendly supply source or the hex of a friendly unit not isolated now (8.13; reading (I-56)). */
 function placeNewLeader(game: Game, side: Side, l: number): void {
   const { state } = game;
   const hexes: number[] = [];
   for (const s of state.map.supplySources) if (s.side === side && state.control_h[s.hex] === side && !hexes.includes(s.hex)) hexes.push(s.hex);
+  const isolated = isolatedUnits(state, side);
   for (let u = 0; u < state.loc_u.length; u++) {
     const h = state.loc_u[u]!;
-    if (h >= 0 && state.counters.side_u[u] === side && state.inSupply_u[u] && !hexes.includes(h)) hexes.push(h);
+    if (h >= 0 && state.counters.side_u[u] === side && !isolated[u] && !hexes.includes(h)) hexes.push(h);
   }
   if (hexes.length === 0) return;
   const decision = { kind: 'placePiece', side, piece: 'leader', id: l, hexes } as const;
   const h = ask(game, decision);
-  if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or with a friendly unit in General Supply (15.6, I-56)', game.where);
+  if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or with a friendly unit that is not isolated (15.6, 8.13, I-56)', game.where);
   setLeaderLoc(state, l, h);
   if (game.log.enabled) game.log.add({ type: 'leader', side, leader: l, to: h, reason: 'new leader', rule: '15.6' });
 }

@@ -190,9 +190,34 @@ export function distanceToFriendlySource(state: GameState, h: number, side: Side
  * Dijkstra search finds exactly the hexes some legal rout reaches.
  */
 export function routPath(state: GameState, u: number, enemyHexes: readonly number[]): number[] {
+  return routSearch(state, u, enemyHexes, true).path;
+}
+
+/**
+ * 7.5 (reading (I-70)): was the rout of unit u, which ended `path`, cut short by EZOCs? A unit "unable
+ * to complete its retreat/rout due to EZOCs" ends in the last available hex and loses a step. chaco
+ * counts a rout as cut short when, were there no enemy ZOCs, it could have ended farther from the
+ * attackers (the measure of I-32) than it did. An empty path (no first hex) loses its step anyway (I-32).
+ */
+export function routCutShortByEzoc(state: GameState, u: number, enemyHexes: readonly number[], path: readonly number[]): boolean {
+  if (path.length === 0) return false;
+  const far = farFrom(state.map.grid, path[path.length - 1]!, enemyHexes);
+  const free = routSearch(state, u, enemyHexes, false);
+  return free.path.length > 0 && free.far > far;
+}
+
+/** I-32: hexes from h to the nearest of `enemyHexes`. */
+function farFrom(grid: Grid, h: number, enemyHexes: readonly number[]): number {
+  let far = Number.MAX_SAFE_INTEGER;
+  for (const e of enemyHexes) far = Math.min(far, distance(grid, h, e));
+  return far;
+}
+
+/** The rout of routPath, with (`ezocsBlock`) or without enemy ZOCs in its way; `far` is its end's distance from the attackers. */
+function routSearch(state: GameState, u: number, enemyHexes: readonly number[], ezocsBlock: boolean): { path: number[]; far: number } {
   const { map } = state, grid = map.grid;
   const start = state.loc_u[u]!, side = state.counters.side_u[u]! as Side, enemy = otherSide(side);
-  if (start < 0) return [];
+  if (start < 0) return { path: [], far: -1 };
   const mf = routAllowance(state, u);
   const { cost_h, parent_h, settled_h } = routScratch(grid);
   const reached: number[] = [start];
@@ -210,7 +235,7 @@ export function routPath(state: GameState, u: number, enemyHexes: readonly numbe
     for (let d = 0; d < DIRECTIONS; d++) {
       const n = grid.neighbour_hd[h * DIRECTIONS + d]!;
       if (n === NO_HEX || n === start || settled_h[n] !== 0) continue;
-      if (state.combat_hs[n * 2 + enemy]! > 0 || inEzoc(state, n, side)) continue;
+      if (state.combat_hs[n * 2 + enemy]! > 0 || (ezocsBlock && inEzoc(state, n, side))) continue;
       const c = routStepCost(state, u, h, n);
       if (c === PROHIBITED) continue;
       const total = cost_h[h]! + c;
@@ -224,8 +249,7 @@ export function routPath(state: GameState, u: number, enemyHexes: readonly numbe
   let best = -1, bestFar = -1, bestNear = 0;
   for (const h of reached) {
     if (h === start || !fitsInStack(state, u, h)) continue;
-    let far = Number.MAX_SAFE_INTEGER;
-    for (const e of enemyHexes) far = Math.min(far, distance(grid, h, e));
+    const far = farFrom(grid, h, enemyHexes);
     const near = distanceToFriendlySource(state, h, side);
     if (best < 0 || far > bestFar || (far === bestFar && (near < bestNear || (near === bestNear && h < best)))) {
       best = h; bestFar = far; bestNear = near;
@@ -235,7 +259,7 @@ export function routPath(state: GameState, u: number, enemyHexes: readonly numbe
   for (let h = best; h >= 0 && h !== start; h = parent_h[h]!) path.push(h);
   path.reverse();
   for (const r of reached) { cost_h[r] = -1; parent_h[r] = -1; settled_h[r] = 0; }
-  return path;
+  return { path, far: bestFar };
 }
 
 // ---------------------------------------------------------------------------------------------

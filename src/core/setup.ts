@@ -8,6 +8,7 @@ import { stackingLimit } from './combat-odds.js';
 import { PAR, BOL, type Side } from './side.js';
 import { OFF_MAP, IN_PILE, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import { NO_CONTROL } from './scenario.js';
+import { attachTrucks } from './supply-phase.js';
 
 /** Places both sides' pieces as the scenario says; Paraguay first (4.2 order), then Bolivia. */
 export function setUp(game: Game): void {
@@ -83,6 +84,7 @@ function setUpSide(game: Game, side: Side): void {
     }
   }
   if (state.ghq_s[side] === IN_PILE) state.ghq_s[side] = OFF_MAP;
+  attachTrucks(game, side); // 17.1: "trucks may be attached or not, as desired" (8.11: where a radius is projected)
 }
 
 /** 17.x: markers on the hexes that need them to hold their units, then where the policy says. */

@@ -72,7 +72,7 @@ export interface GameState {
   readonly ghqReturn_s: Int16Array;
   readonly vp_s: Int32Array;
   readonly replacements_s: Uint8Array;
-  readonly callUps_s: Uint8Array;
+  readonly callUps_s: Uint16Array;
   /** Air markers used this game turn (13.3). */
   readonly airUsed_s: Uint8Array;
   readonly airSupplyUsed_s: Uint8Array;
@@ -119,7 +119,7 @@ export interface GameState {
   readonly captures_hs: Uint16Array;
   /** Set when the game has ended (16.1, 16.3, 16.4). */
   ended: GameEnd | null;
-  /** Bumped whenever a combat unit changes place: caches keyed on it (ZOC) know to recompute. */
+  /** Bumped whenever a combat unit changes place or a trail comes or goes (14.5): caches keyed on it (ZOC) know to recompute. */
   version: number;
   /** Bumped whenever a combat unit of that side changes place or strength (caches of one side's units). */
   readonly sideVersion_s: Uint32Array;
@@ -151,7 +151,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     ghqReturn_s: new Int16Array(2),
     vp_s: new Int32Array([scenario.sides[PAR].vp, scenario.sides[BOL].vp]),
     replacements_s: new Uint8Array(2),
-    callUps_s: new Uint8Array(2),
+    callUps_s: new Uint16Array(2),
     airUsed_s: new Uint8Array(2),
     airSupplyUsed_s: new Uint8Array(2),
     radius_s: new Uint8Array([

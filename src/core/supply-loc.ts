@@ -16,13 +16,21 @@ function freeOf(state: GameState, h: number, enemy: Side): boolean {
   return state.combat_hs[h * 2 + otherSide(enemy)]! > 0 || !zocInto(state, h, enemy);
 }
 
+/** 8.4, reading (I-72): does hex h hold any piece of `enemy`: a combat unit, a leader, a truck, the GHQ or a CSP? */
+function enemyPieceIn(state: GameState, h: number, enemy: Side): boolean {
+  if (state.combat_hs[h * 2 + enemy]! > 0 || state.leaders_hs[h * 2 + enemy]! > 0 || state.csp_hs[h * 2 + enemy]! > 0 || state.ghq_s[enemy] === h) return true;
+  const { loc_t, side_t } = state;
+  for (let t = 0; t < loc_t.length; t++) if (loc_t[t] === h && side_t[t] === enemy) return true;
+  return false;
+}
+
 /**
  * 8.4 (I-18, I-54): can the source's side use it this instant? A friendly-controlled hex (reading (I-54):
  * every source hex starts controlled by its side and changes hands like any hex, 3.2) that holds no enemy
  * combat unit and is not in an unnegated EZOC;
  * the railhead only while it and every railroad hex are free of Bolivian combat units and their
  * unnegated ZOCs; Villa Montes only while it and every hex beside the river north of it are free of
- * Paraguayan combat units and their unnegated ZOCs.
+ * Paraguayan units (reading (I-72): pieces of any kind) and their unnegated ZOCs.
  */
 export function isUsableSource(state: GameState, source: SupplySource): boolean {
   const { map } = state;
@@ -33,7 +41,7 @@ export function isUsableSource(state: GameState, source: SupplySource): boolean 
   if (source.kind === 'railhead') {
     for (const r of map.railroad) if (!freeOf(state, r, enemy)) return false;
   } else if (source.kind === 'villa-montes') {
-    for (const r of map.villaMontesRiverHexes) if (!freeOf(state, r, enemy)) return false;
+    for (const r of map.villaMontesRiverHexes) if (!freeOf(state, r, enemy) || enemyPieceIn(state, r, enemy)) return false;
   }
   return true;
 }

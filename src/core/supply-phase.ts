@@ -20,8 +20,8 @@ function radiusHexes(game: Game, side: Side): Set<number> {
   return out;
 }
 
-/** 8.11: trucks no longer with a leader, GHQ or source are detached; then the policy may attach more. */
-function attachTrucks(game: Game, side: Side): void {
+/** 8.11, 17.1: trucks no longer with a leader, GHQ or source are detached; then the policy may attach more (also at set-up). */
+export function attachTrucks(game: Game, side: Side): void {
   const { state } = game;
   const where = radiusHexes(game, side);
   const free: number[] = [];
@@ -82,7 +82,8 @@ export function supplyPhase(game: Game, side: Side): void {
         for (const h of placed) state.csp_hs[h * 2 + side]!++;
       }
     }
-    state.replacements_s[side] = Math.min(state.tables.replacementsMax, state.replacements_s[side]! + r.replacements);
+    // 9.1 (I-73): the points go on the track for the New Unit Phase; the 9-point cap applies to what is saved after it.
+    state.replacements_s[side] = state.replacements_s[side]! + r.replacements;
     if (r.truck) state.newTrucks_s[side]!++;
   }
   let out = 0;

@@ -112,7 +112,7 @@ export function oddsColumn(attack: number, defence: number, columns: number): nu
   return Math.min(ratio, columns - 1);
 }
 
-/** Combat factors a percentage loss requires (12.6, Loss Reference Chart): remainders round up. */
+/** Combat factors a percentage loss requires (12.6, Loss Reference Chart): remainders round up (reading (I-71): 30 at 10% is 3, not the chart's 4). */
 export function lossRequired(factors: number, percent: number): number {
   return Math.ceil((factors * percent) / 100);
 }

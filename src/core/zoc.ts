@@ -4,10 +4,14 @@ import { MOUNTAIN } from './map.js';
 import { otherSide, type Side } from './side.js';
 import type { GameState } from './state.js';
 
-/** 7.1, 7.2 (I-8): does `side` exert a ZOC into h? Infantry/cavalry in an adjacent hex, not into Mountain, not across a river or border. */
+/**
+ * 7.1, 7.2, 14.5 (I-8): does `side` exert a ZOC into h? Infantry/cavalry in an adjacent hex, not into
+ * Mountain, not across a river or border. A trail makes its hex Clear for all purposes (14.5), so a ZOC
+ * does extend into a Mountain hex with a trail.
+ */
 export function zocInto(state: GameState, h: number, side: Side): boolean {
   const { map } = state;
-  if (map.terrain_h[h] === MOUNTAIN) return false;
+  if (map.terrain_h[h] === MOUNTAIN && state.trail_h[h] === 0) return false;
   const { neighbour_hd, side_hd } = map.grid;
   for (let d = 0; d < DIRECTIONS; d++) {
     const n = neighbour_hd[h * DIRECTIONS + d]!;

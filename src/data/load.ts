@@ -8,6 +8,7 @@ import { compileMap, type MapVariant } from './compile-map.js';
 import { compileScenario, compileScenarioOptions, parseScenario, type GameData, type ScenarioFile } from './compile-scenario.js';
 import type { RulesOptions } from '../core/options.js';
 import { compileTables } from './compile-tables.js';
+import { applyEstimates, type EstimateSetting } from './estimates.js';
 import { DataError, Issues, type Issue } from './issues.js';
 import { readJson } from './read-json.js';
 
@@ -16,8 +17,11 @@ export const DEFAULT_DATA_DIR = resolve(dirname(fileURLToPath(import.meta.url)),
 
 export const DATA_FILES = { map: 'map.json', counters: 'counters.json', tables: 'tables.json' } as const;
 
-/** The game data of dir; `variant` makes the choices that change the compiled map (unnamedSettlements, I-60). */
-export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant = {}): GameData {
+/**
+ * The game data of dir; `variant` makes the choices that change the compiled map (unnamedSettlements,
+ * I-60); `estimates` move estimated map and counter values by a stated step (estimates.ts).
+ */
+export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant = {}, estimates: readonly EstimateSetting[] = []): GameData {
   const all: Issue[] = [];
   const load = <T>(name: string, compile: (raw: unknown, issues: Issues) => T | null): T | null => {
     const file = join(dir, name);
@@ -31,8 +35,8 @@ export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant
       throw err;
     }
   };
-  const map = load(DATA_FILES.map, (raw, issues) => compileMap(raw, issues, true, variant));
-  const counters = load(DATA_FILES.counters, compileCounters);
+  const map = load(DATA_FILES.map, (raw, issues) => compileMap(applyEstimates('map', raw, estimates), issues, true, variant));
+  const counters = load(DATA_FILES.counters, (raw, issues) => compileCounters(applyEstimates('counters', raw, estimates), issues));
   const tables = load(DATA_FILES.tables, compileTables);
   if (all.length > 0 || !map || !counters || !tables) throw new DataError(all);
   return { map, counters, tables };

@@ -9,8 +9,8 @@ import { seededDice } from '../core/dice.js';
 import { distance } from '../core/hex.js';
 import { WORKS_NONE } from '../core/map.js';
 import { otherSide, type Side } from '../core/side.js';
-import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, type GameState } from '../core/state.js';
-import { hasWater } from '../core/supply.js';
+import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, factorIndex, type GameState } from '../core/state.js';
+import { combatSupplyHexes, hasWater } from '../core/supply.js';
 import { chooseAttack } from './heuristic-attack.js';
 import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './heuristic-move.js';
 import { strengthAround } from './influence.js';
@@ -144,8 +144,26 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     }
     case 'barrage': return null;
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
-    case 'defend': return { cspHex: d.cspHexes[0] ?? -1, air: d.air && params.useAir };
+    case 'defend': {
+      // 12.12 (I-22): one CSP serves every defender within its reach; when the defenders stand in several
+      // hexes, add the first CSP hex that serves a hex no chosen one serves.
+      const chosen: number[] = [];
+      if (d.hexes.length === 1) chosen.push(...d.cspHexes.slice(0, 1));
+      else {
+        for (const h of d.hexes) {
+          if (view.combat_hs[h * 2 + side] === 0) continue;
+          const serving = combatSupplyHexes(view, side, h).filter((x) => d.cspHexes.includes(x));
+          if (serving.length > 0 && !serving.some((x) => chosen.includes(x))) chosen.push(serving[0]!);
+        }
+      }
+      return { cspHexes: chosen, air: d.air && params.useAir };
+    }
     case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
+    case 'overstack': {
+      // 11.1: give up the weakest units (current attack + defence), the engine's order between equals.
+      const worth = (u: number) => view.counters.attack_u[factorIndex(view, u)]! + view.counters.defence_u[factorIndex(view, u)]!;
+      return [...d.units].sort((a, b) => worth(a) - worth(b)).slice(0, d.count);
+    }
     case 'retreat': {
       // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
       const dist = enemyDistances(view, side, d.hexes);

@@ -12,7 +12,7 @@ import { createModulePolicy, isPolicyModule } from './module.js';
 import { parseRestricted, restrictedParams, restrictPolicy } from './restrict.js';
 import { parseSearch, searchPolicy } from './search.js';
 
-export { loadPolicyModules, isPolicyModule } from './module.js';
+export { loadPolicyModules, isPolicyModule, PolicyModuleError } from './module.js';
 
 export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES, 'search'] as const;
 

@@ -30,6 +30,11 @@ export type PolicyFactory = (ctx: PolicyModuleContext) => Policy;
 
 const factories = new Map<string, PolicyFactory>();
 
+/** A policy module that cannot be used (missing, broken, wrong export): the user's file, exit 2. */
+export class PolicyModuleError extends Error {
+  override name = 'PolicyModuleError';
+}
+
 export function isPolicyModule(name: string): boolean {
   return /\.(m?js|cjs)$/.test(name);
 }
@@ -42,9 +47,9 @@ export async function loadPolicyModules(names: readonly string[]): Promise<void>
     try {
       mod = (await import(pathToFileURL(resolve(name)).href)) as { default?: unknown };
     } catch (err) {
-      throw new Error(`policy module ${name}: cannot load it (${(err as Error).message})`);
+      throw new PolicyModuleError(`policy module ${name}: cannot load it (${(err as Error).message.split('\n')[0]})`);
     }
-    if (typeof mod.default !== 'function') throw new Error(`policy module ${name}: its default export must be a function ({ seed, side, lib }) => policy`);
+    if (typeof mod.default !== 'function') throw new PolicyModuleError(`policy module ${name}: its default export must be a function ({ seed, side, lib }) => policy`);
     factories.set(name, mod.default as PolicyFactory);
   }
 }

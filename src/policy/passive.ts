@@ -30,8 +30,9 @@ function answer(d: Decision, view: GameState): Answers[Decision['kind']] {
     case 'attack': return null;
     case 'barrage': return null;
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
-    case 'defend': return { cspHex: d.cspHexes[0] ?? -1, air: false };
+    case 'defend': return { cspHexes: d.cspHexes.slice(0, 1), air: false };
     case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
+    case 'overstack': return null;
     case 'retreat': return d.hexes[0]!;
     case 'advance': return [];
     case 'build': return [];

@@ -10,7 +10,7 @@ import { seededDice, shuffle, type Dice } from '../core/dice.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import type { GameMap } from '../core/map.js';
 import {
-  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type PathSearch, type Reach,
+  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, truckMover, type PathSearch, type Reach,
 } from '../core/movement.js';
 import { checkAdvance } from '../core/retreat.js';
 import { otherSide, type Side } from '../core/side.js';
@@ -63,7 +63,7 @@ function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kin
     case 'setupEntrenchments': return subset(dice, d.hexes, d.count);
     // Choices that cost VP are made rarely, so that games live long enough to exercise every phase.
     case 'refuseTruce': return dice.int(6) === 0;
-    case 'callUps': return dice.int(10) === 0 ? 1 + dice.int(d.max) : 0;
+    case 'callUps': return dice.int(10) === 0 ? 1 + dice.int(Math.min(3, d.max)) : 0; // 1-3 now and then, never a spree
     case 'replacements': return subset(dice, d.eligible, d.points);
     case 'placePiece': return pick(dice, d.hexes);
     case 'removeGhq': return coin(dice);
@@ -75,8 +75,9 @@ function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kin
     case 'attack': return randomAttack(d, view, dice);
     case 'barrage': return randomBarrage(d, view, dice);
     case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
-    case 'defend': return { cspHex: coin(dice) && d.cspHexes.length > 0 ? pick(dice, d.cspHexes) : -1, air: d.air && coin(dice) };
+    case 'defend': return { cspHexes: coin(dice) ? subset(dice, d.cspHexes, 2) : [], air: d.air && coin(dice) };
     case 'losses': return randomLosses(view, d.units, d.attacking, d.required, dice);
+    case 'overstack': return shuffle(dice, d.units).slice(0, d.count);
     case 'retreat': return pick(dice, d.hexes);
     case 'advance': {
       const moves: { unit: number; hex: number }[] = [];
@@ -153,8 +154,8 @@ function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dic
         // 10.11: carry one unit (with the hex's leaders in Reaction Movement, where they must go along).
         const u = pick(dice, cargo);
         const leaders = m.leaders.filter((l) => view.loc_l[l] === start && (d.reaction || coin(dice)));
-        const loaded = stackMover(view, side, { trucks: [t], leaders }, { reaction: d.reaction, phaseStart: true });
-        reachable(ps, view, { ...loaded, kind: 0, allowance: loaded.allowance - spent - 12 }, start, reach);
+        const loaded = truckMover(view, side, { combat: true, leaders: leaders.length }, { reaction: d.reaction, phaseStart: true });
+        reachable(ps, view, { ...loaded, allowance: loaded.allowance - spent - 12 }, start, reach);
         const ends = endsOf(reach, ps.size);
         if (ends.length > 0) return { units: [u], leaders, path: pathTo(reach, pick(dice, ends)), transport: { truck: t, pickup: 0 } };
       }

@@ -2,7 +2,7 @@
 // game's games.csv row) and an SVG of the position at the end of every player turn (plus the set-up).
 // Game i of a run with seed S plays with seed streamSeed(S, i, 'game') and policies seeded
 // `${seed}:PAR` / `${seed}:BOL`, as `chaco run` does (I-41), so the replay is that very game.
-import { mkdirSync } from 'node:fs';
+import { makeFolder } from './make-folder.js';
 import { writeFileAtomic } from './write-file.js';
 import { join } from 'node:path';
 import { streamSeed } from '../core/dice.js';
@@ -153,7 +153,7 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
   const { scenario, options, recorded, gameSeed } = replayGame(opts);
   const { result } = recorded;
   const dir = opts.out;
-  mkdirSync(dir, { recursive: true });
+  makeFolder(dir);
   const turns = effectiveTurns(scenario, options);
 
   const maps: ReplayMap[] = [];

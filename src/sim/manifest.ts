@@ -77,7 +77,7 @@ export interface RunManifest {
   readonly platform: string;
   readonly scenario: { readonly id: string; readonly name: string; readonly file: string; readonly dataDir: string; readonly dataHash: string; readonly turns: number };
   /** given: the --option pairs; rules: every option's value; from: where it came from (command line, scenario, default). */
-  readonly options: { readonly given: readonly string[]; readonly rules: RulesOptions; readonly from: OptionSources; readonly chartOverrides: readonly string[] };
+  readonly options: { readonly given: readonly string[]; readonly rules: RulesOptions; readonly from: OptionSources; readonly chartOverrides: readonly string[]; readonly estimates?: readonly string[] };
   readonly policies: { readonly PAR: string; readonly BOL: string };
   readonly handicap: { readonly PAR: number; readonly BOL: number };
   readonly startingVp: { readonly PAR: number; readonly BOL: number };
@@ -126,7 +126,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     tool: 'chaco', command: m.command, version: VERSION_OF_PACKAGE, commit: gitCommit(),
     node: process.version, platform: `${process.platform}-${process.arch}`,
     scenario: { id: scenario.id, name: scenario.name, file: scenarioPath(spec.scenario, spec.dataDir), dataDir: resolve(spec.dataDir), dataHash: dataHash(spec), turns: m.turns },
-    options: { given: spec.options, rules: m.options, from: m.sources, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text) },
+    options: { given: spec.options, rules: m.options, from: m.sources, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text), ...estimatesGiven(spec.options) },
     policies: { PAR: spec.par, BOL: spec.bol },
     handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] },
     startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
@@ -135,7 +135,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     first: m.first, games: m.games, played: m.played, status,
     ...(m.failure ? { failure: { ...m.failure, reproduce: runCommand(spec, m.failure.game, 1) } } : {}),
     reproduce: runCommand(spec, m.first, m.games),
-    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out]) : runCommand(spec, resumeFrom, left) } : {}),
+    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out, ...(m.queue ? ['--queue', m.queue.url] : [])]) : runCommand(spec, resumeFrom, left) } : {}),
     workers: m.workers,
     ...(m.queue ? { queue: m.queue } : {}),
     timing: {
@@ -143,4 +143,10 @@ export function runManifest(m: ManifestInput): RunManifest {
       seconds: Math.round(seconds * 1000) / 1000, gamesPerSecond: seconds > 0 ? Math.round((m.played / seconds) * 10) / 10 : 0,
     },
   };
+}
+
+/** The estimate steps a run was given (run.json names them only when there are some). */
+function estimatesGiven(options: readonly string[]): { estimates?: string[] } {
+  const e = splitOptions(options).estimates.map((x) => x.text);
+  return e.length > 0 ? { estimates: e } : {};
 }

@@ -7,11 +7,13 @@ import { resolveOptions, type OptionSources, type RulesOptions } from '../core/o
 import type { Scenario, SideSetup } from '../core/scenario.js';
 import type { GameData } from '../data/compile-scenario.js';
 import { compileTables } from '../data/compile-tables.js';
-import { Issues } from '../data/issues.js';
+import { ESTIMATE_PREFIX, parseEstimate, type EstimateSetting } from '../data/estimates.js';
+import { DataError, Issues } from '../data/issues.js';
 import type { MapVariant } from '../data/compile-map.js';
 import { DATA_FILES, loadGameData, loadScenario, scenarioFileOptions, scenarioPath } from '../data/load.js';
 import { readJson } from '../data/read-json.js';
-import { createPolicy, isPolicyModule } from '../policy/index.js';
+import { createPolicy, isPlanFile, isPolicyModule } from '../policy/index.js';
+import { readPlanFile } from '../policy/plan.js';
 
 export interface RunSpec {
   /** Scenario id in dataDir, or a path to a scenario file. */
@@ -44,10 +46,17 @@ export interface ChartOverride {
 
 export const CHART_PREFIX = 'tables.';
 
-/** Splits --option pairs into rules options (for parseOptions) and chart overrides. */
-export function splitOptions(pairs: readonly string[]): { rules: string[]; charts: ChartOverride[] } {
-  const rules: string[] = [], charts: ChartOverride[] = [];
+/** Splits --option pairs into rules options (for parseOptions), chart overrides and estimate steps. */
+export function splitOptions(pairs: readonly string[]): { rules: string[]; charts: ChartOverride[]; estimates: EstimateSetting[] } {
+  const rules: string[] = [], charts: ChartOverride[] = [], estimates: EstimateSetting[] = [];
   for (const pair of pairs) {
+    if (pair.startsWith(ESTIMATE_PREFIX)) {
+      const e = parseEstimate(pair);
+      if (typeof e === 'string') throw new SpecError(e);
+      if (estimates.some((x) => x.group === e.group)) throw new SpecError(`option "${pair}": estimate.${e.group.name} is given twice`);
+      estimates.push(e);
+      continue;
+    }
     if (!pair.startsWith(CHART_PREFIX)) { rules.push(pair); continue; }
     const eq = pair.indexOf('=');
     if (eq < 0) throw new SpecError(`option "${pair}": write tables.<path>=<value>, e.g. tables.victoryLevels.settlementMargin=40`);
@@ -58,7 +67,7 @@ export function splitOptions(pairs: readonly string[]): { rules: string[]; chart
     try { value = JSON.parse(text); } catch { value = text; }
     charts.push({ text: pair, path, value });
   }
-  return { rules, charts };
+  return { rules, charts, estimates };
 }
 
 /**
@@ -112,9 +121,9 @@ function checkKind(o: ChartOverride, old: unknown): void {
   throw new SpecError(`option ${o.text}: give ${kind(old)} as JSON (tables.${o.path.join('.')} is now ${JSON.stringify(old)})`);
 }
 
-/** The game data of dataDir (the map as `variant` makes it) with the chart overrides applied and recompiled. */
-export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[], variant: MapVariant = {}): GameData {
-  const data = loadGameData(dataDir, variant);
+/** The game data of dataDir (the map as `variant` makes it, estimates moved) with the chart overrides applied and recompiled. */
+export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[], variant: MapVariant = {}, estimates: readonly EstimateSetting[] = []): GameData {
+  const data = loadGameData(dataDir, variant, estimates);
   if (overrides.length === 0) return data;
   const file = join(dataDir, DATA_FILES.tables);
   const raw = applyChartOverrides(readJson(file), overrides);
@@ -175,11 +184,11 @@ function remember<T>(cache: Map<string, T>, key: string, make: () => T): T {
 export function prepareRun(spec: RunSpec): PreparedRun {
   const key = JSON.stringify([spec.dataDir, spec.scenario, spec.options, spec.handicap]);
   return remember(preparedCache, key, () => {
-    const { charts } = splitOptions(spec.options);
+    const { charts, estimates } = splitOptions(spec.options);
     const { options, sources } = rulesOptions(spec.options, scenarioFileOptions(spec.scenario, spec.dataDir));
     const variant: MapVariant = { unnamedSettlements: options.unnamedSettlements };
-    const dataKey = JSON.stringify([spec.dataDir, charts.map((c) => c.text), variant]);
-    const data = remember(dataCache, dataKey, () => gameDataWith(spec.dataDir, charts, variant));
+    const dataKey = JSON.stringify([spec.dataDir, charts.map((c) => c.text), estimates.map((e) => e.text), variant]);
+    const data = remember(dataCache, dataKey, () => gameDataWith(spec.dataDir, charts, variant, estimates));
     const scenario = withHandicap(loadScenario(spec.scenario, data, spec.dataDir), spec.handicap);
     checkOptionsFit(scenario, options);
     return { scenario, options, sources };
@@ -235,7 +244,18 @@ export function checkPolicies(spec: RunSpec): void {
       }
       createPolicy(name, `${spec.seed}:check:${flag}`, scenario);
     } catch (err) {
+      if (err instanceof DataError) throw err;
       throw new SpecError(`${flag} ${name}: ${(err as Error).message}`);
     }
+    const plan = name.split('+')[0]!;
+    if (isPlanFile(plan)) checkPlanFits(plan, flag === '--par' ? 'PAR' : 'BOL', scenario.id);
   }
+}
+
+/** A plan states its side and scenario (plan.ts): refused for the other side or another scenario. */
+export function checkPlanFits(file: string, side: 'PAR' | 'BOL', scenarioId: string): void {
+  const plan = readPlanFile(file);
+  const flag = side === 'PAR' ? '--par' : '--bol';
+  if (plan.side !== side) throw new SpecError(`${file}: side: "${plan.side}": this is ${plan.side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s plan; give it to --${plan.side.toLowerCase()}, not ${flag}`);
+  if (plan.scenario !== undefined && plan.scenario !== scenarioId) throw new SpecError(`${file}: scenario: "${plan.scenario}": the plan is written for ${plan.scenario}, not ${scenarioId}`);
 }

@@ -34,7 +34,9 @@ export function parseVariant(text: string, base: RunSpec): Variant {
   if (!NAME.test(name)) {
     throw new SpecError(`--variant "${text}": write name:key=value,key=value (a name of letters, digits, _ . -), e.g. cav:mountedCavalry=true or hard:bol=passive,handicap=PAR+5`);
   }
+  if (name === 'base') throw new SpecError(`--variant ${text}: "base" is the baseline's name (the common settings); give the variant its own name`);
   const pairs = colon < 0 ? [] : splitTopLevel(text.slice(colon + 1));
+  if (pairs.length === 0) throw new SpecError(`--variant ${text}: give at least one setting, e.g. ${name}:mountedCavalry=true (a variant with none plays the baseline again)`);
   let par = base.par, bol = base.bol;
   const handicap: [number, number] = [base.handicap[0], base.handicap[1]];
   const options = [...base.options];
@@ -54,10 +56,7 @@ export function parseVariant(text: string, base: RunSpec): Variant {
   return { name, settings: pairs, spec: { ...base, par, bol, handicap, options } };
 }
 
-/**
- * The variants to compare, baseline first: the common settings as "base", unless a variant is named
- * "base" (it is then the baseline). Names must be unique.
- */
+/** The variants to compare, baseline first: the common settings as "base". Names must be unique. */
 export function parseVariants(texts: readonly string[], base: RunSpec): Variant[] {
   if (texts.length === 0) throw new SpecError('give at least one --variant name:key=value,... to compare with the common settings');
   const variants = texts.map((t) => parseVariant(t, base));
@@ -66,6 +65,5 @@ export function parseVariants(texts: readonly string[], base: RunSpec): Variant[
     if (seen.has(v.name)) throw new SpecError(`--variant ${v.name}: the name is used twice; give each variant its own name`);
     seen.add(v.name);
   }
-  const own = variants.find((v) => v.name === 'base');
-  return own ? [own, ...variants.filter((v) => v !== own)] : [{ name: 'base', settings: [], spec: base }, ...variants];
+  return [{ name: 'base', settings: [], spec: base }, ...variants];
 }

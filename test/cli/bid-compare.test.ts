@@ -22,15 +22,15 @@ describe('chaco bid', () => {
 });
 
 describe('chaco compare', () => {
-  test('plays the same seeds under each variant; a variant equal to the baseline differs by nothing', () => {
+  test('plays the same seeds under each variant; a variant that sets the default differs by nothing', () => {
     const out = tmp();
-    const r = chaco(['compare', 'boqueron', '--games', '30', '--workers', '2', '--out', out, '--variant', 'same:', '--variant', 'easy:handicap=PAR+10']);
+    const r = chaco(['compare', 'boqueron', '--games', '30', '--workers', '2', '--out', out, '--variant', 'same:mountedCavalry=false', '--variant', 'easy:handicap=PAR+10']);
     expect(r.out).toMatch(/same +PAR wins [\d.]+% \(\+0\.0%, 95% -[\d.]+% to \+[\d.]+%\), mean margin \+0\.00 VP/);
     expect(r.code).toBe(0);
     expect(read(out, 'games-same.csv')).toBe(read(out, 'games-base.csv'));
     const rows = lines(read(out, 'compare.csv'));
     expect(rows[0]).toMatch(/^variant,settings,games,par_win_rate,par_win_lo,par_win_hi,margin_mean,/);
-    expect(rows[2]).toMatch(/^same,,30,.*,30,0,[-\d.]+,[\d.]+,0,0,0,/);
+    expect(rows[2]).toMatch(/^same,mountedCavalry=false,30,.*,30,0,[-\d.]+,[\d.]+,0,0,0,/);
     expect(rows[3]).toMatch(/^easy,handicap=PAR\+10,30,/);
     expect(existsSync(join(out, 'index.html'))).toBe(true);
   });

@@ -79,7 +79,7 @@ describe('chaco map', () => {
 
   test('names the scenarios when one does not exist', () => {
     const r = chaco('map', '--scenario', 'chaco-1936', '--out', join(tmp(), 'x.svg'));
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.err).toMatch(/no scenario "chaco-1936" \(scenarios: alihuata, ballivian, boqueron, campaign, villa-montes\)/);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   checkLosses, checkStepLosses, cheapestLosses, defaultStepLosses, lossBase, lossFactor, lossForcesElimination, lossRequirement, lossValue,
 } from '../../src/core/combat-losses.js';
-import { ELIMINATED, LOSS_10, LOSS_25, LOSS_50, LOSS_NONE } from '../../src/core/tables.js';
+import { ELIMINATED, LOSS_10, LOSS_25, LOSS_50, LOSS_NONE, lossRequired } from '../../src/core/tables.js';
 import { position } from '../helpers/position.js';
 
 describe('12.6 percentage losses (I-29, I-25)', () => {
@@ -20,6 +20,22 @@ describe('12.6 percentage losses (I-29, I-25)', () => {
     const p = position();
     const units = [p.place('P-I1', '1405'), p.place('P-I2', '1405'), p.place('P-I3', '1405')]; // 6 + 4 + 3 = 13
     expect([LOSS_NONE, LOSS_10, LOSS_25, LOSS_50, ELIMINATED].map((c) => lossRequirement(p.state, units, true, c))).toEqual([0, 2, 4, 7, 13]);
+  });
+
+  test('12.6 the text\'s rounding up gives every legible row of the printed Loss Chart but one: 30 factors lose 3 at 10%, not the chart\'s 4 (I-71)', () => {
+    // The rows of the Loss Reference Chart legible in the scan (factors: 10% / 25% / 50%).
+    const printed: Record<number, [number, number, number]> = {
+      13: [2, 4, 7], 14: [2, 4, 7], 15: [2, 4, 8], 18: [2, 5, 9], 19: [2, 5, 10], 20: [2, 5, 10], 21: [3, 6, 11], 22: [3, 6, 11],
+      23: [3, 6, 12], 24: [3, 6, 12], 25: [3, 7, 13], 26: [3, 7, 13], 27: [3, 7, 14], 28: [3, 7, 14], 29: [3, 8, 15], 30: [4, 8, 15],
+      31: [4, 8, 16], 32: [4, 8, 16], 33: [4, 9, 17], 34: [4, 9, 17], 35: [4, 9, 18], 38: [4, 10, 19], 39: [4, 10, 20], 40: [4, 10, 20],
+    };
+    const differ: number[] = [];
+    for (const [cf, row] of Object.entries(printed)) {
+      const got = [10, 25, 50].map((pc) => lossRequired(Number(cf), pc));
+      if (got.join() !== row.join()) differ.push(Number(cf));
+    }
+    expect(differ).toEqual([30]);
+    expect([10, 25, 50].map((pc) => lossRequired(30, pc))).toEqual([3, 8, 15]);
   });
 
   test('12.6 flipping counts the difference of the two sides, eliminating the current side', () => {

@@ -36,6 +36,17 @@ describe('14 engineers', () => {
     expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_ENTRENCHMENT)), BOL)).toThrow(/Marsh \(14\.3\)/);
   });
 
+  test('14.5 I-74 trails in Bush, Hill or Mountain (the English text), not in Marsh or Clear', () => {
+    for (const terrain of ['marsh', 'clear'] as const) {
+      const p = position({ terrain: { '1505': terrain } });
+      p.place('B-E1', '1505');
+      expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL), terrain).toThrow(/Bush, Hill or Mountain \(14\.5, reading I-74\)/);
+    }
+    const p = position({ terrain: { '1505': 'hill' } });
+    p.place('B-E1', '1505');
+    expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL)).not.toThrow();
+  });
+
   test('14.4 a fortification upgrades an entrenchment, and only an entrenchment', () => {
     const p = position();
     p.place('B-E1', '1505');

@@ -71,6 +71,22 @@ describe('9.5 call-ups', () => {
     expect(placed).toBe(5);
   });
 
+  test('9.5 Bolivia may make as many as it wishes: five in one phase, none refused', () => {
+    const p = position({ sources, vp: [20, 40], terrain: { '1001': 'clear' } });
+    p.state.month = month(1933, 3);
+    p.state.callUps_s[BOL] = 3; // three made earlier in the game
+    const bol = placer('BOL', { callUps: () => 5 });
+    // five call-up rolls of 1, then 3 scheduled + 5 called = 8 draws (always the first unit left in the pile)
+    const g = testGame(p.state, [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], undefined, bol);
+    newUnitPhase(g, BOL);
+    expect(bol.asked.find((d) => d.kind === 'callUps')).toMatchObject({ max: 9 }); // 40 VP: the ninth takes Bolivia below 0 (16.4)
+    expect(p.state.vp_s[BOL]).toBe(15);
+    expect(p.state.callUps_s[BOL]).toBe(8);
+    let placed = 0;
+    for (let u = 0; u < p.state.loc_u.length; u++) if (p.state.counters.side_u[u] === BOL && p.state.loc_u[u]! >= 0) placed++;
+    expect(placed).toBe(6); // the Clear source holds six (11.2); the seventh and eighth draws go back to the pile (I-36)
+  });
+
   test('Paraguay may make only two in a game', () => {
     const p = position({ sources });
     p.state.callUps_s[PAR] = 2;

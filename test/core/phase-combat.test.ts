@@ -60,7 +60,7 @@ function rout(extra: { places?: { hex: string }[]; control?: Record<string, 'BOL
     losses: () => [{ unit: i1, eliminate: false }],
     advance: () => [],
   });
-  const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+  const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: c1, eliminate: true }] });
   return { p, i1, i2, b2, c1, par, bol };
 }
 
@@ -71,7 +71,7 @@ describe('12.11 leaders advance with the combat units', () => {
       losses: () => [{ unit: i1, eliminate: false }],
       advance: (d) => [{ unit: i2, hex: d.hexes[0]! }, { unit: -1, leader: franco, hex: d.hexes[0]! }],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
     combatPhase(testGame(p.state, [4, 5, 5], par, bol), PAR, 'first');
     expect(par.asked.find((d) => d.kind === 'advance')).toMatchObject({ leaders: [franco] });
     expect(p.state.loc_l[franco]).toBe(p.hex('1506'));
@@ -83,7 +83,7 @@ describe('12.11 leaders advance with the combat units', () => {
       losses: () => [{ unit: i1, eliminate: false }],
       advance: (d) => [{ unit: -1, leader: franco, hex: d.hexes[0]! }],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
     expect(thrown(() => combatPhase(testGame(p.state, [4, 5, 5], par, bol), PAR, 'first'))).toBeInstanceOf(IllegalDecision);
   });
 });
@@ -96,7 +96,7 @@ describe('12 a combat worked through the phase', () => {
       advance: (d) => [{ unit: i2, hex: d.hexes[0]! }],
     });
     const bol = scripted('BOL', {
-      defend: () => ({ cspHex: -1, air: true }),
+      defend: () => ({ cspHexes: [], air: true }),
       losses: () => [{ unit: b1, eliminate: false }],
       retreat: () => p.hex('1507'),
     });
@@ -166,6 +166,30 @@ describe('12 a combat worked through the phase', () => {
     expect(p.state.loc_u[i2]).toBe(p.hex('1507'));
   });
 
+  test('7.5 a rout cut short by an EZOC ends in the last hex open to it and loses a step (I-70)', () => {
+    // One column of Bush: P-I3 in 1503 closes 1504 with its ZOC; B-I2 (MF 5: two Bush hexes) could
+    // otherwise have routed from 1506 to 1504, three hexes from the attack; it gets only to 1505.
+    const p = position({ cols: [15, 15], fill: 'bush', vp: [20, 20] });
+    const i1 = p.place('P-I1', '1507');
+    const i2 = p.place('P-I2', '1507');
+    p.placeLeader('P-A', '1507');
+    csp(p, '1507', PAR);
+    p.place('P-I3', '1503');
+    const b2 = p.place('B-I2', '1506');
+    const c1 = p.place('B-C1', '1506');
+    const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
+      losses: () => [{ unit: i1, eliminate: false }], advance: () => [],
+    });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+    // 10 against 4: 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
+    const g = testGame(p.state, [6, 1], par, bol);
+    combatPhase(g, PAR, 'first');
+    expect(of(g.log.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1505'), rout: true });
+    expect(p.state.loc_u[b2]).toBe(p.hex('1505'));
+    expect(p.state.reduced_u[b2]).toBe(1);
+    expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ unit: b2, result: 'reduced', rule: '7.5, I-70' }));
+  });
+
   test('16.2, I-33 a big-four settlement taken by advance scores 2d6', () => {
     const p = position({ fill: 'bush', places: [{ hex: '1506', bigFour: true }], control: { '1506': 'BOL' }, vp: [20, 20] });
     const i1 = p.place('P-I1', '1505');
@@ -176,7 +200,7 @@ describe('12 a combat worked through the phase', () => {
       advance: (d) => [{ unit: i1, hex: d.hexes[0]! }],
     });
     // 6-1, Bush -1: 6 -> 5: -/E; then 2d6 = 2 + 3
-    const g = testGame(p.state, [6, 2, 3], par, scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }));
+    const g = testGame(p.state, [6, 2, 3], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(p.state.vp_s[PAR]).toBe(20 + 1 + 5);
     expect(of(g.log.events, 'vp').map((e) => e.delta)).toEqual([1, 5]);
@@ -192,7 +216,7 @@ describe('12 a combat worked through the phase', () => {
       advance: (d) => [{ unit: i1, hex: d.hexes[0]! }],
     });
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E.
-    const g = testGame(p.state, [6], par, scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }));
+    const g = testGame(p.state, [6], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(p.state.loc_u[b3]).toBe(IN_DEAD);
     expect(p.state.control_h[p.hex('1506')]).toBe(PAR);
@@ -205,7 +229,7 @@ describe('3.2, I-34 control changes in retreats and routs', () => {
   test('3.2, I-34 a unit retreating into an enemy-controlled settlement takes control but scores nothing', () => {
     const { p, i1, b1, order } = assault({ places: [{ hex: '1507' }], control: { '1507': 'PAR' } });
     const par = attacker('PAR', [order], { losses: () => [{ unit: i1, eliminate: false }], advance: () => [] });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
     expect(p.state.loc_u[b1]).toBe(p.hex('1507'));
@@ -232,7 +256,7 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     const t = p.state.side_t.indexOf(BOL);
     p.state.loc_t[t] = p.hex('1506');
     const par = attacker('PAR', [order], { losses: () => [{ unit: i1, eliminate: false }], advance: () => [] });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
     combatPhase(testGame(p.state, [4, 5], par, bol), PAR, 'first');
     expect(p.state.loc_u[b1]).toBe(p.hex('1507'));
     expect(p.state.csp_hs[p.hex('1507') * 2 + BOL]).toBe(1);
@@ -252,7 +276,7 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
       losses: () => [{ unit: i1, eliminate: false }], advance: () => [],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
     // 10 against 3: 3-1; Clear: attacker -1 (from Clear), Franco +1: roll 4 stays 4: 25/50R; retreat check 5.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
@@ -272,7 +296,7 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
       losses: () => [{ unit: i1, eliminate: false }], advance: (d) => [{ unit: i2, hex: d.hexes[0]! }],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: c1, eliminate: true }] });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: c1, eliminate: true }] });
     const g = testGame(p.state, [6, 1], par, bol); // as above: 25/25R, B-I2 routs on 1
     combatPhase(g, PAR, 'first');
     expect(g.dice.used()).toBe(2); // no capture rolls
@@ -291,7 +315,7 @@ describe('12.2, 12.10, 12.11 more than one combat in a phase', () => {
     const first: AttackOrder = { attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false };
     const second: AttackOrder = { attackers: [i3], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false };
     const par = attacker('PAR', [first, second], { losses: () => [{ unit: i1, eliminate: false }] });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: b1, eliminate: false }] });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: b1, eliminate: false }] });
     // 10 against 3: 3-1; Bush -1, Franco +1: roll 3 stays 3: 25/25.
     const err = thrown(() => combatPhase(testGame(p.state, [3], par, bol), PAR, 'first'));
     expect(err).toBeInstanceOf(IllegalDecision);
@@ -311,7 +335,7 @@ describe('12.2, 12.10, 12.11 more than one combat in a phase', () => {
     const par = attacker('PAR', [first, second], { losses: () => losses.shift()!, advance: () => [] });
     const bolLosses = [[{ unit: b1, eliminate: false }], [{ unit: b2, eliminate: false }]];
     const bol = scripted('BOL', {
-      defend: () => ({ cspHex: -1, air: false }),
+      defend: () => ({ cspHexes: [], air: false }),
       losses: () => bolLosses.shift()!,
       retreat: (d) => (d.unit === b1 ? p.hex('1507') : d.hexes[0]!),
     });
@@ -337,7 +361,7 @@ describe('12.2, 12.10, 12.11 more than one combat in a phase', () => {
       losses: () => [{ unit: i3, eliminate: false }], retreat: () => p.hex('1504'),
     });
     const bol = scripted('BOL', {
-      defend: (d) => ({ cspHex: d.cspHexes[0]!, air: false }), losses: () => [{ unit: b1, eliminate: false }],
+      defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }), losses: () => [{ unit: b1, eliminate: false }],
       advance: (d) => [{ unit: b1, hex: d.hexes[0]! }],
     });
     // 3 against 5: 1-2; Bush -1, Estigarribia +2: roll 1 -> 2: 50R/10. P-I3 retreats (3 + 2) to 1504 with its leader.
@@ -361,7 +385,7 @@ describe('12.9 CSP in an eliminated hex', () => {
     const par = attacker('PAR', [{ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
       advance: (d) => (advance ? [{ unit: i1, hex: d.hexes[0]! }] : []),
     });
-    return { p, par, bol: scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }) };
+    return { p, par, bol: scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }) };
   }
 
   test('12.9, 10.3 the attacker advancing into the hex captures each CSP on 1-2 (+1 VP each)', () => {
@@ -394,7 +418,7 @@ describe('14.2 engineers in combat', () => {
     const bol = attacker('BOL', [{ attackers: [b1], hexes: [p.hex('1505')], leaders: [], cspHexes: [], air: false }], {
       losses: () => [{ unit: b1, eliminate: false }], retreat: (d) => d.hexes[0]!,
     });
-    const par = scripted('PAR', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: i1, eliminate: false }] });
+    const par = scripted('PAR', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: i1, eliminate: false }] });
     // 6 halved = 3 against (3 + 4) halved = 2 + 2: 1-2; Bush -1: roll 6 -> 5: 25R/25. B-I1's retreat check: 6.
     const g = testGame(p.state, [6, 6], par, bol);
     combatPhase(g, BOL, 'reaction');
@@ -413,7 +437,7 @@ describe('12.6 a result that would eliminate both sides', () => {
     const be = p.place('B-E1', '1506'); // 2-3-5, one step
     csp(p, '1506', BOL);
     const par = attacker('PAR', [{ attackers: [e], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }]);
-    const bol = scripted('BOL', { defend: (d) => ({ cspHex: d.cspHexes[0]!, air: false }) });
+    const bol = scripted('BOL', { defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }) });
     // 2 against 3: 1-2; Bush -1: roll 3 -> 2: 50R/10. Each side's only unit would have to go: -/-.
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
@@ -448,7 +472,7 @@ describe('12.12, 13.3 combat supply and air', () => {
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
       losses: () => [{ unit: i1, eliminate: false }],
     });
-    const bol = scripted('BOL', { defend: (d) => ({ cspHex: d.cspHexes[0]!, air: false }), losses: () => [{ unit: b1, eliminate: false }] });
+    const bol = scripted('BOL', { defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }), losses: () => [{ unit: b1, eliminate: false }] });
     // 10 against 5: 2-1; Bush -1, Franco +1: roll 3 stays 3: 25/25.
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
@@ -457,6 +481,49 @@ describe('12.12, 13.3 combat supply and air', () => {
     expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(0);
     expect(p.state.csp_hs[p.hex('1505') * 2 + PAR]).toBe(0);
     expect(p.state.airUsed_s).toEqual(new Uint8Array([0, 0]));
+  });
+});
+
+describe('12.12 the defender in two hexes', () => {
+  /** PAR in 1505 (10 with its CSP, Franco +1) attacks B-I1 (defence 5) in 1506 and B-I2 (4) in 1406, each with its own CSP and no leader. */
+  function twoHexes(defend: Script['defend']) {
+    const p = position({ fill: 'bush', vp: [20, 20] });
+    const i1 = p.place('P-I1', '1505');
+    const i2 = p.place('P-I2', '1505');
+    p.placeLeader('P-FRANCO', '1505');
+    csp(p, '1505', PAR);
+    const b1 = p.place('B-I1', '1506');
+    p.place('B-I2', '1406');
+    csp(p, '1506', BOL);
+    csp(p, '1406', BOL);
+    const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506'), p.hex('1406')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
+      losses: () => [{ unit: i1, eliminate: false }],
+    });
+    const bol = scripted('BOL', { defend, losses: () => [{ unit: b1, eliminate: false }] });
+    // 1-1; Bush -1, Franco +1: roll 5 stays 5: 25/25 (3 factors each: one flip).
+    const g = testGame(p.state, [5], par, bol);
+    return { p, g, bol };
+  }
+
+  test('12.12 the defender may spend a CSP in each hex, as the attacker may (I-22): both hexes fight at full strength', () => {
+    const { p, g, bol } = twoHexes((d) => ({ cspHexes: d.cspHexes, air: false }));
+    combatPhase(g, PAR, 'first');
+    expect(bol.asked.find((d) => d.kind === 'defend')).toMatchObject({ cspHexes: [p.hex('1406'), p.hex('1506')].sort((a, b) => a - b) });
+    expect(of(g.log.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 9, odds: '1-1' });
+    expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(0);
+    expect(p.state.csp_hs[p.hex('1406') * 2 + BOL]).toBe(0);
+  });
+
+  test('12.12 one CSP serves only the defenders within its reach: the other hex is halved (the older one-hex answer still works)', () => {
+    const { p, g } = twoHexes(() => ({ cspHex: p.hex('1506'), air: false }) as never);
+    combatPhase(g, PAR, 'first');
+    expect(of(g.log.events, 'combat')[0]).toMatchObject({ defence: 5 + 2 });
+    expect(p.state.csp_hs[p.hex('1406') * 2 + BOL]).toBe(1);
+  });
+
+  test('12.12 a CSP hex that cannot serve the defenders is an illegal decision', () => {
+    const { p, g } = twoHexes(() => ({ cspHexes: [p.hex('1505')], air: false }));
+    expect(thrown(() => combatPhase(g, PAR, 'first')).message).toMatch(/cannot supply the defenders \(12\.12\)/);
   });
 });
 
@@ -484,7 +551,7 @@ describe('12.9, I-35 elimination', () => {
     p.place('B-I1', '1510');
     const par = attacker('PAR', [{ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], { advance: () => [] });
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E. Peña's displacement die: 2.
-    const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }));
+    const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(of(g.log.events, 'combat')[0]).toMatchObject({ result: '-/E' });
     expect(p.state.loc_u[b3]).toBe(IN_DEAD);
@@ -498,7 +565,7 @@ describe('12.9, I-35 elimination', () => {
   test('12.6 an allocation that does not meet the loss is an illegal decision', () => {
     const { p, i1, order } = assault();
     const par = attacker('PAR', [order], { losses: () => [{ unit: i1, eliminate: false }] });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: true }), losses: () => [] });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [] });
     const err = thrown(() => combatPhase(testGame(p.state, [4], par, bol), PAR, 'first'));
     expect(err).toBeInstanceOf(IllegalDecision);
     expect(err.message).toMatch(/12\.6/);
@@ -508,7 +575,7 @@ describe('12.9, I-35 elimination', () => {
     const { p, i1, b1, order } = assault();
     p.state.reduced_u[b1] = 1;
     const par = attacker('PAR', [{ ...order, air: false }], { losses: () => [{ unit: i1, eliminate: false }] });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: b1, eliminate: false }] });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: b1, eliminate: false }] });
     // 10 against 1 (2 halved): 6-1; Bush -1, Franco +1: roll 1 stays 1: 10/50R, 50% of 2 = 1 to lose.
     const err = thrown(() => combatPhase(testGame(p.state, [1], par, bol), PAR, 'first'));
     expect(err).toBeInstanceOf(IllegalDecision);
@@ -530,7 +597,7 @@ describe('15.2, I-39 the forced challenge', () => {
       retreat: () => p.hex('1504'),
     });
     const bol = scripted('BOL', {
-      defend: (d) => ({ cspHex: d.cspHexes[0]!, air: false }),
+      defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }),
       losses: () => [{ unit: b1, eliminate: false }],
       advance: () => [],
     });
@@ -561,7 +628,7 @@ describe('15.2, I-39 the forced challenge', () => {
     const pena = p.placeLeader('B-PENA', '1506');
     expect(p.state.armyCommander_s[BOL]).toBe(pena);
     const par = attacker('PAR', [{ ...order, air: false }], { losses: () => [{ unit: i1, eliminate: false }], advance: () => [] });
-    const bol = scripted('BOL', { defend: () => ({ cspHex: -1, air: false }), losses: () => [{ unit: b1, eliminate: false }], retreat: (d) => d.hexes[0]! });
+    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: b1, eliminate: false }], retreat: (d) => d.hexes[0]! });
     // 10 against 3: 3-1; Bush -1, Franco +1: roll 4 stays 4: 25/50R. Retreat check 5 - 1 (Peña) = 4: retreat.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
@@ -585,12 +652,13 @@ describe('11.1 stacking at the end of each combat', () => {
         return counts.length === 1 ? { attackers: [par5[0]!], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false } : null;
       },
       advance: () => [],
+      overstack: (d) => [d.units[d.units.length - 1]!], // the owner's choice (11.1): the last of the engine's list
     });
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E.
-    const g = testGame(p.state, [6], par, scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }));
+    const g = testGame(p.state, [6], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(counts).toEqual([5, 4]); // already within the limit when the next attack is asked
-    expect(par5.filter((u) => p.state.loc_u[u] === IN_DEAD)).toHaveLength(1);
+    expect(par5.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([par5[0]]); // I-46's order lists the later counters first
     expect(p.state.vp_s[BOL]).toBe(20);
     expect(p.state.vp_s[PAR]).toBe(21);
     expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ side: PAR, result: 'eliminated', rule: '11.1, I-14' }));

@@ -295,12 +295,14 @@ describe('11.1 stacking at the end of the phase', () => {
     return { p, all: [...here, late], late };
   };
 
+  const leaveIt = { overstack: () => null }; // the engine's order (I-46)
+
   test('11.1, I-14 the excess units go to the dead pile at the end of the phase, with no VP to the enemy', () => {
     const { p, all, late } = crowd();
-    const g = testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505'))]));
+    const g = testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505'))], leaveIt));
     movementPhase(g, PAR, false);
     expect(p.state.stacking_hs[p.hex('1505') * 2 + PAR]).toBe(4);
-    expect(all.filter((u) => p.state.loc_u[u] === IN_DEAD)).toHaveLength(1);
+    expect(all.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([late]); // I-46: the last to move
     expect(p.state.vp_s[BOL]).toBe(20);
     expect(of(g.log.events, 'loss')).toEqual([expect.objectContaining({ side: PAR, result: 'eliminated', rule: '11.1, I-14' })]);
     expect(of(g.log.events, 'vp')).toEqual([]);
@@ -314,9 +316,27 @@ describe('11.1 stacking at the end of the phase', () => {
     expect(of(g.log.events, 'loss')).toEqual([]);
   });
 
+  test('11.1 the owner chooses which units go: his policy is asked, with the engine\'s order first', () => {
+    const { p, all, late } = crowd();
+    const [i1] = all;
+    const par = mover('PAR', [order([late], [], path(p, '1506', '1505'))], { overstack: () => [i1!] });
+    movementPhase(testGame(p.state, [], par), PAR, false);
+    expect(par.asked.find((d) => d.kind === 'overstack')).toMatchObject({ side: PAR, hex: p.hex('1505'), units: [late, ...all.slice(0, 4).reverse()], count: 1 });
+    expect(all.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([i1]);
+    expect(p.state.loc_u[late]).toBe(p.hex('1505'));
+  });
+
+  test('11.1 the owner must remove exactly the excess, from the hex', () => {
+    for (const answer of [[], [0, 1], [99]]) {
+      const { p, late } = crowd();
+      const par = mover('PAR', [order([late], [], path(p, '1506', '1505'))], { overstack: () => answer });
+      expect(() => movementPhase(testGame(p.state, [], par), PAR, false)).toThrow(/remove exactly 1 different units/);
+    }
+  });
+
   test('I-14 option overstackScoresVP: the removed unit scores +1 for the enemy', () => {
     const { p, late } = crowd(['overstackScoresVP=true']);
-    movementPhase(testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505'))])), PAR, false);
+    movementPhase(testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505'))], leaveIt)), PAR, false);
     expect(p.state.stacking_hs[p.hex('1505') * 2 + PAR]).toBe(4);
     expect(p.state.vp_s[BOL]).toBe(21);
   });

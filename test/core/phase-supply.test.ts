@@ -147,10 +147,22 @@ describe('8.2, 8.14, 9.1, 9.6 the Supply Table and what it gives', () => {
     expect(p.state.csp_hs[p.hex('1401') * 2 + PAR]).toBe(0);
   });
 
-  test('9.1 replacement points are kept up to 9; the rest are lost', () => {
-    const { p } = supplied();
+  test('9.1 points received may be spent that turn; only the unused points saved above 9 are lost (I-73)', () => {
+    const { p, i1 } = supplied();
+    emptyPile(p, PAR);
     p.state.replacements_s[PAR] = 8;
+    // Supply Table: 2 replacements; 8 + 2 = 10 are on the track for the New Unit Phase.
     supplyPhase(testGame(p.state, [3], scripted('PAR', { placeCsp: () => [] })), PAR);
+    expect(p.state.replacements_s[PAR]).toBe(10);
+    // P-I1 (reduced, in General Supply) takes one: 9 unused are saved, none lost.
+    p.state.reduced_u[i1] = 1;
+    const par = scripted('PAR', { callUps: () => 0, replacements: (d) => d.eligible.slice(0, 1), placePiece: (d) => d.hexes[0]! });
+    newUnitPhase(testGame(p.state, [], par), PAR);
+    expect(p.state.reduced_u[i1]).toBe(0);
+    expect(p.state.replacements_s[PAR]).toBe(9);
+    // With nothing to spend them on, the tenth point is lost at the end of the phase.
+    p.state.replacements_s[PAR] = 10;
+    newUnitPhase(testGame(p.state, [], scripted('PAR', { callUps: () => 0, replacements: () => [] })), PAR);
     expect(p.state.replacements_s[PAR]).toBe(9);
   });
 

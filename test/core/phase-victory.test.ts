@@ -59,7 +59,7 @@ describe('16.4 sudden death', () => {
     p.placeLeader('B-PENA', '1506');
     p.place('B-I1', '1510');
     const par = scripted('PAR', { attack: () => ({ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }), advance: () => [] });
-    const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHex: -1, air: false }) }));
+    const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(p.state.vp_s[BOL]).toBe(-1);
     expect(p.state.ended).toEqual({ how: 'sudden_death', winner: PAR, turn: 0 });

@@ -33,8 +33,10 @@ describe('4.2 whole games', () => {
     const scenario = loadScenario(id, gameData());
     const hexes = scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
     let captures = 0;
+    // Random play seldom takes a settlement in some scenarios (one Ballivián game in twelve): every
+    // other game Paraguay plays balanced, which does.
     for (let i = 0; i < 4; i++) {
-      const r = play(id, 'random', 'random', streamSeed('captures', i, 'game'), { log: true });
+      const r = play(id, i % 2 === 0 ? 'random' : 'balanced', 'random', streamSeed('captures', i, 'game'), { log: true });
       const par = hexes.map(() => 0), bol = hexes.map(() => 0);
       const holder = hexes.map((h) => createState(scenario, DEFAULT_OPTIONS).control_h[h]!).map((c) => (c === 0 || c === 1 ? c : -1));
       for (const e of r.events!) {

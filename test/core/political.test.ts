@@ -82,6 +82,21 @@ describe('15 leaders and the Political Phase', () => {
     expect(p.state.loc_l[a]).not.toBe(p.hex('1506'));
   });
 
+  test('15.6 a new leader may join a friendly unit out of General Supply that is not isolated, not an isolated one (8.13, I-56)', () => {
+    const { p, a } = franco();
+    const outOfSupply = p.place('P-I2', '1509');
+    p.state.inSupply_u[outOfSupply] = 0; // out of General Supply, but a path to the source 1012 is open
+    const cut = p.place('P-I3', '1001'); // its only neighbours, 1002 and 1101, lie in B-I1's ZOC: isolated
+    p.place('B-I1', '1102');
+    const par = policy({ action: 'replaceSubordinate', leader: a, modifier: 0 });
+    politicalPhase(testGame(p.state, [1, 1], par), PAR);
+    const asked = par.asked.find((d) => d.kind === 'placePiece' && d.piece === 'leader') as Extract<typeof par.asked[number], { kind: 'placePiece' }>;
+    expect(asked.hexes).toContain(p.hex('1509'));
+    expect(asked.hexes).toContain(p.hex('1505'));
+    expect(asked.hexes).toContain(p.hex('1012')); // the source
+    expect(asked.hexes).not.toContain(p.state.loc_u[cut]);
+  });
+
   test('15.5 a subordinate with a greater political rating than the commander cannot be replaced', () => {
     const { p, estig } = franco();
     expect(() => politicalPhase(testGame(p.state, [], policy({ action: 'replaceSubordinate', leader: estig, modifier: 0 })), PAR))

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { prepareCombat, type Attack } from '../../src/core/combat.js';
 import {
-  RETREAT, ROUT, armorRetreatApplies, canAdvance, defenderOccupiableHexes, hexLeader, retreatCheck, retreatHexes, routPath,
+  RETREAT, ROUT, armorRetreatApplies, canAdvance, defenderOccupiableHexes, hexLeader, retreatCheck, retreatHexes, routCutShortByEzoc, routPath,
   routStepCost, vacatedDefendingHexes,
 } from '../../src/core/retreat.js';
 import { BOL, PAR, type Side } from '../../src/core/side.js';
@@ -217,6 +217,33 @@ describe('12.8 rout (I-32)', () => {
     const b = column();
     b.p.place('B-A1', '1405'); // artillery: no ZOC, but a unit the rout cannot enter
     expect(labels(b.p, routPath(b.p.state, b.u, b.from))).toEqual(['1403', '1404']);
+  });
+
+  test('7.5 a rout that an EZOC stops short of where it could have gone is cut short (I-70)', () => {
+    const a = column({ cols: [14, 15] });
+    a.p.place('B-I3', '1506'); // ZOC into 1406 and 1407 (and 1505, 1507): the column is closed after 1405
+    const path = routPath(a.p.state, a.u, a.from);
+    expect(labels(a.p, path)).toEqual(['1403', '1404', '1405']);
+    expect(routCutShortByEzoc(a.p.state, a.u, a.from, path)).toBe(true);
+  });
+
+  test('7.5 a rout that ends on its MF, a rout-stop hex or a river is not cut short by EZOCs beyond (I-70)', () => {
+    const spent = column({ cols: [14, 15] });
+    spent.p.place('B-I3', '1510'); // ZOC into 1410 and 1411, beyond the six Clear hexes the unit can pay for
+    const a = routPath(spent.p.state, spent.u, spent.from);
+    expect(labels(spent.p, a).at(-1)).toBe('1408');
+    expect(routCutShortByEzoc(spent.p.state, spent.u, spent.from, a)).toBe(false);
+    const stop = column();
+    stop.p.placeLeader('P-A', '1404'); // the rout stops with the leader (12.8)...
+    stop.p.place('B-I3', '1406'); // ...before the ZOC in 1405 matters
+    const b = routPath(stop.p.state, stop.u, stop.from);
+    expect(labels(stop.p, b)).toEqual(['1403', '1404']);
+    expect(routCutShortByEzoc(stop.p.state, stop.u, stop.from, b)).toBe(false);
+    const river = column({ cols: [14, 14], rivers: [['1404/1405']] });
+    river.p.place('B-I3', '1406'); // its ZOC does not cross the river into 1405 and the river stops the rout first
+    const c = routPath(river.p.state, river.u, river.from);
+    expect(labels(river.p, c)).toEqual(['1403', '1404']);
+    expect(routCutShortByEzoc(river.p.state, river.u, river.from, c)).toBe(false);
   });
 
   test('10.4, 10.7 rout step costs in sixths: Clear 6, Bush 12, road 3, river prohibited', () => {

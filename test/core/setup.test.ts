@@ -25,15 +25,17 @@ function firstFit(d: Extract<Decision, { kind: 'setupGroup' }>, state: GameState
     return h;
   });
 }
-const policy = (name: string) => scripted(name, {
+const policy = (name: string, extra: Parameters<typeof scripted>[1] = {}) => scripted(name, {
   setupGroup: firstFit,
   setupEntrenchments: (d) => d.hexes.slice(0, d.count),
+  attachTrucks: () => [],
+  ...extra,
 });
 
-function setUpScenario(id: string, seed = 'setup') {
+function setUpScenario(id: string, seed = 'setup', policies = [policy('PAR'), policy('BOL')] as const) {
   const s = loadScenario(id, gameData());
   const state = createState(s, DEFAULT_OPTIONS);
-  setUp({ state, dice: seededDice(seed), log: new EventLog(true), policies: [policy('PAR'), policy('BOL')], where: id });
+  setUp({ state, dice: seededDice(seed), log: new EventLog(true), policies, where: id });
   return state;
 }
 const at = (state: GameState, label: string) => parseHex(state.map.grid, label);
@@ -49,6 +51,22 @@ describe('17 set-up', () => {
     expect(['2741', '2641', '2642', '2740', '2742', '2841', '2842']).toContain(parGhq);
     expect(state.csp_hs[at(state, '1741') * 2 + BOL]).toBe(3);
     expect(state.reduced_u[c.unitIndex.get('B-5')!]).toBe(1);
+  });
+
+  test('17.1 trucks may start attached, as desired: each side is asked for its trucks where a radius is projected (8.11)', () => {
+    const attachAll = (d: Extract<Decision, { kind: 'attachTrucks' }>, view: GameState) => d.trucks.map((t) => ({ truck: t, hex: view.loc_t[t]! }));
+    const par = policy('PAR', { attachTrucks: attachAll }), bol = policy('BOL');
+    const state = setUpScenario('boqueron', 'setup', [par, bol]);
+    const offered = par.asked.find((d) => d.kind === 'attachTrucks') as Extract<Decision, { kind: 'attachTrucks' }> | undefined;
+    expect(offered).toBeDefined();
+    expect(offered!.trucks.length).toBeGreaterThan(0);
+    for (const t of offered!.trucks) {
+      expect(state.attached_t[t]).toBe(1);
+      expect(offered!.hexes).toContain(state.loc_t[t]); // a leader's, the GHQ's or a source's hex
+    }
+    // Bolivia was asked too and attached none.
+    const bolOffer = bol.asked.find((d) => d.kind === 'attachTrucks') as Extract<Decision, { kind: 'attachTrucks' }>;
+    expect(bolOffer.trucks.every((t) => state.attached_t[t] === 0)).toBe(true);
   });
 
   test('17.2 hex 2837 starts entrenched', () => {

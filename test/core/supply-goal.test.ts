@@ -103,7 +103,7 @@ function checkPosition(view: GameState, counts: Counts): void {
 }
 
 describe('8.6, 8.8, 8.13, 8.2: goal-directed supply searches equal exhaustive Dijkstra', () => {
-  for (const [id, games] of [['boqueron', 6], ['alihuata', 3], ['ballivian', 3], ['villa-montes', 4], ['campaign', 1]] as const) {
+  for (const [id, games] of [['boqueron', 6], ['alihuata', 3], ['ballivian', 3], ['villa-montes', 4], ['campaign', 2]] as const) {
     test(`${id}: LOC length, depot hexes, isolation and cut-off on random-game positions`, () => {
       const counts: Counts = { positions: 0, locs: 0, units: 0, isolated: 0, cutOff: 0, unconnectedHexes: 0 };
       forEachRandomPosition(id, games, 7, (state) => checkPosition(state, counts));

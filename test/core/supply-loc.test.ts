@@ -80,6 +80,33 @@ describe('8.4 supply sources', () => {
     p.place('P-A1', '1402');
     expect(isUsableSource(p.state, src)).toBe(false);
   });
+
+  test('8.4 Villa Montes: a Paraguayan leader, truck, GHQ or CSP alone by the river stops it too, unlike the railhead (I-72)', () => {
+    const fresh = () => {
+      const p = position({ sources: [{ hex: '1403', side: 'BOL', kind: 'villa-montes' }], rivers: [['1403/1402', '1402/1401']] });
+      return { p, src: p.map.supplySources[0]! };
+    };
+    const a = fresh();
+    a.p.placeLeader('P-A', '1402');
+    expect(isUsableSource(a.p.state, a.src)).toBe(false);
+    const b = fresh();
+    b.p.state.loc_t[0] = b.p.hex('1401'); // truck 0 is Paraguayan
+    expect(isUsableSource(b.p.state, b.src)).toBe(false);
+    const c = fresh();
+    c.p.state.ghq_s[PAR] = c.p.hex('1403');
+    expect(isUsableSource(c.p.state, c.src)).toBe(false);
+    const d = fresh();
+    d.p.state.csp_hs[d.p.hex('1401') * 2 + PAR] = 1;
+    expect(isUsableSource(d.p.state, d.src)).toBe(false);
+    const e = fresh();
+    e.p.placeLeader('P-A', '1404'); // off the river: no effect
+    expect(isUsableSource(e.p.state, e.src)).toBe(true);
+    // The railhead names "Bolivian combat units": a Bolivian leader on the railroad does not stop it.
+    const r = position({ sources: [{ hex: '1908', side: 'PAR', kind: 'railhead' }] });
+    const rail = withRailroad(r, ['1908', '1909', '1910', '1911', '1912']);
+    r.placeLeader('B-B', '1910');
+    expect(isUsableSource(rail, r.map.supplySources[0]!)).toBe(true);
+  });
 });
 
 describe('8.6 Line of Communication', () => {

@@ -73,6 +73,40 @@ describe('10.11 truck transport', () => {
   });
 });
 
+describe('10.11 a loaded truck moves as one unit at the truck\'s rate', () => {
+  // A road down column 15, rows 1-20: a truck (MF 8) pays 1/3 MP a road hex, a leader or the GHQ 1/2.
+  function roadField() {
+    const rows = Array.from({ length: 20 }, (_, i) => `15${String(i + 1).padStart(2, '0')}`);
+    const p = position({ fill: 'clear', rows: [1, 20], roads: [rows.join(' ')] });
+    const truck = 2;
+    p.state.loc_t[truck] = p.hex('1501');
+    return { p, truck, ps: pathSearchFor(p.map), road: (n: number) => rows.slice(0, n + 1).map((l) => p.hex(l)) };
+  }
+
+  test('10.11 a truck carrying a leader moves at the motorised rate', () => {
+    const { p, truck, ps, road } = roadField();
+    const u = p.place('B-I1', '1501');
+    const l = p.placeLeader('B-PENA', '1501');
+    // 2 MP to load, then 15 road hexes at 1/3 MP = 5 MP: 7 of the truck's 8. At the leader's 1/2 MP it would need 9.5.
+    const order: MoveOrder = { units: [u], leaders: [l], path: road(15), transport: { truck, pickup: 0 } };
+    expect(moveProblem(p.state, ps, BOL, order, false, null)).toBeNull();
+    // 19 road hexes (6 1/3 MP) and the 2 MP pickup exceed the truck's own MF: the leader does not lend it his 12.
+    expect(moveProblem(p.state, ps, BOL, { ...order, path: road(19) }, false, null)).toMatch(/^10\.4/);
+    let n = 0;
+    const bol = scripted('BOL', { build: () => [], move: () => (n++ === 0 ? order : null) });
+    movementPhase(testGame(p.state, [], undefined, bol), BOL, false);
+    expect([p.state.loc_u[u], p.state.loc_l[l], p.state.loc_t[truck]]).toEqual([p.hex('1516'), p.hex('1516'), p.hex('1516')]);
+  });
+
+  test('10.11 a truck carrying the GHQ moves at the motorised rate and the truck\'s MF, not the GHQ\'s 6', () => {
+    const { p, truck, ps, road } = roadField();
+    p.state.ghq_s[BOL] = p.hex('1501');
+    // 2 MP to load, 15 road hexes at 1/3 MP: 7 MP, more than the GHQ's own MF of 6.
+    const order: MoveOrder = { units: [], leaders: [], ghq: true, path: road(15), transport: { truck, pickup: 0 } };
+    expect(moveProblem(p.state, ps, BOL, order, false, null)).toBeNull();
+  });
+});
+
 describe('14.6 wells', () => {
   test('a unit moving through a well hex may destroy the well', () => {
     const p = position();

@@ -1,7 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import { inEzoc, inUnnegatedEzoc, zocInto } from '../../src/core/zoc.js';
 import { BOL, PAR } from '../../src/core/side.js';
+import { BUILD_TRAIL } from '../../src/core/state.js';
+import { constructionPhase, startConstruction } from '../../src/core/construction.js';
+import { moveProblem } from '../../src/core/movement-phase.js';
+import { pathSearchFor } from '../../src/core/movement.js';
 import { position } from '../helpers/position.js';
+import { scripted, testGame } from '../helpers/game.js';
 
 describe('7 zones of control', () => {
   test('7.1 infantry exerts a ZOC into the six surrounding hexes and not beyond', () => {
@@ -27,6 +32,31 @@ describe('7 zones of control', () => {
     p.place('P-I1', '1406');
     expect(zocInto(p.state, p.hex('1407'), PAR)).toBe(false);
     expect(zocInto(p.state, p.hex('1405'), PAR)).toBe(true);
+  });
+
+  test('14.5 a trail makes a Mountain hex Clear for all purposes: ZOCs extend into it', () => {
+    const p = position({ terrain: { '1407': 'mountain' } });
+    p.place('P-I1', '1406');
+    p.state.trail_h[p.hex('1407')] = 1;
+    expect(zocInto(p.state, p.hex('1407'), PAR)).toBe(true);
+    expect(inEzoc(p.state, p.hex('1407'), BOL)).toBe(true);
+  });
+
+  test('14.5 a trail built in a Mountain hex next to an enemy stops a move without a leader there (7.3)', () => {
+    // Bolivian infantry at 1406; a Paraguayan unit goes 1408 -> 1407 (Mountain) -> 1307, which touches 1407 only.
+    const p = position({ terrain: { '1407': 'mountain' } });
+    p.place('B-I1', '1406');
+    const u = p.place('P-I2', '1408');
+    p.place('P-E1', '1407');
+    const ps = pathSearchFor(p.map);
+    const order = { units: [u], leaders: [], path: ['1408', '1407', '1307'].map((l) => p.hex(l)) };
+    expect(moveProblem(p.state, ps, PAR, order, false, null)).toBeNull();
+    // The Paraguayan engineer there completes a trail in the Construction Phase.
+    const g = testGame(p.state, [], scripted('PAR', { build: (d) => d.engineers.map((engineer) => ({ engineer, what: BUILD_TRAIL })) }));
+    startConstruction(g, PAR);
+    constructionPhase(g, PAR);
+    expect(p.state.trail_h[p.hex('1407')]).toBe(1);
+    expect(moveProblem(p.state, ps, PAR, order, false, null)).toMatch(/7\.3/);
   });
 
   test('7.2 no ZOC across a river hexside or the international border', () => {

@@ -36,14 +36,14 @@ describe('restricted play', () => {
   test('13.3, 8.13 noAir: no air marker in attack or defence, no air supply', () => {
     const inner = scripted('PAR', {
       attack: () => ({ attackers: [1], hexes: [2], leaders: [], cspHexes: [], air: true }),
-      defend: () => ({ cspHex: -1, air: true }),
+      defend: () => ({ cspHexes: [], air: true }),
       airSupply: (d) => d.units[0]!,
     });
     const p = restrictPolicy(inner, ['noAir']);
     const { state } = position();
     const marks = new Uint8Array(1);
     expect(p.decide({ kind: 'attack', side: PAR, phase: 'first', attacked_u: marks, defended_h: marks, displaced_u: marks }, state)).toMatchObject({ air: false, attackers: [1] });
-    expect(p.decide({ kind: 'defend', side: PAR, attackers: [], hexes: [], cspHexes: [], air: true }, state)).toEqual({ cspHex: -1, air: false });
+    expect(p.decide({ kind: 'defend', side: PAR, attackers: [], hexes: [], cspHexes: [], air: true }, state)).toEqual({ cspHexes: [], air: false });
     expect(p.decide({ kind: 'airSupply', side: PAR, units: [4] }, state)).toBe(-1);
   });
 

@@ -141,4 +141,26 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     good.child.kill('SIGTERM');
     await until('the worker to stop', () => good.code !== undefined, 60_000);
   }, 240_000);
+
+  test('balance and sensitivity studies play their cells on the queue\'s workers and write the files a local study writes', async () => {
+    const w1 = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
+    const w2 = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
+    await until('both workers to connect', async () => (await connectedWorkers()) === 2);
+    const studies: [string[], string[]][] = [
+      [['sensitivity', 'boqueron', '--games', '12', '--seed', 'qs', '--par', 'random', '--bol', 'random', '--items', 'readings', '--replicates', '100'], ['sensitivity.csv', 'tornado-win-boqueron.vl.json']],
+      [['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '20', '--batch', '10', '--precision', '10', '--replicates', '100', '--seed', 'qb', '--restrictions', 'none'], ['matrix.csv', 'equilibrium.csv', 'mixes.csv']],
+    ];
+    for (const [args, files] of studies) {
+      const local = tmp(), remote = tmp();
+      const l = chaco([...args, '--workers', '1', '--out', local]);
+      expect(l.code, l.err).toBe(0);
+      const r = start([...args, '--queue', url, '--shard-size', '5', '--out', remote]);
+      await until(`the ${args[0]} study to finish`, () => r.code !== undefined, 180_000);
+      expect(r.code, r.err).toBe(0);
+      for (const f of files) expect(read(remote, f), `${args[0]} ${f}`).toBe(read(local, f));
+    }
+    expect(await queue!.getJobCounts('waiting', 'active', 'failed')).toEqual({ waiting: 0, active: 0, failed: 0 });
+    for (const w of [w1, w2]) w.child.kill('SIGTERM');
+    await until('the workers to stop', () => w1.code !== undefined && w2.code !== undefined, 60_000);
+  }, 400_000);
 });

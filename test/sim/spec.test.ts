@@ -79,8 +79,10 @@ describe('compare variants', () => {
     expect(vs[2]!.spec.options).toEqual(['artilleryBarrage=true', 'tables.callUps.vpCost=3']);
   });
 
-  test('a variant named base is the baseline', () => {
-    expect(parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec).map((v) => v.name)).toEqual(['base', 'x']);
+  test('a variant may not take the baseline\'s name, nor change nothing', () => {
+    expect(() => parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec)).toThrow('--variant base:mountedCavalry=true: "base" is the baseline\'s name');
+    expect(() => parseVariants(['x'], spec)).toThrow('--variant x: give at least one setting, e.g. x:mountedCavalry=true');
+    expect(() => parseVariants(['x:'], spec)).toThrow('--variant x:: give at least one setting');
   });
 
   test('bad variants are refused with how to write one', () => {

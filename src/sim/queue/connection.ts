@@ -46,7 +46,8 @@ export class Connections {
 /** Connects once to `url` (within `timeoutMs`) and checks the server's version; QueueError with the reason otherwise. */
 export async function checkRedis(url: string, timeoutMs = 10_000): Promise<string> {
   const c = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs, retryStrategy: () => null });
-  c.on('error', () => {});
+  let first: Error | undefined; // the socket's own error (ECONNREFUSED, ...): connect() only says the connection closed
+  c.on('error', (err: Error) => { first ??= err; });
   try {
     await c.connect();
     const info = await c.info('server');
@@ -58,7 +59,7 @@ export async function checkRedis(url: string, timeoutMs = 10_000): Promise<strin
     return version;
   } catch (err) {
     if (err instanceof QueueError) throw err;
-    const why = (err as Error).message.replace(/^connect /, '');
+    const why = (first ?? (err as Error)).message.replace(/^connect /, '');
     throw new QueueError(`--queue ${redactUrl(url)}: cannot reach Redis (${why}); start one, e.g. redis-server --port 6390 --save '' --appendonly no (README: Runs on many machines)`);
   } finally {
     c.disconnect();

@@ -1,0 +1,123 @@
+// `chaco ladder <scenario...> --pool a,b,c --reference balanced`: every Paraguayan policy of the pool
+// against every Bolivian one, the same number of games a pair, all on the same seeds; Bradley–Terry
+// ratings per side with intervals, and each policy's gain over the reference against the same opponent.
+import { loadPolicyModules } from '../policy/index.js';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { writeLadderReport } from '../report/ladder-report.js';
+import type { LadderMatrix } from '../report/ladder.js';
+import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { aggregateShape } from '../sim/shard.js';
+import { checkPolicies, dataHash } from '../sim/spec.js';
+import { poolFor } from './balance.js';
+import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js';
+import { playCells, type PlayStatus } from './balance-play.js';
+import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
+import { isChacoFile } from './run-folder.js';
+import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { UsageError } from './usage-error.js';
+
+export const LADDER_STATE = 'ladder-state.json';
+export const DEFAULT_LADDER_POOL = 'cautious,balanced,aggressive,historical';
+
+const schema = commonSchema.omit({ par: true, bol: true, handicap: true }).extend({
+  pool: z.string().min(1, { message: '--pool: name the policies, e.g. cautious,balanced,aggressive' }),
+  reference: z.string().min(1, { message: '--reference: name a policy of the pool' }),
+  games: intFlag('--games', 1),
+  replicates: intFlag('--replicates', 100, 100_000),
+  ...queueSchema,
+});
+
+export async function ladderAction(scenarioArgs: string[], raw: unknown): Promise<void> {
+  const f = parseFlags(schema, raw);
+  const labels = f.pool.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (new Set(labels).size !== labels.length) throw new UsageError(`--pool ${f.pool}: a policy is named twice`);
+  if (labels.length < 2) throw new UsageError(`--pool ${f.pool}: a ladder needs at least two policies`);
+  if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
+  const base = { ...f, par: 'balanced', bol: 'balanced', handicap: [] as string[] };
+  const studies = scenarioArgs.map((arg) => {
+    const { spec, prepared } = specFromFlags(arg, base);
+    const id = prepared.scenario.id;
+    const entries = poolFor(labels, id);
+    const par = entries.filter((e) => e.par !== null), bol = entries.filter((e) => e.bol !== null);
+    const ref = poolFor([f.reference], id)[0]!.label;
+    const parRef = par.findIndex((e) => e.label === ref), bolRef = bol.findIndex((e) => e.label === ref);
+    if (parRef < 0 || bolRef < 0) throw new UsageError(`--reference ${f.reference}: not in --pool ${f.pool} for both sides of ${id}; name a policy of the pool`);
+    const cells = par.map((p) => bol.map((b) => ({ key: cellKey(id, p.label, b.label), spec: { ...spec, par: p.par!, bol: b.bol! } })));
+    for (const c of cells.flat()) asUsage(() => checkPolicies(c.spec));
+    return { id, name: prepared.scenario.name, spec, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), parRef, bolRef, cells };
+  });
+  for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
+  await checkQueueFlags(raw, f);
+  const identity = {
+    command: 'ladder', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, reference: f.reference, games: f.games,
+    options: [...f.option], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+  };
+  const dir = f.out ?? join('reports', 'out', 'ladder', runId(f.seed));
+  const stores = claimBalanceFolder(dir, identity, studies.flatMap((s) => s.cells.flat().map((c) => c.key)), f.force, isLadderFile, LADDER_STATE);
+  const reproduce = ['chaco', 'ladder', ...scenarioArgs, '--pool', labels.join(','), '--reference', f.reference, '--games', String(f.games), '--seed', f.seed,
+    ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
+  if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the ladder in ${dir}: ${kept} games kept\n`);
+  const pool = await openPool(f);
+  const interrupt = onInterrupt(f.quiet);
+  let status: PlayStatus;
+  try {
+    status = await playCells({
+      pool, dir, identity, stateName: LADDER_STATE, stores: [...stores.values()], signal: interrupt.signal,
+      groups: studies.map((s) => s.cells.flat().map((c) => ({ store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false }))),
+      decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: reproduce,
+    });
+  } finally {
+    interrupt.dispose();
+    await pool.close();
+  }
+  const games = (st: CellStore) => ({ margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) });
+  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => games(stores.get(c.key)!))) }));
+  if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
+    if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every pair had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
+    return;
+  }
+  const manifest = {
+    tool: 'chaco', command: 'ladder', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status, reproduce,
+    workers: pool.threads, queue: queueRecord(pool, f),
+    cells: studies.flatMap((s) => s.cells.flat().map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) }))),
+  };
+  const lines = await writeLadderReport({ dir, matrices, replicates: f.replicates, seed: f.seed, manifest });
+  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
+  else process.stdout.write(`${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
+  if (status === 'interrupted') {
+    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
+    process.exitCode = 130;
+  }
+}
+
+/** The files a ladder writes (what --force may delete), besides the run files. */
+function isLadderFile(name: string): boolean {
+  return isChacoFile(name) || ['ratings.csv', 'gains.csv', 'ladder.json', LADDER_STATE, 'cells'].includes(name) || /^ratings-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+}
+
+export function registerLadder(program: Command): void {
+  const cmd = program
+    .command('ladder')
+    .description('the strength ladder: every policy of a pool on both sides on paired seeds; Bradley–Terry ratings with intervals and each policy\'s gain over a reference against the same opponent')
+    .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
+    .option('--pool <policies>', 'comma-separated policies for both sides: built-in names, historical, tuned, plan files or modules', DEFAULT_LADDER_POOL)
+    .option('--reference <policy>', 'the policy of the pool each side\'s ratings and gains are measured from (rating 0)', 'balanced')
+    .option('--games <n>', 'games of every pair (the same seeds for every pair)', '400')
+    .option('--replicates <n>', 'bootstrap replicates for the ratings\' intervals', '1000')
+    .option('--seed <seed>', 'run seed: game i of every pair plays with seeds derived from (seed, i) alone', '1')
+    .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
+    .option('--out <dir>', 'folder for the ladder (default reports/out/ladder/<run id>); the same command into the same folder resumes')
+    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
+    .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
+    .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')
+    .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
+    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
+  addQueueOptions(cmd);
+  cmd.action((scenarios: string[], opts: unknown) => ladderAction(scenarios, opts));
+}

@@ -1,0 +1,126 @@
+// `chaco sensitivity <scenario...>`: what the verdict hangs on. The data and rules as shipped, then each
+// two-reading rules option flipped and each group of estimated data moved by its step, all arms on the
+// same seeds; sensitivity.csv, tornado charts, sensitivity.json, index.html. Resumes from its cells.
+import { loadPolicyModules } from '../policy/index.js';
+import { join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { NOT_VARIED } from '../data/estimates.js';
+import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
+import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
+import { aggregateShape } from '../sim/shard.js';
+import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { claimBalanceFolder, type CellStore } from './balance-cells.js';
+import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
+import { isChacoFile } from './run-folder.js';
+import { addCommonOptions, asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
+import { UsageError } from './usage-error.js';
+
+export const SENSITIVITY_STATE = 'sensitivity-state.json';
+
+const schema = commonSchema.extend({
+  games: intFlag('--games', 1),
+  items: z.enum(['all', 'readings', 'estimates'], { message: '--items: give all, readings or estimates' }),
+  replicates: intFlag('--replicates', 100, 100_000),
+  ...queueSchema,
+});
+
+interface Study {
+  readonly spec: RunSpec;
+  readonly prepared: PreparedRun;
+  readonly items: readonly SensitivityItem[];
+  readonly skipped: readonly { what: string; why: string }[];
+}
+
+const baseKey = (id: string) => `${id}/as-shipped`;
+const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
+
+export async function sensitivityAction(scenarioArgs: string[], raw: unknown): Promise<void> {
+  const f = parseFlags(schema, raw);
+  if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
+  const studies: Study[] = scenarioArgs.map((arg) => {
+    const { spec, prepared } = specFromFlags(arg, f);
+    const plan = asUsage(() => sensitivityItems(spec, prepared, f.items as ItemKind));
+    for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
+    return { spec, prepared, items: plan.items, skipped: plan.skipped };
+  });
+  for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
+  const identity = {
+    command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, handicap: f.handicap,
+    options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+  };
+  await checkQueueFlags(raw, f);
+  const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
+  const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
+  const stores = claimBalanceFolder(dir, identity, keys, f.force, isSensitivityFile, SENSITIVITY_STATE);
+  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, '--items', f.items,
+    ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []),
+    ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
+  if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the sensitivity study in ${dir}: ${kept} games kept\n`);
+
+  const batch = Math.min(f.games, 200);
+  const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
+    store: stores.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false,
+  });
+  const groups = studies.map((s) => [
+    cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
+    ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
+  ]);
+  const pool = await openPool(f);
+  const interrupt = onInterrupt(f.quiet);
+  let status: PlayStatus;
+  try {
+    status = await playCells({
+      pool, groups, dir, identity, stateName: SENSITIVITY_STATE, stores: [...stores.values()], signal: interrupt.signal,
+      decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: reproduce,
+    });
+  } finally {
+    interrupt.dispose();
+    await pool.close();
+  }
+  const games = (st: CellStore) => ({ margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) });
+  const scenarios: ScenarioSensitivity[] = studies.map((s) => {
+    const id = s.prepared.scenario.id;
+    return { id, name: s.prepared.scenario.name, base: games(stores.get(baseKey(id))!), items: s.items.map((item) => ({ item, games: games(stores.get(itemKey(id, item))!) })) };
+  });
+  if (scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0))) {
+    if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
+    return;
+  }
+  const manifest = {
+    tool: 'chaco', command: 'sensitivity', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
+    identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), policies: `Paraguay ${f.par}, Bolivia ${f.bol}`,
+    skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
+    cells: studies.flatMap((s) => [{ key: baseKey(s.prepared.scenario.id), spec: s.spec }, ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) }))])
+      .map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) })),
+  };
+  const notVaried = [...NOT_VARIED, ...manifest.skipped.map((k) => ({ what: `${k.scenario}: ${k.what}`, why: k.why }))];
+  const lines = await writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest });
+  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
+  else process.stdout.write(`${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
+  if (status === 'interrupted') {
+    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
+    process.exitCode = 130;
+  }
+}
+
+/** The files a sensitivity study writes (what --force may delete), besides the run files. */
+function isSensitivityFile(name: string): boolean {
+  return isChacoFile(name) || ['sensitivity.csv', 'sensitivity.json', SENSITIVITY_STATE, 'cells'].includes(name) || /^tornado-(win|bid)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+}
+
+export function registerSensitivity(program: Command): void {
+  const cmd = program
+    .command('sensitivity')
+    .description('what the verdict hangs on: each two-reading rules option flipped and each group of estimated data moved by a step, paired against the data as shipped')
+    .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
+    .option('--items <which>', 'all, readings (rules options) or estimates (estimated data)', 'all')
+    .option('--replicates <n>', 'bootstrap replicates for the fair bid\'s paired interval', '1000');
+  addCommonOptions(cmd, '1000', 'games per arm (the same seeds in every arm)');
+  addQueueOptions(cmd);
+  cmd.action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts));
+}

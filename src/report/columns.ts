@@ -1,0 +1,158 @@
+// What every column of every CSV file chaco writes means: the one table docs/columns.md is generated
+// from (npm run columns), and that test/report/columns.test.ts holds against the headers the commands
+// really write, so a column without a description fails the tests.
+
+/** Columns found in many files, described once. */
+const COMMON: Readonly<Record<string, string>> = {
+  scenario: 'scenario id (chaco scenarios)',
+  games: 'games behind the row',
+  side: 'PAR (Paraguay) or BOL (Bolivia)',
+  policy: 'policy name as given (a built-in, a plan file\'s name, a module\'s name)',
+  lo: 'lower end of the 95% interval of the figure before it',
+  hi: 'upper end of the 95% interval of the figure before it',
+};
+
+const SIDE_STATS = {
+  side: COMMON.side!, games: COMMON.games!, wins: 'games this side won', win_rate: 'wins / games',
+  win_rate_lo: 'Wilson 95% interval of win_rate, lower end', win_rate_hi: 'Wilson 95% interval of win_rate, upper end',
+  level_decisive: 'share of this side\'s wins that were decisive (16.6 victory levels)', level_substantive: 'share of its wins that were substantive',
+  level_marginal: 'share of its wins that were marginal', level_tie: 'share of games tied',
+  end_scenario_end: 'share of games ended by the last turn', end_sudden_death: 'share ended by sudden death (a side at 0 VP, 16.4)',
+  end_settlement: 'share ended by a negotiated settlement (50-VP lead, 16.3)',
+  margin_mean: 'mean of PAR VP - BOL VP at the end', margin_sd: 'standard deviation of the margin', margin_q05: '5th percentile of the margin',
+  margin_q25: '25th percentile of the margin', margin_median: 'median margin', margin_q75: '75th percentile of the margin', margin_q95: '95th percentile of the margin',
+  end_turn_mean: 'mean turn on which games ended',
+};
+
+const GAMES = {
+  game: 'game index in the run (seeds derive from the run seed and this index)', seed: 'the game\'s seed (replay it with chaco replay)',
+  winner: 'PAR, BOL or tie', vp_par: 'Paraguay\'s VP at the end', vp_bol: 'Bolivia\'s VP at the end', margin: 'vp_par - vp_bol',
+  level: 'victory level (16.6): decisive, substantive, marginal or tie', end: 'how the game ended: scenario_end, sudden_death or settlement',
+  end_turn: 'turn on which it ended', truce_turns: 'turns spent in truce (15.x)', rain_turns: 'rainy-season turns played',
+  steps_lost_par: 'steps Paraguay lost', steps_lost_bol: 'steps Bolivia lost', eliminated_par: 'Paraguayan units eliminated',
+  eliminated_bol: 'Bolivian units eliminated', captured_par: 'settlements Paraguay captured', captured_bol: 'settlements Bolivia captured',
+  ghq_moves_par: 'moves of Paraguay\'s GHQ (8.5), counted by the Movement Phase', ghq_moves_bol: 'moves of Bolivia\'s GHQ (8.5)',
+  supply_moves_par: 'Paraguayan move orders that moved CSP or drove a truck (8.15, 10.11), one per order', supply_moves_bol: 'the same for Bolivia',
+};
+
+export interface CsvFile {
+  readonly file: string;
+  /** Which commands write it. */
+  readonly by: string;
+  readonly columns: Readonly<Record<string, string>>;
+}
+
+export const CSV_FILES: readonly CsvFile[] = [
+  { file: 'games.csv', by: 'run (and compare as games-<variant>.csv)', columns: GAMES },
+  { file: 'summary.csv', by: 'run; compare adds a first column variant', columns: { variant: 'compare: the variant (base is the common settings)', ...SIDE_STATS } },
+  {
+    file: 'turns.csv', by: 'run', columns: {
+      turn: 'game turn (1 = the scenario\'s first month)', month: 'the month of that turn', games_playing: 'games still being played at the start of the turn',
+      ended_scenario_end: 'games that ended this turn by the last turn', ended_sudden_death: 'games that ended this turn by sudden death', ended_settlement: 'games that ended this turn by settlement',
+      rainy_share: 'share of the games playing that had the rainy season this turn', truce_share: 'share of the games playing in truce this turn',
+      ...Object.fromEntries(['vp_par', 'vp_bol', 'margin'].flatMap((k) => [['mean', 'mean'], ['sd', 'standard deviation'], ['q05', '5th percentile'], ['q25', '25th percentile'], ['median', 'median'], ['q75', '75th percentile'], ['q95', '95th percentile']]
+        .map(([s, w]) => [`${k}_${s}`, `${w} of ${k === 'margin' ? 'the margin (PAR VP - BOL VP)' : `${k === 'vp_par' ? 'Paraguay' : 'Bolivia'}'s VP`} at the end of the turn, over the games playing`]))),
+      par_leads_share: 'share of the games playing in which Paraguay leads on VP at the end of the turn',
+      steps_lost_par_mean: 'mean steps Paraguay has lost so far', steps_lost_bol_mean: 'mean steps Bolivia has lost so far',
+      eliminated_par_mean: 'mean Paraguayan units eliminated so far', eliminated_bol_mean: 'mean Bolivian units eliminated so far',
+      settlements_par_mean: 'mean settlements Paraguay holds', settlements_bol_mean: 'mean settlements Bolivia holds',
+    },
+  },
+  {
+    file: 'settlements.csv', by: 'run', columns: {
+      settlement: 'settlement name (only those the rules name, unless unnamedSettlements)', hex: 'its hex (XXYY)', big_four: 'true for the four of 16.2 (more VP)',
+      held_at_start: 'who controls it at set-up', changes_per_game: 'mean changes of control a game', captures_par_per_game: 'mean Paraguayan captures a game',
+      captures_bol_per_game: 'mean Bolivian captures a game', changed_share: 'share of games in which it changed hands at least once',
+      held_par_end_share: 'share of games ending with Paraguay holding it', held_bol_end_share: 'share of games ending with Bolivia holding it',
+    },
+  },
+  {
+    file: 'compare.csv', by: 'compare', columns: {
+      variant: 'variant name (base: the common settings)', settings: 'the variant\'s settings as written', games: COMMON.games!,
+      par_win_rate: 'Paraguay\'s win rate', par_win_lo: 'Wilson 95% interval, lower end', par_win_hi: 'Wilson 95% interval, upper end',
+      margin_mean: SIDE_STATS.margin_mean, margin_sd: SIDE_STATS.margin_sd, margin_median: SIDE_STATS.margin_median,
+      end_scenario_end: SIDE_STATS.end_scenario_end, end_sudden_death: SIDE_STATS.end_sudden_death, end_settlement: SIDE_STATS.end_settlement, end_turn_mean: SIDE_STATS.end_turn_mean,
+      paired_games: 'games played by both this variant and base (the same seeds)', diff_par_win_rate: 'Paraguay\'s win rate minus base\'s, on the paired games',
+      diff_par_win_lo: 'Newcombe paired 95% interval of the difference, lower end', diff_par_win_hi: 'its upper end',
+      diff_margin_mean: 'mean of the game-by-game margin differences against base', diff_margin_lo: '95% interval of that mean, lower end', diff_margin_hi: 'its upper end',
+      diff_margin_halfwidth_if_independent: 'the half-width the interval would have without pairing (what common seeds save)',
+      changed_winner_share: 'share of paired games whose winner differs from base\'s',
+    },
+  },
+  {
+    file: 'bid.csv', by: 'bid', columns: {
+      bid: 'VP given to Paraguay (negative: to Bolivia) added to the starting VP', vp_par: 'Paraguay\'s starting VP with the bid', vp_bol: 'Bolivia\'s starting VP with the bid',
+      games: COMMON.games!, par_wins: 'Paraguay\'s wins', par_win_rate: 'Paraguay\'s win rate', par_win_lo: 'Wilson 95% interval, lower end', par_win_hi: 'its upper end',
+      fitted_win_rate: 'the win rate of the monotone fit through every bid played', quick_win_rate: 'the win rate the quick (margin-shift) estimate predicts at this bid',
+    },
+  },
+  {
+    file: 'matrix.csv', by: 'balance', columns: {
+      scenario: COMMON.scenario!, par_policy: 'Paraguay\'s policy', bol_policy: 'Bolivia\'s policy', games: COMMON.games!, par_wins: 'Paraguay\'s wins',
+      par_win_rate: 'Paraguay\'s win rate', lo: 'Wilson 95% interval, lower end', hi: 'its upper end', mean_margin: 'mean PAR VP - BOL VP',
+      fair_bid: 'quick fair bid (VP to Paraguay; negative: to Bolivia)', fair_bid_lo: 'bootstrap 95% interval, lower end', fair_bid_hi: 'its upper end',
+    },
+  },
+  {
+    file: 'equilibrium.csv', by: 'balance', columns: {
+      scenario: COMMON.scenario!, value: 'Paraguay\'s win probability at the equilibrium of the policy matrix', lo: 'Jeffreys-posterior 95% interval, lower end', hi: 'its upper end',
+      fair_bid: 'fair bid at equilibrium (VP to Paraguay)', fair_bid_lo: 'bootstrap 95% interval, lower end', fair_bid_hi: 'its upper end',
+      min_cell: 'lowest cell win rate', max_cell: 'highest cell win rate', par_mix: 'Paraguay\'s optimal mix (policy weight; ...)', bol_mix: 'Bolivia\'s optimal mix',
+      games: 'games over every cell', replicates: 'replicates behind the intervals',
+    },
+  },
+  { file: 'mixes.csv', by: 'balance', columns: { scenario: COMMON.scenario!, side: COMMON.side!, policy: COMMON.policy!, weight: 'the policy\'s weight in its side\'s optimal mix' } },
+  {
+    file: 'ladder.csv', by: 'balance', columns: {
+      scenario: COMMON.scenario!, side: COMMON.side!, rank: '1 = strongest by mean win rate', policy: COMMON.policy!, mean_win_rate: 'the side\'s mean win rate against each of the other side\'s policies',
+      worst_win_rate: 'its worst pairing', best_win_rate: 'its best pairing', weight: 'its weight at equilibrium',
+    },
+  },
+  {
+    file: 'restricted.csv', by: 'balance', columns: {
+      scenario: COMMON.scenario!, restriction: 'the option the side may not use (noLowOdds, noCallUps, noAir, holdEntrenchments)', side: 'the restricted side', policy: 'the policy both sides play',
+      games: COMMON.games!, win_rate_free: 'the side\'s win rate unrestricted', win_rate_restricted: 'its win rate restricted, on the same games',
+      change: 'win_rate_restricted - win_rate_free', change_lo: 'Newcombe paired 95% interval, lower end', change_hi: 'its upper end',
+    },
+  },
+  {
+    file: 'sensitivity.csv', by: 'sensitivity', columns: {
+      scenario: COMMON.scenario!, item: 'the rules option or estimate group', kind: 'reading (a rules option) or estimate (estimated data or a chart cell)', change: 'what the arm changes, in words',
+      games: 'paired games (as shipped and with the change)', par_win_rate_change: 'Paraguay\'s win rate with the change minus as shipped', par_win_rate_change_lo: 'Newcombe paired 95% interval, lower end',
+      par_win_rate_change_hi: 'its upper end', fair_bid_change: 'the fair bid with the change minus as shipped (VP to Paraguay)', fair_bid_change_lo: 'paired bootstrap 95% interval, lower end',
+      fair_bid_change_hi: 'its upper end', par_win_rate: 'Paraguay\'s win rate with the change', fair_bid: 'the fair bid with the change', setting: 'the --option that plays it',
+    },
+  },
+  {
+    file: 'ratings.csv', by: 'ladder', columns: {
+      scenario: COMMON.scenario!, side: COMMON.side!, rank: '1 = highest rating', policy: COMMON.policy!, rating: 'Bradley–Terry rating in Elo points, the side\'s reference at 0',
+      rating_lo: 'bootstrap 95% interval, lower end', rating_hi: 'its upper end', mean_win_rate: 'the side\'s mean win rate against the other side\'s policies', games: 'games the policy played',
+    },
+  },
+  {
+    file: 'gains.csv', by: 'ladder', columns: {
+      scenario: COMMON.scenario!, side: COMMON.side!, policy: COMMON.policy!, reference: 'the side\'s reference policy', opponent: 'the other side\'s reference policy, the common opponent',
+      games: 'paired games', win_rate: 'the policy\'s win rate against the opponent', reference_win_rate: 'the reference\'s win rate against the opponent on the same games',
+      gain: 'win_rate - reference_win_rate', gain_lo: 'Newcombe paired 95% interval, lower end', gain_hi: 'its upper end',
+    },
+  },
+  {
+    file: 'history.csv', by: 'history', columns: {
+      scenario: COMMON.scenario!, place: 'the key place', hex: 'its hex (XXYY)', history: 'what happened there in the war (taken by PAR, held by BOL...)',
+      historical_month: 'the month it happened', historical_turn: 'that month as a turn of the scenario', games: COMMON.games!, changed_share: 'share of games in which it changed hands',
+      first_change_median_turn: 'median turn of its first change of hands (games where it changed)', first_change_q25: '25th percentile of that turn', first_change_q75: '75th percentile of that turn',
+      held_par_end_share: 'share of games ending with Paraguay holding it', held_bol_end_share: 'share of games ending with Bolivia holding it', sources: 'the sources of the date (history/events.json)',
+    },
+  },
+];
+
+/** docs/columns.md. */
+export function columnsMarkdown(): string {
+  const parts = ['# The columns of chaco\'s CSV files', '', 'Generated from `src/report/columns.ts` by `npm run columns`; a test fails when a file chaco writes has a column not described here.', ''];
+  for (const f of CSV_FILES) {
+    parts.push(`## ${f.file}`, '', `Written by: ${f.by}.`, '', '| column | meaning |', '|---|---|');
+    for (const [c, d] of Object.entries(f.columns)) parts.push(`| \`${c}\` | ${d.replace(/\|/g, '\\|')} |`);
+    parts.push('');
+  }
+  return `${parts.join('\n')}`;
+}

@@ -1,0 +1,34 @@
+// `chaco ladder`: every policy of the pool on both sides on paired seeds; ratings and gains files.
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chaco, lines, read, tmp } from '../helpers/cli.js';
+
+const csvRows = (text: string) => lines(text).slice(1).map((l) => l.split(','));
+
+describe('chaco ladder', () => {
+  test('ratings per side with the reference at 0, gains against the same opponent; each pair is the run of that pair on the same seeds', () => {
+    const out = tmp();
+    const r = chaco(['ladder', 'boqueron', '--pool', 'random,passive', '--reference', 'passive', '--games', '16', '--seed', 'lad', '--replicates', '100', '--workers', '2', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Boquerón.*, Paraguay: .*passive 0 \(reference\)/m);
+    const ratings = csvRows(read(out, 'ratings.csv'));
+    expect(ratings.map((x) => `${x[1]} ${x[3]}`).sort()).toEqual(['BOL passive', 'BOL random', 'PAR passive', 'PAR random']);
+    for (const x of ratings.filter((y) => y[3] === 'passive')) expect(x[4]).toBe('0');
+    const gains = csvRows(read(out, 'gains.csv'));
+    expect(gains.map((x) => `${x[1]} ${x[2]} ${x[3]} ${x[4]} ${x[5]}`)).toEqual(['PAR random passive passive 16', 'BOL random passive passive 16']);
+    const run = tmp();
+    expect(chaco(['run', 'boqueron', '--par', 'random', '--bol', 'passive', '--games', '16', '--seed', 'lad', '--workers', '1', '--no-replays', '--out', run]).code).toBe(0);
+    const margins = csvRows(read(run, 'games.csv')).map((g) => Number(g[5]));
+    const kept = readFileSync(join(out, 'cells', 'boqueron', 'random__passive.txt'), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
+    expect(kept).toEqual(margins);
+    expect(read(out, 'ratings-boqueron.svg')).toContain('<svg');
+  });
+
+  test('a reference outside the pool is refused in one line', () => {
+    const r = chaco(['ladder', 'boqueron', '--pool', 'random,passive', '--reference', 'balanced', '--games', '2', '--out', tmp()]);
+    expect(r.code).toBe(2);
+    expect(lines(r.err)).toHaveLength(1);
+    expect(r.err).toContain('--reference balanced: not in --pool random,passive');
+  });
+});
