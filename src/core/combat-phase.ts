@@ -75,7 +75,7 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
     for (const [h, k] of spend) state.csp_hs[h * 2 + side] = state.csp_hs[h * 2 + side]! - k;
     recordBarrage(log, b);
     const r = rollBarrage(state, b, game.dice);
-    if (game.log.enabled) game.log.add({ type: 'roll', what: `barrage of ${r.column} artillery: ${r.steps} steps lost`, roll: r.roll, modified: r.modifiedRoll, rule: '13.2' });
+    game.observer?.event({ type: 'roll', what: `barrage of ${r.column} artillery: ${r.steps} steps lost`, roll: r.roll, modified: r.modifiedRoll, rule: '13.2' });
     if (r.steps === 0) continue;
     const units: number[] = [];
     for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === order.hex && state.counters.side_u[u] === enemy) units.push(u);
@@ -152,8 +152,8 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   recordAttack(log, attack);
   for (const u of attack.attackers) cancelConstruction(state, u);
   for (const u of setup.defenders) cancelConstruction(state, u);
-  if (game.log.enabled) {
-    game.log.add({
+  if (game.observer) {
+    game.observer.event({
       type: 'combat', side, attackers: attack.attackers, defenders: setup.defenders, hexes: attack.hexes,
       attack: setup.strengths.attack, defence: setup.strengths.defence, odds: setup.odds.label,
       modifiers: setup.modifiers.list.map((m) => ({ reason: m.reason, value: m.value })),
@@ -213,7 +213,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     if (state.loc_u[u]! < 0 || state.ended) continue;
     const check = rollRetreatCheck(state, u, armor, game.dice);
     if (check.leader >= 0 && check.leader === state.armyCommander_s[side]) acUsed = true;
-    if (game.log.enabled) game.log.add({ type: 'roll', what: `${state.counters.units[u]!.name}: ${check.result === ROUT ? 'rout' : 'retreat'}`, roll: check.roll, modified: check.modified, rule: '12.7' });
+    game.observer?.event({ type: 'roll', what: `${state.counters.units[u]!.name}: ${check.result === ROUT ? 'rout' : 'retreat'}`, roll: check.roll, modified: check.modified, rule: '12.7' });
     const from = state.loc_u[u]!;
     let to = -1;
     let through: readonly number[] = [];
@@ -233,7 +233,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     const cutShort = check.result === ROUT && routCutShortByEzoc(state, u, enemyHexes, through);
     setUnitLoc(state, u, to);
     log.displaced_u[u] = 1;
-    if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: u, from, to, rout: check.result === ROUT });
+    game.observer?.event({ type: 'retreat', side, unit: u, from, to, rout: check.result === ROUT });
     // 3.2: every hex the unit enters on its way changes control, not only the last.
     for (const h of through) if (h !== from && h !== to) enterAfterCombat(game, side, h, 'other');
     enterAfterCombat(game, side, to, 'other');
@@ -275,7 +275,7 @@ function enterAfterCombat(game: Game, side: Side, h: number, how: 'advance' | 'o
   if (owner === NO_CONTROL || owner === side) return;
   state.control_h[h] = side;
   if (state.map.settlement_h[h]) countCapture(state, side, h);
-  if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how });
+  game.observer?.event({ type: 'capture', side, hex: h, how });
   if (how === 'advance' && state.map.settlement_h[h]) {
     addVp(game, side, settlementVp(game, h, 'advance'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by advance`, '16.2');
   }
@@ -322,7 +322,7 @@ function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes
     const from = state.loc_u[m.unit]!;
     setUnitLoc(state, m.unit, m.hex);
     cancelConstruction(state, m.unit);
-    if (game.log.enabled) game.log.add({ type: 'retreat', side, unit: m.unit, from, to: m.hex, rout: false });
+    game.observer?.event({ type: 'retreat', side, unit: m.unit, from, to: m.hex, rout: false });
     if (!entered.has(m.hex)) {
       entered.add(m.hex);
       overrun(game, m.hex, side); // 10.3, 12.9: CSP there are captured or lost

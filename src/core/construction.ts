@@ -68,7 +68,7 @@ function wellsOnMap(state: GameState): number {
 
 /** 4.2 H: engineers still building complete their work (14.2-14.6), then trails are kept up or lost (14.5). */
 export function constructionPhase(game: Game, side: Side): void {
-  const { state, log } = game;
+  const { state } = game;
   for (let u = 0; u < state.loc_u.length; u++) {
     const what = state.building_u[u]!;
     if (what === BUILD_NONE || state.counters.side_u[u] !== side) continue;
@@ -82,11 +82,11 @@ export function constructionPhase(game: Game, side: Side): void {
       // 14.6 (I-38): 1-3 succeeds; at most two wells on the map.
       const roll = game.dice.d6();
       const ok = state.tables.wellSuccessOn.includes(roll) && wellsOnMap(state) < state.tables.wellsMax;
-      if (log.enabled) log.add({ type: 'roll', what: `well ${ok ? 'dug' : 'not found'}`, roll, rule: '14.6' });
+      game.observer?.event({ type: 'roll', what: `well ${ok ? 'dug' : 'not found'}`, roll, rule: '14.6' });
       if (!ok) continue;
       state.well_h[h] = 1;
     }
-    if (log.enabled) log.add({ type: 'build', side, hex: h, what: BUILD_NAMES[what]! });
+    game.observer?.event({ type: 'build', side, hex: h, what: BUILD_NAMES[what]! });
   }
   maintainTrails(game);
 }
@@ -103,7 +103,7 @@ export function maintainTrails(game: Game): void {
     if (!kept) {
       state.trail_h[h] = 0;
       state.version++; // 14.5: a Mountain hex is closed to ZOCs again
-      if (game.log.enabled) game.log.add({ type: 'note', text: 'a trail reverts to its terrain', rule: '14.5' });
+      game.observer?.event({ type: 'note', text: 'a trail reverts to its terrain', rule: '14.5' });
     }
   }
 }

@@ -35,7 +35,7 @@ export function displaceLeader(game: Game, l: number, cause: DisplacementCause):
     if (!nearest.includes(to)) throw new IllegalDecision(decision, 'a displaced leader goes to the nearest friendly combat unit (I-35)', game.where);
   }
   setLeaderLoc(state, l, to);
-  if (game.log.enabled) game.log.add({ type: 'leader', side, leader: l, to, reason: `displaced (${cause})`, rule: '10.3, I-35' });
+  game.observer?.event({ type: 'leader', side, leader: l, to, reason: `displaced (${cause})`, rule: '10.3, I-35' });
   if (c.named_l[l] && cause !== 'retreat') {
     const vp = c.political_l[l]! * game.dice.d6();
     if (cause === 'enemy') addVp(game, otherSide(side), vp, `displaced ${c.leaders[l]!.name}`, '10.3, 16.2');
@@ -58,7 +58,7 @@ export function overrun(game: Game, h: number, mover: Side): void {
     if (state.loc_t[t] === h && state.side_t[t] === enemy) {
       state.loc_t[t] = IN_PILE;
       state.attached_t[t] = 0;
-      if (game.log.enabled) game.log.add({ type: 'note', text: 'a truck is destroyed', rule: '10.3' });
+      game.observer?.event({ type: 'note', text: 'a truck is destroyed', rule: '10.3' });
     }
   }
   captureCsp(game, h, mover);
@@ -74,7 +74,7 @@ export function captureCsp(game: Game, h: number, captor: Side): void {
   let captured = 0;
   for (let i = 0; i < n; i++) if (state.tables.cspCapturedOn.includes(game.dice.d6())) captured++;
   state.csp_hs[h * 2 + captor] = state.csp_hs[h * 2 + captor]! + captured;
-  if (game.log.enabled) game.log.add({ type: 'note', text: `${captured} of ${n} enemy CSP captured, the rest destroyed`, rule: '10.3' });
+  game.observer?.event({ type: 'note', text: `${captured} of ${n} enemy CSP captured, the rest destroyed`, rule: '10.3' });
   if (captured > 0) addVp(game, captor, captured * state.tables.vp.cspCaptured, `captured ${captured} CSP`, '16.2');
 }
 
@@ -85,5 +85,5 @@ export function removeGhq(game: Game, side: Side, rule: string): void {
   state.ghqOos_s[side] = 1;
   state.ghqReturn_s[side] = state.turn + 1;
   // 8.11: trucks attached at the GHQ stay where they are; they lose their provider at the next Supply Phase.
-  if (game.log.enabled) game.log.add({ type: 'note', text: `${side === 0 ? 'Paraguayan' : 'Bolivian'} GHQ removed from the map`, rule });
+  game.observer?.event({ type: 'note', text: `${side === 0 ? 'Paraguayan' : 'Bolivian'} GHQ removed from the map`, rule });
 }

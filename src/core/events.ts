@@ -1,6 +1,7 @@
-// The event log: recorded only when asked, enough to narrate and replay a game.
+// The game's events and the observer that receives them: emitted only when one is attached, enough to narrate and replay a game.
 // Every event names its rule section; VP changes carry their reason so the log sums to the final VP.
 import type { Side } from './side.js';
+import type { GameState } from './state.js';
 
 export type GameEvent =
   | { readonly type: 'turn'; readonly turn: number; readonly month: number; readonly rainy: boolean; readonly truce: boolean }
@@ -25,12 +26,29 @@ export type GameEvent =
   | { readonly type: 'note'; readonly text: string; readonly rule?: string }
   | { readonly type: 'end'; readonly how: 'scenario_end' | 'sudden_death' | 'settlement'; readonly winner: Side; readonly turn: number };
 
-/** Collects events when enabled; costs one branch per event when not. */
-export class EventLog {
-  readonly events: GameEvent[] = [];
-  constructor(readonly enabled: boolean) {}
+/**
+ * Watches a game: attached to it (playGame's `observer`), it is handed the live state once before the
+ * set-up and every event the moment it happens. The engine emits through `game.observer?.event({...})`:
+ * with no observer that is one test, and the record is never built.
+ */
+export interface GameObserver {
+  /** The game's own state, before the set-up: to read (e.g. positions between events), never to change. */
+  start?(state: GameState): void;
+  event(e: GameEvent): void;
+}
 
-  add(event: GameEvent): void {
-    if (this.enabled) this.events.push(event);
-  }
+/** An observer that collects every event in order. */
+export function eventCollector(): GameObserver & { readonly events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  return { events, event: (e) => { events.push(e); } };
+}
+
+/** Several observers as one, told in the order given (null when there are none). */
+export function allObservers(observers: readonly GameObserver[]): GameObserver | null {
+  if (observers.length === 0) return null;
+  if (observers.length === 1) return observers[0]!;
+  return {
+    start(state) { for (const o of observers) o.start?.(state); },
+    event(e) { for (const o of observers) o.event(e); },
+  };
 }

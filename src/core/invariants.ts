@@ -8,11 +8,11 @@ import { hexLabel } from './hex.js';
 
 /**
  * Throws naming the broken invariant and the phase: one place per unit, per-hex counts, VP equal to the
- * logged changes, control consistent with occupation, and stacking where 11.1 checks it (`stacking`:
- * after movement, reaction movement and combat; a trail lost in construction may leave a hex over its
- * limit until the next such check).
+ * start plus the VP events (`vpFromEvents`), control consistent with occupation, and stacking where 11.1
+ * checks it (`stacking`: after movement, reaction movement and combat; a trail lost in construction may
+ * leave a hex over its limit until the next such check).
  */
-export function checkInvariants(game: Game, phase: string, startVp: readonly [number, number], checkStacking = true): void {
+export function checkInvariants(game: Game, phase: string, vpFromEvents: readonly [number, number], checkStacking = true): void {
   const { state } = game;
   const fail = (what: string): never => { throw new Error(`${game.where}: invariant broken after ${phase}: ${what}`); };
   const size = state.map.grid.size;
@@ -42,10 +42,8 @@ export function checkInvariants(game: Game, phase: string, startVp: readonly [nu
     const owner = state.control_h[h]!;
     if (owner !== NO_CONTROL && (owner === PAR ? bol > 0 : par > 0)) fail(`hex ${hexLabel(state.map.grid, h)} is held by the other side's combat units but not controlled by it (3.2)`);
   }
-  if (game.log.enabled) {
-    const sum = [startVp[0], startVp[1]];
-    for (const e of game.log.events) if (e.type === 'vp') sum[e.side] = sum[e.side]! + e.delta;
-    if (sum[0] !== state.vp_s[0] || sum[1] !== state.vp_s[1]) fail(`VP ${state.vp_s[0]}/${state.vp_s[1]} differ from the logged changes ${sum[0]}/${sum[1]}`);
+  if (vpFromEvents[0] !== state.vp_s[0] || vpFromEvents[1] !== state.vp_s[1]) {
+    fail(`VP ${state.vp_s[0]}/${state.vp_s[1]} differ from the start plus the VP events ${vpFromEvents[0]}/${vpFromEvents[1]}`);
   }
   for (let h = 0; h < size * 2; h++) if (state.csp_hs[h]! > 200) fail(`implausible CSP count in hex ${h >> 1}`);
 }

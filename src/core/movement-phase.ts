@@ -140,11 +140,11 @@ function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boo
   state.control_h[h] = side;
   if (state.map.settlement_h[h]) {
     countCapture(state, side, h);
-    if (game.log.enabled) game.log.add({ type: 'capture', side, hex: h, how: 'movement' });
+    game.observer?.event({ type: 'capture', side, hex: h, how: 'movement' });
     if (!reaction || state.options.reactionCaptureScores) {
       addVp(game, side, settlementVp(game, h, 'movement'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by movement`, '16.2');
     }
-  } else if (game.log.enabled) game.log.add({ type: 'control', side, hex: h });
+  } else game.observer?.event({ type: 'control', side, hex: h });
 }
 
 /** Applies a checked order; `truckCost` is what checkOrder found its trucks spend. */
@@ -167,7 +167,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     enter(game, side, path[i]!, reaction, combat);
     if (order.destroyWells && state.well_h[path[i]!]) {
       state.well_h[path[i]!] = 0; // 14.6: a unit moving into or through a well may destroy it
-      if (game.log.enabled) game.log.add({ type: 'note', text: 'a well is destroyed', rule: '14.6' });
+      game.observer?.event({ type: 'note', text: 'a well is destroyed', rule: '14.6' });
     }
   }
   const to = nodeLocation(ps, path[path.length - 1]!);
@@ -192,10 +192,10 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
       moved.cspArrived[to * 2 + side] = moved.cspArrived[to * 2 + side]! + csp;
     }
   }
-  if (game.log.enabled) {
+  if (game.observer) {
     const names = [...units.map((u) => state.counters.units[u]!.name), ...leaders.map((l) => state.counters.leaders[l]!.name),
       ...trucks.map(() => 'truck'), ...(order.ghq ? ['GHQ'] : []), ...(csp > 0 ? [`${csp} CSP`] : [])];
-    game.log.add({ type: 'move', side, pieces: names, path: path.map((n) => nodeLocation(ps, n)), phase: reaction ? 'reaction' : 'movement' });
+    game.observer.event({ type: 'move', side, pieces: names, path: path.map((n) => nodeLocation(ps, n)), phase: reaction ? 'reaction' : 'movement' });
   }
 }
 

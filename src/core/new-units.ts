@@ -39,7 +39,7 @@ export function drawReinforcement(game: Game, side: Side): number {
   if (pile.length === 0) {
     collect(IN_DEAD);
     for (const u of pile) state.loc_u[u] = IN_PILE; // 9.4: the Dead Pile becomes the Reinforcement Pile
-    if (game.log.enabled && pile.length > 0) game.log.add({ type: 'note', text: `${side === 0 ? 'Paraguay' : 'Bolivia'}'s dead pile becomes its reinforcement pile`, rule: '9.4' });
+    if (pile.length > 0) game.observer?.event({ type: 'note', text: `${side === 0 ? 'Paraguay' : 'Bolivia'}'s dead pile becomes its reinforcement pile`, rule: '9.4' });
   }
   if (pile.length === 0) return -1;
   return pile[game.dice.int(pile.length)]!;
@@ -51,14 +51,14 @@ function placeReinforcement(game: Game, side: Side, u: number): void {
   const hexes = reinforcementHexes(state, side, state.counters.type_u[u] !== ENGINEER);
   state.reduced_u[u] = 0; // 9.4: reinforcements arrive at full strength
   if (hexes.length === 0) {
-    if (game.log.enabled) game.log.add({ type: 'note', text: `${state.counters.units[u]!.name} cannot be placed and returns to the pile`, rule: 'I-36' });
+    game.observer?.event({ type: 'note', text: `${state.counters.units[u]!.name} cannot be placed and returns to the pile`, rule: 'I-36' });
     return;
   }
   const decision = { kind: 'placePiece', side, piece: 'unit', id: u, hexes } as const;
   const h = ask(game, decision);
   if (!hexes.includes(h)) throw new IllegalDecision(decision, `hex ${h} is not a friendly-controlled supply source with room (9.4, I-36)`, game.where);
   setUnitLoc(state, u, h);
-  if (game.log.enabled) game.log.add({ type: 'reinforcement', side, unit: u, hex: h });
+  game.observer?.event({ type: 'reinforcement', side, unit: u, hex: h });
 }
 
 /**
@@ -90,7 +90,7 @@ function callUps(game: Game, side: Side): number {
     addVp(game, side, -state.tables.callUpVp, 'call-up', '9.5');
     if (state.ended) break; // 16.4: the game ends the instant VP go below 0
     const roll = game.dice.d6();
-    if (game.log.enabled) game.log.add({ type: 'roll', what: `call-up: ${roll} extra units`, roll, rule: '9.5' });
+    game.observer?.event({ type: 'roll', what: `call-up: ${roll} extra units`, roll, rule: '9.5' });
     extra += roll;
   }
   return extra;
@@ -116,7 +116,7 @@ function replacements(game: Game, side: Side): void {
     state.reduced_u[u] = 0;
     state.sideVersion_s[side]!++;
     state.replacements_s[side]!--;
-    if (game.log.enabled) game.log.add({ type: 'note', text: `${state.counters.units[u]!.name} receives a replacement`, rule: '9.3' });
+    game.observer?.event({ type: 'note', text: `${state.counters.units[u]!.name} receives a replacement`, rule: '9.3' });
   }
 }
 

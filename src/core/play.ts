@@ -1,10 +1,10 @@
 // playGame: a whole game of a scenario, turn by turn through the sequence of 4.2, as a pure function
-// of (scenario, options, policies, seed) (I-41). Returns the result and, when asked, the event log.
+// of (scenario, options, policies, seed) (I-41). Returns the result; an observer, when attached, sees every event.
 import { combatPhase } from './combat-phase.js';
 import { constructionPhase } from './construction.js';
 import type { Lookahead, Policy } from './decisions.js';
 import { seededDice } from './dice.js';
-import { EventLog, type GameEvent } from './events.js';
+import { allObservers, eventCollector, type GameEvent, type GameObserver } from './events.js';
 import type { Game } from './game.js';
 import { checkInvariants } from './invariants.js';
 import { movementPhase } from './movement-phase.js';
@@ -77,9 +77,11 @@ function settlementRecord(state: GameState): SettlementRecord {
 }
 
 export interface PlayOptions {
-  /** Record the event log (replays); off for Monte Carlo runs. */
+  /** Collect every event into the result's `events` (replays, tests); off for Monte Carlo runs. */
   readonly log?: boolean;
-  /** Check the invariants after every phase (fuzzing); implies a log for the VP check. */
+  /** Told the live state before the set-up and every event as it happens (src/core/events.ts). */
+  readonly observer?: GameObserver;
+  /** Check the invariants after every phase (fuzzing), VP against the sum of the VP events among them. */
   readonly checkInvariants?: boolean;
 }
 
@@ -105,7 +107,7 @@ function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boo
   const name = side === PAR ? 'PAR' : 'BOL';
   const step = (phase: string, run: () => void, stacking = false) => {
     if (state.ended) return;
-    if (game.log.enabled) game.log.add({ type: 'phase', side, phase });
+    game.observer?.event({ type: 'phase', side, phase });
     run();
     check(`${name} ${phase}`, stacking);
   };
@@ -124,7 +126,7 @@ function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boo
 function lookahead(game: Game, side: Side): Lookahead {
   return {
     simulate(policies, diceSeed) {
-      const copy: Game = { state: cloneState(game.state), dice: seededDice(diceSeed), log: new EventLog(false), policies: [policies[0], policies[1]], where: `${game.where} (look-ahead)` };
+      const copy: Game = { state: cloneState(game.state), dice: seededDice(diceSeed), observer: null, policies: [policies[0], policies[1]], where: `${game.where} (look-ahead)` };
       const none = () => {};
       playerTurn(copy, side, none);
       if (side === PAR) playerTurn(copy, BOL, none);
@@ -145,10 +147,18 @@ function playerTurnOf(game: Game, side: Side, check: (phase: string, stacking: b
 /** A whole game (4.2); `policies` are indexed by side (PAR 0, BOL 1) and carry their own seeded streams. */
 export function playGame(scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string, opts: PlayOptions = {}): GameResult {
   const state = createState(scenario, options);
-  const log = new EventLog(opts.log === true || opts.checkInvariants === true);
-  const game: Game = { state, dice: seededDice(`${seed}:dice`), log, policies: [policies[0], policies[1]], where: `scenario ${scenario.id}, seed ${seed}` };
-  const startVp: [number, number] = [state.vp_s[PAR]!, state.vp_s[BOL]!];
-  const check = opts.checkInvariants ? (phase: string, stacking: boolean) => checkInvariants(game, phase, startVp, stacking) : () => {};
+  const collector = opts.log ? eventCollector() : null;
+  // 16.2: VP at the start plus every VP event's change, for the invariant that they match the state.
+  const vpFromEvents: [number, number] = [state.vp_s[PAR]!, state.vp_s[BOL]!];
+  const vpTally: GameObserver = { event(e) { if (e.type === 'vp') vpFromEvents[e.side] += e.delta; } };
+  const observers: GameObserver[] = [];
+  if (opts.checkInvariants) observers.push(vpTally);
+  if (collector) observers.push(collector);
+  if (opts.observer) observers.push(opts.observer);
+  const observer = allObservers(observers);
+  const game: Game = { state, dice: seededDice(`${seed}:dice`), observer, policies: [policies[0], policies[1]], where: `scenario ${scenario.id}, seed ${seed}` };
+  const check = opts.checkInvariants ? (phase: string, stacking: boolean) => checkInvariants(game, phase, vpFromEvents, stacking) : () => {};
+  observer?.start?.(state);
   setUp(game);
   check('set-up', true);
   const turns = effectiveTurns(scenario, options);
@@ -160,7 +170,7 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     resetAir(game);
     weatherCheck(game);
     truceCheck(game);
-    if (log.enabled) log.add({ type: 'turn', turn, month: state.month, rainy: state.rainy, truce: state.truce });
+    game.observer?.event({ type: 'turn', turn, month: state.month, rainy: state.rainy, truce: state.truce });
     if (state.rainy) rainTurns++;
     if (state.truce) truceTurns++;
     check('weather and truce', false);
@@ -191,6 +201,6 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     supplyMoves: [state.supplyMoves_s[PAR]!, state.supplyMoves_s[BOL]!],
     turns: figures,
     settlements: settlementRecord(state),
-    ...(opts.log ? { events: log.events } : {}),
+    ...(collector ? { events: collector.events } : {}),
   };
 }

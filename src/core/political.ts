@@ -48,12 +48,12 @@ function placeNewLeader(game: Game, side: Side, l: number): void {
   const h = ask(game, decision);
   if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or with a friendly unit that is not isolated (15.6, 8.13, I-56)', game.where);
   setLeaderLoc(state, l, h);
-  if (game.log.enabled) game.log.add({ type: 'leader', side, leader: l, to: h, reason: 'new leader', rule: '15.6' });
+  game.observer?.event({ type: 'leader', side, leader: l, to: h, reason: 'new leader', rule: '15.6' });
 }
 
 function retire(game: Game, side: Side, l: number, why: string): void {
   setLeaderLoc(game.state, l, IN_DEAD);
-  if (game.log.enabled) game.log.add({ type: 'leader', side, leader: l, to: IN_DEAD, reason: why, rule: '15' });
+  game.observer?.event({ type: 'leader', side, leader: l, to: IN_DEAD, reason: why, rule: '15' });
 }
 
 function replaceWithDraw(game: Game, side: Side): void {
@@ -83,7 +83,7 @@ function challenge(game: Game, side: Side, modifier: number): void {
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + (top - acPol) + (higher.length - 1) + modifier;
-  if (game.log.enabled) game.log.add({ type: 'roll', what: `challenge by ${c.leaders[challenger]!.name}`, roll, modified: result, rule: '15.3' });
+  game.observer?.event({ type: 'roll', what: `challenge by ${c.leaders[challenger]!.name}`, roll, modified: result, rule: '15.3' });
   if (result >= 2 * acPol) {
     retire(game, side, ac, 'army commander replaced');
     state.armyCommander_s[side] = challenger;
@@ -116,7 +116,7 @@ function voluntary(game: Game, side: Side, modifier: number, supporters: readonl
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + supporters.length + modifier;
-  if (game.log.enabled) game.log.add({ type: 'roll', what: 'voluntary replacement of the army commander', roll, modified: result, rule: '15.4' });
+  game.observer?.event({ type: 'roll', what: 'voluntary replacement of the army commander', roll, modified: result, rule: '15.4' });
   if (result >= 2 * acPol) {
     // The new commander: a supporter at random; with no supporters, reading (I-55): the named subordinate of highest political rating.
     const pool = supporters.length > 0 ? [...supporters] : subordinates(state, side).filter((l) => c.named_l[l]);
@@ -145,7 +145,7 @@ function replaceSubordinate(game: Game, side: Side, l: number, modifier: number)
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + modifier;
-  if (game.log.enabled) game.log.add({ type: 'roll', what: `replace ${c.leaders[l]!.name}`, roll, modified: result, rule: '15.5' });
+  game.observer?.event({ type: 'roll', what: `replace ${c.leaders[l]!.name}`, roll, modified: result, rule: '15.5' });
   if (result > c.political_l[l]!) {
     retire(game, side, l, 'subordinate replaced');
     replaceWithDraw(game, side);

@@ -22,7 +22,7 @@ export function setUp(game: Game): void {
       const side: Side = par ? PAR : BOL;
       if (state.control_h[h] !== side) {
         state.control_h[h] = side;
-        if (game.log.enabled) game.log.add({ type: 'control', side, hex: h });
+        game.observer?.event({ type: 'control', side, hex: h });
       }
     }
   }
@@ -71,7 +71,7 @@ function setUpSide(game: Game, side: Side): void {
           break;
         case 'csp': state.csp_hs[h * 2 + side]!++; break;
       }
-      if (game.log.enabled) game.log.add({ type: 'setup', side, piece: pieceName(state, p), hex: h });
+      game.observer?.event({ type: 'setup', side, piece: pieceName(state, p), hex: h });
     });
     if (g.entrenched && state.works_h[g.named[0]!] === WORKS_NONE) state.works_h[g.named[0]!] = WORKS_ENTRENCHMENT;
   });
@@ -108,7 +108,7 @@ function placeSetupEntrenchments(game: Game, side: Side): void {
   }
   for (const h of chosen) {
     state.works_h[h] = WORKS_ENTRENCHMENT;
-    if (game.log.enabled) game.log.add({ type: 'build', side, hex: h, what: 'entrenchment (set-up)' });
+    game.observer?.event({ type: 'build', side, hex: h, what: 'entrenchment (set-up)' });
   }
 }
 

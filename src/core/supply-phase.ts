@@ -41,7 +41,7 @@ export function attachTrucks(game: Game, side: Side): void {
 
 /** 4.2 A: the side's Supply Phase. */
 export function supplyPhase(game: Game, side: Side): void {
-  const { state, log } = game;
+  const { state } = game;
   attachTrucks(game, side);
   let loc = traceLoc(state, side);
   if (state.ghq_s[side]! >= 0 && loc.length < 0 && ask(game, { kind: 'removeGhq', side }) === true) {
@@ -72,7 +72,7 @@ export function supplyPhase(game: Game, side: Side): void {
   const roll = rollSupplyTable(state, side, loc, game.dice);
   if (roll) {
     const r = roll.result;
-    if (log.enabled) log.add({ type: 'roll', what: 'Supply Table', roll: roll.die, modified: roll.row, rule: '8.2' });
+    game.observer?.event({ type: 'roll', what: 'Supply Table', roll: roll.die, modified: roll.row, rule: '8.2' });
     if (r.csp > 0) {
       const hexes = cspPlacementHexes(state, side);
       if (hexes.length > 0) {
@@ -88,7 +88,7 @@ export function supplyPhase(game: Game, side: Side): void {
   }
   let out = 0;
   for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && state.loc_u[u]! >= 0 && !state.inSupply_u[u]) out++;
-  if (log.enabled) log.add({ type: 'supply', side, locLength: loc.length, radius, csp: roll?.result.csp ?? 0, replacements: roll?.result.replacements ?? 0, truck: roll?.result.truck ?? false, outOfSupply: out });
+  game.observer?.event({ type: 'supply', side, locLength: loc.length, radius, csp: roll?.result.csp ?? 0, replacements: roll?.result.replacements ?? 0, truck: roll?.result.truck ?? false, outOfSupply: out });
   attrition(game, side);
   state.depot_h.fill(0); // 8.8: depots come off after the Supply Phase
 }
@@ -116,7 +116,7 @@ function attrition(game: Game, side: Side): void {
     if (state.ended || state.loc_u[u]! < 0) continue;
     const kase = attritionCase(state, u, state.inSupply_u[u] === 1, isolated[u] === 1, u === air);
     const r = rollAttrition(state.tables, kase, game.dice);
-    if (game.log.enabled) game.log.add({ type: 'roll', what: `attrition: ${state.counters.units[u]!.name}`, roll: r.die, modified: r.modified, rule: '8.12' });
+    game.observer?.event({ type: 'roll', what: `attrition: ${state.counters.units[u]!.name}`, roll: r.die, modified: r.modified, rule: '8.12' });
     if (r.result === ATTRITION_STEP) takeStep(game, u, { reason: 'attrition', rule: '8.12' });
     else if (r.result === ATTRITION_ELIMINATED) eliminateUnit(game, u, { reason: 'attrition', rule: '8.12' });
     else if (r.result === ATTRITION_SURRENDERED) eliminateUnit(game, u, { reason: 'attrition while isolated', rule: '8.12', surrendered: true });

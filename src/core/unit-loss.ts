@@ -25,7 +25,7 @@ export function eliminateUnit(game: Game, u: number, opts: LossOptions): void {
   setUnitLoc(state, u, state.counters.type_u[u] === ARMOR ? GONE : IN_DEAD);
   state.reduced_u[u] = 0;
   state.building_u[u] = BUILD_NONE;
-  if (game.log.enabled) game.log.add({ type: 'loss', side, unit: u, result: opts.surrendered ? 'surrendered' : 'eliminated', reason: opts.reason, rule: opts.rule });
+  game.observer?.event({ type: 'loss', side, unit: u, result: opts.surrendered ? 'surrendered' : 'eliminated', reason: opts.reason, rule: opts.rule });
   const vp = state.tables.vp;
   if (!opts.overstack || state.options.overstackScoresVP) {
     addVp(game, otherSide(side), opts.surrendered ? vp.unitSurrendered : vp.unitEliminated, `${opts.surrendered ? 'surrender' : 'elimination'} of ${state.counters.units[u]!.name}`, '16.2');
@@ -40,7 +40,7 @@ export function takeStep(game: Game, u: number, opts: LossOptions): void {
     state.reduced_u[u] = 1;
     state.stepsLost_s[state.counters.side_u[u]!]!++;
     state.sideVersion_s[state.counters.side_u[u]!]!++;
-    if (game.log.enabled) game.log.add({ type: 'loss', side: state.counters.side_u[u]! as Side, unit: u, result: 'reduced', reason: opts.reason, rule: opts.rule });
+    game.observer?.event({ type: 'loss', side: state.counters.side_u[u]! as Side, unit: u, result: 'reduced', reason: opts.reason, rule: opts.rule });
   } else eliminateUnit(game, u, opts);
 }
 

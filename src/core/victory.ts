@@ -8,7 +8,7 @@ export function addVp(game: Game, side: Side, delta: number, reason: string, rul
   const { state } = game;
   if (delta === 0 || state.ended) return;
   state.vp_s[side] = state.vp_s[side]! + delta;
-  if (game.log.enabled) game.log.add({ type: 'vp', side, delta, total: state.vp_s[side]!, reason, rule });
+  game.observer?.event({ type: 'vp', side, delta, total: state.vp_s[side]!, reason, rule });
   if (state.vp_s[side]! < 0) endGame(game, 'sudden_death', otherSide(side));
 }
 
@@ -16,7 +16,7 @@ export function endGame(game: Game, how: 'scenario_end' | 'sudden_death' | 'sett
   const { state } = game;
   if (state.ended) return;
   state.ended = { how, winner, turn: state.turn };
-  if (game.log.enabled) game.log.add({ type: 'end', how, winner, turn: state.turn });
+  game.observer?.event({ type: 'end', how, winner, turn: state.turn });
 }
 
 /** 16.2, 16.5 (I-33, I-34): VP for taking an enemy-controlled settlement by advance or by movement. */

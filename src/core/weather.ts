@@ -5,20 +5,20 @@ import { addVp } from './victory.js';
 
 /** 5.0: January and February are rainy; December is rainy on a roll in tables.weather (1-3). */
 export function weatherCheck(game: Game): void {
-  const { state, dice, log } = game;
+  const { state, dice } = game;
   const t = state.tables;
   const month = (state.month % 12) + 1;
   if (t.rainyMonths.includes(month)) state.rainy = true;
   else if (month === t.maybeRainyMonth) {
     const roll = dice.d6();
     state.rainy = t.maybeRainyOn.includes(roll);
-    if (log.enabled) log.add({ type: 'roll', what: `December weather: ${state.rainy ? 'rainy season' : 'dry'}`, roll, rule: '5.0' });
+    game.observer?.event({ type: 'roll', what: `December weather: ${state.rainy ? 'rainy season' : 'dry'}`, roll, rule: '5.0' });
   } else state.rainy = false;
 }
 
 /** 6.1, 6.4 (I-5): roll for a new truce, or for its continuation after a truce turn; then offer refusal (6.2). */
 export function truceCheck(game: Game): void {
-  const { state, dice, log } = game;
+  const { state, dice } = game;
   const t = state.tables.truce;
   const last = state.truce;
   state.truceLastTurn = last;
@@ -26,28 +26,28 @@ export function truceCheck(game: Game): void {
   if (last) {
     const roll = dice.d6();
     truce = t.continueRoll.includes(roll);
-    if (log.enabled) log.add({ type: 'roll', what: `truce continues: ${truce ? 'yes' : 'no'}`, roll, rule: '6.4' });
+    game.observer?.event({ type: 'roll', what: `truce continues: ${truce ? 'yes' : 'no'}`, roll, rule: '6.4' });
   } else {
     const first = dice.d6();
     if (t.firstRoll.includes(first)) {
       const second = dice.d6();
       truce = t.secondRoll.includes(second);
-      if (log.enabled) log.add({ type: 'roll', what: `truce second roll: ${truce ? 'truce' : 'none'}`, roll: second, rule: '6.1' });
+      game.observer?.event({ type: 'roll', what: `truce second roll: ${truce ? 'truce' : 'none'}`, roll: second, rule: '6.1' });
     }
   }
   state.truce = truce;
   if (!truce) {
-    if (last && log.enabled) log.add({ type: 'truce', state: 'ended' });
+    if (last) game.observer?.event({ type: 'truce', state: 'ended' });
     return;
   }
-  if (log.enabled) log.add({ type: 'truce', state: last ? 'continued' : 'started' });
+  game.observer?.event({ type: 'truce', state: last ? 'continued' : 'started' });
   // I-6: the player with more VP may refuse first; a tie is settled by a die roll.
   const par = state.vp_s[PAR]!, bol = state.vp_s[BOL]!;
   const first: Side = par > bol ? PAR : bol > par ? BOL : dice.d6() <= 3 ? PAR : BOL;
   for (const side of [first, first === PAR ? BOL : PAR] as const) {
     if (ask(game, { kind: 'refuseTruce', side }) === true) {
       state.truce = false;
-      if (log.enabled) log.add({ type: 'truce', state: 'refused', side });
+      game.observer?.event({ type: 'truce', state: 'refused', side });
       addVp(game, side, -t.refusalVp, 'refused the truce', '6.2');
       return;
     }

@@ -1,17 +1,12 @@
-// Plays one game again with its event log and records what a replay needs besides the log: the position
-// at the end of every player turn (and after the set-up), and for some events the state they happened in
-// (unit values, the hexes attackers fought from, the units out of supply).
-//
-// The engine has no hook between phases, so two taps are used while playGame runs (synchronously):
-//  - both policies are wrapped: the first decision hands us the live GameState (the engine passes
-//    game.state itself to every decision, and we check that it always does);
-//  - EventLog.prototype.add is wrapped for the duration of the call (and restored in `finally`): each event
-//    is seen the moment it is logged, with the state exactly as it is then.
-// A player turn ends just before the next Weather & Truce Check logs anything, or just before the next
+// Plays one game again with an observer (src/core/events.ts) and records what a replay needs besides the
+// events: the position at the end of every player turn (and after the set-up), and for some events the
+// state they happened in (unit values, the hexes attackers fought from, the units out of supply). The
+// observer is handed the game's live state before the set-up and sees each event the moment it happens.
+// A player turn ends just before the next Weather & Truce Check emits anything, or just before the next
 // player's Supply Phase starts, or with the game; the snapshot is taken there, so positions are exact.
 import { unitValues } from './setup-svg.js';
-import type { Decision, GameView, Policy } from '../core/decisions.js';
-import { EventLog, type GameEvent } from '../core/events.js';
+import type { Policy } from '../core/decisions.js';
+import type { GameEvent, GameObserver } from '../core/events.js';
 import type { RulesOptions } from '../core/options.js';
 import { playGame, type GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
@@ -42,8 +37,8 @@ export interface RecordedGame {
   readonly events: readonly GameEvent[];
   /** Aligned with `events`; undefined where nothing was recorded. */
   readonly contexts: readonly (EventContext | undefined)[];
-  /** The position after the set-up (null only if no decision was asked before the first turn). */
-  readonly setup: GameState | null;
+  /** The position after the set-up. */
+  readonly setup: GameState;
   /** One per player turn begun, in order; the last is the position the game ended in. */
   readonly snapshots: readonly PlayerTurnSnapshot[];
 }
@@ -94,79 +89,38 @@ function contextOf(e: GameEvent, state: GameState, names: readonly [Map<string, 
 }
 
 /**
- * playGame(scenario, options, policies, seed, {log: true}) with the replay's records. The result is
- * playGame's own (the taps only observe); the policies answer exactly as they would unwrapped.
+ * playGame with an observer that keeps every event and, with some of them, the position they happened in.
+ * The result is playGame's own: the observer only reads.
  */
 export function recordGame(scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string): RecordedGame {
-  // Mutable records shared with the taps (an object, so that control flow analysis leaves them alone).
-  const tap: { live: GameState | null; deciding: number; open: { turn: number; side: Side } | null; turn: number; setup: GameState | null; setupTaken: boolean } = {
-    live: null, deciding: 0, open: null, turn: 0, setup: null, setupTaken: false,
-  };
-  const wrap = (p: Policy): Policy => ({
-    name: p.name,
-    decide<D extends Decision>(d: D, view: GameView) {
-      if (tap.live === null) tap.live = view;
-      else if (view !== tap.live) throw new Error('replay: the engine passed a policy a state other than the game\'s own; the replay cannot follow the position');
-      tap.deciding++;
-      try {
-        return p.decide(d, view);
-      } finally {
-        tap.deciding--;
-      }
-    },
-  });
-
   const events: GameEvent[] = [];
   const contexts: (EventContext | undefined)[] = [];
   const snapshots: PlayerTurnSnapshot[] = [];
-  let mainLog: EventLog | null = null;
-  let names: [Map<string, number>, Map<string, number>] | null = null;
-
-  const onEvent = (e: GameEvent) => {
-    const state = tap.live;
-    if (startsNextPlayerTurn(e)) {
-      if (tap.open) {
-        if (!state) throw new Error('replay: a player turn ended before any decision was asked');
-        snapshots.push({ ...tap.open, at: events.length, state: cloneState(state) });
-        tap.open = null;
-      } else if (!tap.setupTaken) {
-        tap.setup = state ? cloneState(state) : null;
-        tap.setupTaken = true;
+  // Mutable records of the observer (an object, so that control flow analysis leaves them alone).
+  const at: { live: GameState | null; open: { turn: number; side: Side } | null; turn: number; setup: GameState | null; names: [Map<string, number>, Map<string, number>] | null } = {
+    live: null, open: null, turn: 0, setup: null, names: null,
+  };
+  const observer: GameObserver = {
+    start(state) {
+      at.live = state;
+      at.names = [unitByName(state, 0), unitByName(state, 1)];
+    },
+    event(e) {
+      const state = at.live!;
+      if (startsNextPlayerTurn(e)) {
+        if (at.open) {
+          snapshots.push({ ...at.open, at: events.length, state: cloneState(state) });
+          at.open = null;
+        } else at.setup ??= cloneState(state);
       }
-    }
-    if (e.type === 'turn') tap.turn = e.turn;
-    if (e.type === 'phase' && e.phase === 'supply') tap.open = { turn: tap.turn, side: e.side };
-    events.push(e);
-    if (state) {
-      names ??= [unitByName(state, 0), unitByName(state, 1)];
-      contexts.push(contextOf(e, state, names));
-    } else contexts.push(undefined);
+      if (e.type === 'turn') at.turn = e.turn;
+      if (e.type === 'phase' && e.phase === 'supply') at.open = { turn: at.turn, side: e.side };
+      events.push(e);
+      contexts.push(contextOf(e, state, at.names!));
+    },
   };
-
-  const proto = EventLog.prototype;
-  const add = proto.add;
-  proto.add = function tapped(this: EventLog, e: GameEvent): void {
-    add.call(this, e);
-    // Only the game's own log, and nothing a policy might log while thinking (a look-ahead of its own).
-    if (!this.enabled || tap.deciding > 0) return;
-    mainLog ??= this;
-    if (this === mainLog) onEvent(e);
-  };
-  let result: GameResult;
-  try {
-    result = playGame(scenario, options, [wrap(policies[0]), wrap(policies[1])], seed, { log: true });
-  } finally {
-    proto.add = add;
-  }
-  const final = tap.live;
-  if (tap.open) {
-    if (!final) throw new Error('replay: the game ended before any decision was asked');
-    snapshots.push({ ...tap.open, at: events.length, state: cloneState(final) });
-  }
-  if (!tap.setupTaken && final) tap.setup = cloneState(final);
-  const logged = result.events ?? [];
-  if (logged.length !== events.length || logged.some((e, i) => e !== events[i])) {
-    throw new Error(`replay: the event tap saw ${events.length} events, the game logged ${logged.length}`);
-  }
-  return { result, events: logged, contexts, setup: tap.setup, snapshots };
+  const result = playGame(scenario, options, policies, seed, { observer });
+  const final = at.live!;
+  if (at.open) snapshots.push({ ...at.open, at: events.length, state: cloneState(final) });
+  return { result, events, contexts, setup: at.setup ?? cloneState(final), snapshots };
 }

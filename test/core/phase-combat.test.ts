@@ -106,7 +106,7 @@ describe('12 a combat worked through the phase', () => {
 
     // 12.4: 10 (both attackers supplied by the one CSP) against 5 halved = 3: 3-1.
     // Modifiers: Bush -1, Franco +1, attacker air +1, defender air -1: 4 stays 4. 3-1, 4: 25/50R.
-    const [combat] = of(g.log.events, 'combat');
+    const [combat] = of(g.events, 'combat');
     expect(combat).toEqual({
       type: 'combat', side: PAR, attackers: [i1, i2], defenders: [b1], hexes: [p.hex('1506')],
       attack: 10, defence: 3, odds: '3-1',
@@ -134,10 +134,10 @@ describe('12 a combat worked through the phase', () => {
     expect(p.state.loc_u[i1]).toBe(p.hex('1505'));
     expect(p.state.control_h[p.hex('1506')]).toBe(PAR);
     expect(p.state.vp_s).toEqual(new Int32Array([25, 20]));
-    expect(of(g.log.events, 'capture')).toEqual([{ type: 'capture', side: PAR, hex: p.hex('1506'), how: 'advance' }]);
-    expect(of(g.log.events, 'vp')).toEqual([expect.objectContaining({ side: PAR, delta: 5, total: 25, rule: '16.2' })]);
-    expect(of(g.log.events, 'loss').map((e) => [e.side, e.unit, e.result])).toEqual([[BOL, b1, 'reduced'], [PAR, i1, 'reduced']]);
-    expect(of(g.log.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b1, from: p.hex('1506'), to: p.hex('1507'), rout: false });
+    expect(of(g.events, 'capture')).toEqual([{ type: 'capture', side: PAR, hex: p.hex('1506'), how: 'advance' }]);
+    expect(of(g.events, 'vp')).toEqual([expect.objectContaining({ side: PAR, delta: 5, total: 25, rule: '16.2' })]);
+    expect(of(g.events, 'loss').map((e) => [e.side, e.unit, e.result])).toEqual([[BOL, b1, 'reduced'], [PAR, i1, 'reduced']]);
+    expect(of(g.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b1, from: p.hex('1506'), to: p.hex('1507'), rout: false });
     // 12.12, 13.3: the CSP and both air markers are spent.
     expect(p.state.csp_hs[p.hex('1505') * 2 + PAR]).toBe(0);
     expect(p.state.airUsed_s).toEqual(new Uint8Array([1, 1]));
@@ -151,15 +151,15 @@ describe('12 a combat worked through the phase', () => {
     // 10 against 2 + 2 (halved, unsupplied) = 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
     const g = testGame(p.state, [6, 1], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 4, odds: '2-1', modified: 5, result: '25/25R' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 4, odds: '2-1', modified: 5, result: '25/25R' });
     expect(bol.asked.find((d) => d.kind === 'losses')).toMatchObject({ required: 2 }); // 25% of 4 + 3 printed
     expect(p.state.loc_u[c1]).toBe(IN_DEAD);
     expect(p.state.eliminated_s[BOL]).toBe(1);
     expect(p.state.vp_s).toEqual(new Int32Array([21, 20]));
-    expect(of(g.log.events, 'vp')).toEqual([expect.objectContaining({ side: PAR, delta: 1, rule: '16.2' })]);
+    expect(of(g.events, 'vp')).toEqual([expect.objectContaining({ side: PAR, delta: 1, rule: '16.2' })]);
     // I-32: MF 5 in Bush is two hexes; of those 3 hexes from 1507, the nearest the source 1501 is 1504.
     expect(p.state.loc_u[b2]).toBe(p.hex('1504'));
-    expect(of(g.log.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1504'), rout: true });
+    expect(of(g.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1504'), rout: true });
     expect(bol.asked.some((d) => d.kind === 'retreat')).toBe(false); // a rout is the engine's, not the owner's
     // 12.11: the attacker was offered the emptied hex and declined.
     expect(par.asked.find((d) => d.kind === 'advance')).toMatchObject({ units: [i1, i2], hexes: [p.hex('1506')] });
@@ -184,10 +184,10 @@ describe('12 a combat worked through the phase', () => {
     // 10 against 4: 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
     const g = testGame(p.state, [6, 1], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1505'), rout: true });
+    expect(of(g.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1505'), rout: true });
     expect(p.state.loc_u[b2]).toBe(p.hex('1505'));
     expect(p.state.reduced_u[b2]).toBe(1);
-    expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ unit: b2, result: 'reduced', rule: '7.5, I-70' }));
+    expect(of(g.events, 'loss')).toContainEqual(expect.objectContaining({ unit: b2, result: 'reduced', rule: '7.5, I-70' }));
   });
 
   test('16.2, I-33 a big-four settlement taken by advance scores 2d6', () => {
@@ -203,7 +203,7 @@ describe('12 a combat worked through the phase', () => {
     const g = testGame(p.state, [6, 2, 3], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(p.state.vp_s[PAR]).toBe(20 + 1 + 5);
-    expect(of(g.log.events, 'vp').map((e) => e.delta)).toEqual([1, 5]);
+    expect(of(g.events, 'vp').map((e) => e.delta)).toEqual([1, 5]);
   });
 
   test('16.5, I-33 option fixedSettlementVP: a big-four settlement taken by advance scores +5, no die', () => {
@@ -235,7 +235,7 @@ describe('3.2, I-34 control changes in retreats and routs', () => {
     expect(p.state.loc_u[b1]).toBe(p.hex('1507'));
     expect(p.state.control_h[p.hex('1507')]).toBe(BOL);
     expect(p.state.vp_s[BOL]).toBe(20);
-    expect(of(g.log.events, 'capture')).toContainEqual({ type: 'capture', side: BOL, hex: p.hex('1507'), how: 'other' });
+    expect(of(g.events, 'capture')).toContainEqual({ type: 'capture', side: BOL, hex: p.hex('1507'), how: 'other' });
   });
 
   test('3.2, I-34 a routing unit takes control of every enemy-controlled hex it enters, not only the last', () => {
@@ -280,7 +280,7 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     // 10 against 3: 3-1; Clear: attacker -1 (from Clear), Franco +1: roll 4 stays 4: 25/50R; retreat check 5.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ odds: '3-1', result: '25/50R' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ odds: '3-1', result: '25/50R' });
     expect(p.state.loc_t[t]).toBe(p.hex('1507'));
   });
 
@@ -343,10 +343,10 @@ describe('12.2, 12.10, 12.11 more than one combat in a phase', () => {
     // Second: 7 against B-I2 alone, 4 halved = 2 (3-1), Bush -1: roll 6 -> 5: 25/50R; B-I2 retreats (5).
     const g = testGame(p.state, [4, 5, 6, 5], par, bol);
     combatPhase(g, PAR, 'first');
-    const [, second_] = of(g.log.events, 'combat');
+    const [, second_] = of(g.events, 'combat');
     expect(second_).toMatchObject({ defenders: [b2], attack: 7, defence: 2, odds: '3-1', result: '25/50R' });
     expect(p.state.loc_u[b1]).toBe(IN_DEAD);
-    expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ side: BOL, unit: b1, result: 'eliminated', rule: '12.10' }));
+    expect(of(g.events, 'loss')).toContainEqual(expect.objectContaining({ side: BOL, unit: b1, result: 'eliminated', rule: '12.10' }));
     expect(p.state.vp_s[PAR]).toBe(21);
   });
 
@@ -422,7 +422,7 @@ describe('14.2 engineers in combat', () => {
     // 6 halved = 3 against (3 + 4) halved = 2 + 2: 1-2; Bush -1: roll 6 -> 5: 25R/25. B-I1's retreat check: 6.
     const g = testGame(p.state, [6, 6], par, bol);
     combatPhase(g, BOL, 'reaction');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ side: BOL, defenders: [i1, e], odds: '1-2', result: '25R/25', phase: 'reaction' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ side: BOL, defenders: [i1, e], odds: '1-2', result: '25R/25', phase: 'reaction' });
     expect(p.state.loc_u[e]).toBe(p.hex('1505'));
     expect(p.state.building_u[e]).toBe(BUILD_NONE);
   });
@@ -441,9 +441,9 @@ describe('12.6 a result that would eliminate both sides', () => {
     // 2 against 3: 1-2; Bush -1: roll 3 -> 2: 50R/10. Each side's only unit would have to go: -/-.
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ odds: '1-2', modified: 2, result: expect.stringMatching(/^-\/-/) });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ odds: '1-2', modified: 2, result: expect.stringMatching(/^-\/-/) });
     expect([p.state.loc_u[e], p.state.loc_u[be]]).toEqual([p.hex('1505'), p.hex('1506')]);
-    expect(of(g.log.events, 'loss')).toEqual([]);
+    expect(of(g.events, 'loss')).toEqual([]);
     expect(g.dice.used()).toBe(1);
     expect(p.state.vp_s).toEqual(new Int32Array([20, 20]));
   });
@@ -477,7 +477,7 @@ describe('12.12, 13.3 combat supply and air', () => {
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
     expect(bol.asked.find((d) => d.kind === 'defend')).toMatchObject({ cspHexes: [p.hex('1506')] });
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 5, odds: '2-1', result: '25/25' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 5, odds: '2-1', result: '25/25' });
     expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(0);
     expect(p.state.csp_hs[p.hex('1505') * 2 + PAR]).toBe(0);
     expect(p.state.airUsed_s).toEqual(new Uint8Array([0, 0]));
@@ -509,7 +509,7 @@ describe('12.12 the defender in two hexes', () => {
     const { p, g, bol } = twoHexes((d) => ({ cspHexes: d.cspHexes, air: false }));
     combatPhase(g, PAR, 'first');
     expect(bol.asked.find((d) => d.kind === 'defend')).toMatchObject({ cspHexes: [p.hex('1406'), p.hex('1506')].sort((a, b) => a - b) });
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 9, odds: '1-1' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 9, odds: '1-1' });
     expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(0);
     expect(p.state.csp_hs[p.hex('1406') * 2 + BOL]).toBe(0);
   });
@@ -517,7 +517,7 @@ describe('12.12 the defender in two hexes', () => {
   test('12.12 one CSP serves only the defenders within its reach: the other hex is halved (the older one-hex answer still works)', () => {
     const { p, g } = twoHexes(() => ({ cspHex: p.hex('1506'), air: false }) as never);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ defence: 5 + 2 });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ defence: 5 + 2 });
     expect(p.state.csp_hs[p.hex('1406') * 2 + BOL]).toBe(1);
   });
 
@@ -536,7 +536,7 @@ describe('6.3 truces', () => {
     combatPhase(g, PAR, 'first');
     combatPhase(g, BOL, 'reaction');
     expect(par.asked).toEqual([]);
-    expect(g.log.events).toEqual([]);
+    expect(g.events).toEqual([]);
   });
 });
 
@@ -553,13 +553,13 @@ describe('12.9, I-35 elimination', () => {
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E. Peña's displacement die: 2.
     const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ result: '-/E' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ result: '-/E' });
     expect(p.state.loc_u[b3]).toBe(IN_DEAD);
     expect(p.state.loc_l[pena]).toBe(p.hex('1510'));
     expect(p.state.vp_s[PAR]).toBe(21); // +1 for the eliminated unit (16.2)
     expect(p.state.vp_s[BOL]).toBe(20 - 3 * 2);
-    expect(of(g.log.events, 'vp').map((e) => [e.side, e.delta])).toEqual([[PAR, 1], [BOL, -6]]);
-    expect(of(g.log.events, 'leader')).toEqual([expect.objectContaining({ side: BOL, leader: pena, to: p.hex('1510') })]);
+    expect(of(g.events, 'vp').map((e) => [e.side, e.delta])).toEqual([[PAR, 1], [BOL, -6]]);
+    expect(of(g.events, 'leader')).toEqual([expect.objectContaining({ side: BOL, leader: pena, to: p.hex('1510') })]);
   });
 
   test('12.6 an allocation that does not meet the loss is an illegal decision', () => {
@@ -609,7 +609,7 @@ describe('15.2, I-39 the forced challenge', () => {
     // Bush -1, Estigarribia +2: roll 1 -> 2: 1-2, 2: 50R/10. Retreat check 3 + 2 = 5: retreat.
     const g = testGame(p.state, [1, 3], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ odds: '1-2', modified: 2, result: '50R/10' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ odds: '1-2', modified: 2, result: '50R/10' });
     expect(p.state.challenge_s[PAR]).toBe(1);
     expect(p.state.challenge_s[BOL]).toBe(0);
   });
@@ -619,7 +619,7 @@ describe('15.2, I-39 the forced challenge', () => {
     // Bush -1, Franco +1: roll 2 -> 2: 50R/10. Retreat check 3 + 1: retreat.
     const g = testGame(p.state, [2, 3], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ result: '50R/10' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ result: '50R/10' });
     expect(p.state.challenge_s[PAR]).toBe(0);
   });
 
@@ -632,7 +632,7 @@ describe('15.2, I-39 the forced challenge', () => {
     // 10 against 3: 3-1; Bush -1, Franco +1: roll 4 stays 4: 25/50R. Retreat check 5 - 1 (Peña) = 4: retreat.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.log.events, 'combat')[0]).toMatchObject({ result: '25/50R' });
+    expect(of(g.events, 'combat')[0]).toMatchObject({ result: '25/50R' });
     expect(p.state.challenge_s[BOL]).toBe(1);
     expect(p.state.challenge_s[PAR]).toBe(0);
   });
@@ -661,6 +661,6 @@ describe('11.1 stacking at the end of each combat', () => {
     expect(par5.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([par5[0]]); // I-46's order lists the later counters first
     expect(p.state.vp_s[BOL]).toBe(20);
     expect(p.state.vp_s[PAR]).toBe(21);
-    expect(of(g.log.events, 'loss')).toContainEqual(expect.objectContaining({ side: PAR, result: 'eliminated', rule: '11.1, I-14' }));
+    expect(of(g.events, 'loss')).toContainEqual(expect.objectContaining({ side: PAR, result: 'eliminated', rule: '11.1, I-14' }));
   });
 });

@@ -57,8 +57,8 @@ describe('8.5, I-17 a GHQ without an LOC', () => {
     expect(p.state.inSupply_u[i1]).toBe(1); // 2 MP from the source
     expect(p.state.inSupply_u[i2]).toBe(0); // beside the GHQ, which projects nothing
     expect(p.state.inSupply_u[i3]).toBe(0); // 6 MP from the source: within 8, not within 4
-    expect(supplyRolls(g.log.events)).toEqual([]);
-    expect(of(g.log.events, 'supply')).toEqual([{ type: 'supply', side: PAR, locLength: -1, radius: 4, csp: 0, replacements: 0, truck: false, outOfSupply: 2 }]);
+    expect(supplyRolls(g.events)).toEqual([]);
+    expect(of(g.events, 'supply')).toEqual([{ type: 'supply', side: PAR, locLength: -1, radius: 4, csp: 0, replacements: 0, truck: false, outOfSupply: 2 }]);
     expect(par.asked.map((d) => d.kind)).toEqual(['removeGhq']);
     expect(g.dice.used()).toBe(2);
   });
@@ -69,8 +69,8 @@ describe('8.5, I-17 a GHQ without an LOC', () => {
     supplyPhase(g, PAR);
     expect(p.state.ghq_s[PAR]).toBe(OFF_MAP);
     expect(p.state.ghqOos_s[PAR]).toBe(1);
-    expect(supplyRolls(g.log.events)).toEqual([]);
-    expect(of(g.log.events, 'note')).toContainEqual(expect.objectContaining({ rule: '8.5 (voluntary)' }));
+    expect(supplyRolls(g.events)).toEqual([]);
+    expect(of(g.events, 'note')).toContainEqual(expect.objectContaining({ rule: '8.5 (voluntary)' }));
 
     // Not in this turn's New Unit Phase: nothing is asked (the script has no placePiece answer).
     returnGhq(testGame(p.state, [], scripted('PAR', {})), PAR);
@@ -96,7 +96,7 @@ describe('8.5, I-17 a GHQ without an LOC', () => {
     expect(p.state.ghqOos_s[PAR]).toBe(0);
     expect(p.state.locLength_s[PAR]).toBe(6);
     expect(p.state.radius_s[PAR]).toBe(8);
-    expect(supplyRolls(g2.log.events)).toHaveLength(1);
+    expect(supplyRolls(g2.events)).toHaveLength(1);
   });
 
   test('8.5 returning the GHQ to a hex no LOC reaches is an illegal decision', () => {
@@ -126,7 +126,7 @@ describe('8.2, 8.14, 9.1, 9.6 the Supply Table and what it gives', () => {
     // roll 3 + 2 = 5 on the 0-20 column: 4 CSP, 2 replacements, a truck
     const g = testGame(p.state, [3], par);
     supplyPhase(g, PAR);
-    expect(supplyRolls(g.log.events)).toEqual([expect.objectContaining({ roll: 3, modified: 5, rule: '8.2' })]);
+    expect(supplyRolls(g.events)).toEqual([expect.objectContaining({ roll: 3, modified: 5, rule: '8.2' })]);
     const ask = par.asked.find((d) => d.kind === 'placeCsp');
     expect(ask).toMatchObject({ count: 4 });
     expect(ask?.kind === 'placeCsp' && [...ask.hexes].sort((a, b) => a - b)).toEqual([p.hex('1408'), p.hex('1412')].sort((a, b) => a - b));
@@ -136,7 +136,7 @@ describe('8.2, 8.14, 9.1, 9.6 the Supply Table and what it gives', () => {
     let total = 0;
     for (let h = 0; h < p.map.grid.size; h++) total += p.state.csp_hs[h * 2 + PAR]!;
     expect(total).toBe(3);
-    expect(of(g.log.events, 'supply')).toEqual([{ type: 'supply', side: PAR, locLength: 12, radius: 8, csp: 4, replacements: 2, truck: true, outOfSupply: 0 }]);
+    expect(of(g.events, 'supply')).toEqual([{ type: 'supply', side: PAR, locLength: 12, radius: 8, csp: 4, replacements: 2, truck: true, outOfSupply: 0 }]);
   });
 
   test('8.14 a CSP placed with a leader out of General Supply is an illegal decision', () => {
@@ -198,8 +198,8 @@ describe('8.12, 8.13 attrition', () => {
     supplyPhase(g, PAR);
     expect(a.p.state.inSupply_u[a.u]).toBe(0);
     expect(a.p.state.reduced_u[a.u]).toBe(1);
-    expect(of(g.log.events, 'roll')).toContainEqual(expect.objectContaining({ what: 'attrition: P inf 1', roll: 2, modified: 1, rule: '8.12' }));
-    expect(of(g.log.events, 'loss')).toEqual([expect.objectContaining({ unit: a.u, result: 'reduced', rule: '8.12' })]);
+    expect(of(g.events, 'roll')).toContainEqual(expect.objectContaining({ what: 'attrition: P inf 1', roll: 2, modified: 1, rule: '8.12' }));
+    expect(of(g.events, 'loss')).toEqual([expect.objectContaining({ unit: a.u, result: 'reduced', rule: '8.12' })]);
     const b = stranded('P-I1');
     supplyPhase(testGame(b.p.state, [3, 3], scripted('PAR', noCsp)), PAR); // 3 - 1 = 2
     expect(b.p.state.reduced_u[b.u]).toBe(0);
@@ -218,7 +218,7 @@ describe('8.12, 8.13 attrition', () => {
     supplyPhase(g, PAR);
     expect(p.state.loc_u[u]).toBe(IN_DEAD);
     expect(p.state.vp_s[BOL]).toBe(21);
-    expect(of(g.log.events, 'loss')).toEqual([expect.objectContaining({ unit: u, result: 'eliminated' })]);
+    expect(of(g.events, 'loss')).toEqual([expect.objectContaining({ unit: u, result: 'eliminated' })]);
   });
 
   test('8.12, 8.13, 16.2 an isolated unit below 0 surrenders: +2 VP to the enemy, not +1', () => {
@@ -229,9 +229,9 @@ describe('8.12, 8.13 attrition', () => {
     supplyPhase(g, PAR);
     expect(p.state.loc_u[u]).toBe(IN_DEAD);
     expect(p.state.vp_s[BOL]).toBe(22);
-    expect(of(g.log.events, 'roll')).toContainEqual(expect.objectContaining({ what: 'attrition: P inf 1', roll: 1, modified: -2 }));
-    expect(of(g.log.events, 'loss')).toEqual([expect.objectContaining({ unit: u, result: 'surrendered' })]);
-    expect(of(g.log.events, 'vp')).toEqual([expect.objectContaining({ side: BOL, delta: 2, rule: '16.2' })]);
+    expect(of(g.events, 'roll')).toContainEqual(expect.objectContaining({ what: 'attrition: P inf 1', roll: 1, modified: -2 }));
+    expect(of(g.events, 'loss')).toEqual([expect.objectContaining({ unit: u, result: 'surrendered' })]);
+    expect(of(g.events, 'vp')).toEqual([expect.objectContaining({ side: BOL, delta: 2, rule: '16.2' })]);
   });
 
   test('8.13 a unit with water (a river hexside) rolls without the -1', () => {
@@ -272,7 +272,7 @@ describe('8.12, 8.13 attrition', () => {
       expect(p.state.inSupply_u[u]).toBe(0); // air supply is not General Supply
       expect(p.state.airUsed_s[BOL]).toBe(1);
       expect(p.state.airSupplyUsed_s[BOL]).toBe(1);
-      expect(of(g.log.events, 'roll')).toContainEqual(expect.objectContaining({ what: 'attrition: B inf 1', roll: 2, modified: 2 }));
+      expect(of(g.events, 'roll')).toContainEqual(expect.objectContaining({ what: 'attrition: B inf 1', roll: 2, modified: 2 }));
     });
 
     test('8.13 without the drop the same roll costs a step', () => {

@@ -46,7 +46,7 @@ describe('16.4 sudden death', () => {
     addVp(g, PAR, -30, 'test', '16.2');
     expect(p.state.vp_s).toEqual(new Int32Array([20, -1]));
     expect(p.state.ended).toEqual({ how: 'sudden_death', winner: PAR, turn: 0 });
-    expect(g.log.events.map((e) => e.type)).toEqual(['vp', 'vp', 'end']);
+    expect(g.events.map((e) => e.type)).toEqual(['vp', 'vp', 'end']);
   });
 
   test('16.4 sudden death in the middle of a combat stops the phase: no advance, no further attack', () => {
@@ -64,7 +64,7 @@ describe('16.4 sudden death', () => {
     expect(p.state.vp_s[BOL]).toBe(-1);
     expect(p.state.ended).toEqual({ how: 'sudden_death', winner: PAR, turn: 0 });
     expect(par.asked.map((d) => d.kind)).toEqual(['attack']);
-    expect(g.log.events.at(-1)).toEqual({ type: 'end', how: 'sudden_death', winner: PAR, turn: 0 });
+    expect(g.events.at(-1)).toEqual({ type: 'end', how: 'sudden_death', winner: PAR, turn: 0 });
   });
 
   test('16.4 a die modifier bought for a forced challenge that takes the side below 0 ends the game: the challenge is not rolled', () => {
@@ -85,7 +85,7 @@ describe('16.4 sudden death', () => {
     expect(p.state.ended).toEqual({ how: 'sudden_death', winner: BOL, turn: 0 });
     expect(g.dice.used()).toBe(0);
     expect(p.state.armyCommander_s[PAR]).toBe(franco);
-    expect(g.log.events.at(-1)).toEqual({ type: 'end', how: 'sudden_death', winner: BOL, turn: 0 });
+    expect(g.events.at(-1)).toEqual({ type: 'end', how: 'sudden_death', winner: BOL, turn: 0 });
   });
 
   test('16.4 in a whole game: a call-up that takes Paraguay below 0 ends the game at once', () => {
@@ -165,7 +165,7 @@ describe('16.3 victory levels', () => {
     const g = testGame(p.state, []);
     scenarioEnd(g);
     expect(p.state.ended).toEqual({ how: 'scenario_end', winner: BOL, turn: 0 });
-    expect(of(g.log.events, 'end')).toEqual([{ type: 'end', how: 'scenario_end', winner: BOL, turn: 0 }]);
+    expect(of(g.events, 'end')).toEqual([{ type: 'end', how: 'scenario_end', winner: BOL, turn: 0 }]);
   });
 
   test('16.3 equal VP: a coin flip decides', () => {

@@ -4,7 +4,10 @@ import { DEFAULT_OPTIONS, parseOptions } from '../../src/core/options.js';
 import { listScenarioIds, loadScenario } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { streamSeed } from '../../src/core/dice.js';
-import { createState } from '../../src/core/state.js';
+import { cloneState, createState, type GameState } from '../../src/core/state.js';
+import type { GameEvent } from '../../src/core/events.js';
+import { checkInvariants } from '../../src/core/invariants.js';
+import { seededDice } from '../../src/core/dice.js';
 import { gameData } from '../helpers/data.js';
 
 const play = (id: string, par: string, bol: string, seed: string, opts = {}, options = DEFAULT_OPTIONS) =>
@@ -27,6 +30,38 @@ describe('4.2 whole games', () => {
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
     const c = play('boqueron', 'random', 'random', 's2', { log: true });
     expect(JSON.stringify(c.events)).not.toBe(JSON.stringify(a.events));
+  });
+
+  test('an observer is handed the state before the set-up and every event as it happens; it changes nothing in the game', () => {
+    const seen: GameEvent[] = [];
+    let before: GameState | null = null;
+    let live: GameState | null = null;
+    let unitsPlacedAtFirstEvent = -1;
+    const observer = {
+      start(state: GameState) { live = state; before = cloneState(state); },
+      event(e: GameEvent) {
+        if (seen.length === 0) unitsPlacedAtFirstEvent = live!.loc_u.filter((h) => h >= 0).length;
+        seen.push(e);
+      },
+    };
+    const watched = play('boqueron', 'random', 'random', 's1', { observer, log: true });
+    const plain = play('boqueron', 'random', 'random', 's1');
+    expect(before!.loc_u.every((h) => h < 0)).toBe(true); // nothing on the map yet
+    expect(unitsPlacedAtFirstEvent).toBe(1); // the first set-up event comes with its unit placed
+    expect(seen).toEqual(watched.events);
+    expect(seen.length).toBeGreaterThan(100);
+    const { events: _e, ...result } = watched;
+    expect(result).toEqual(plain);
+    expect(plain.events).toBeUndefined();
+  });
+
+  test('16.2 the invariant check catches VP that differ from the start plus the VP events', () => {
+    const scenario = loadScenario('boqueron', gameData());
+    const state = createState(scenario, DEFAULT_OPTIONS);
+    const game = { state, dice: seededDice('x'), observer: null, policies: [createPolicy('passive', 'x'), createPolicy('passive', 'x')] as const, where: 'test' };
+    const vp = [state.vp_s[0]!, state.vp_s[1]!] as const;
+    expect(() => checkInvariants(game, 'set-up', vp)).not.toThrow();
+    expect(() => checkInvariants(game, 'set-up', [vp[0] + 1, vp[1]])).toThrow(/VP .* differ from the start plus the VP events/);
   });
 
   test.each(listScenarioIds())('16.2 %s: the result\'s per-settlement captures and end holders agree with the event log', (id) => {

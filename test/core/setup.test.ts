@@ -3,7 +3,6 @@ import { setUp } from '../../src/core/setup.js';
 import { stackingLimit } from '../../src/core/combat-odds.js';
 import { createState, IN_PILE, type GameState } from '../../src/core/state.js';
 import { seededDice } from '../../src/core/dice.js';
-import { EventLog } from '../../src/core/events.js';
 import { DEFAULT_OPTIONS } from '../../src/core/options.js';
 import { loadScenario } from '../../src/data/load.js';
 import { hexLabel, parseHex } from '../../src/core/hex.js';
@@ -35,7 +34,7 @@ const policy = (name: string, extra: Parameters<typeof scripted>[1] = {}) => scr
 function setUpScenario(id: string, seed = 'setup', policies = [policy('PAR'), policy('BOL')] as const) {
   const s = loadScenario(id, gameData());
   const state = createState(s, DEFAULT_OPTIONS);
-  setUp({ state, dice: seededDice(seed), log: new EventLog(true), policies, where: id });
+  setUp({ state, dice: seededDice(seed), observer: null, policies, where: id });
   return state;
 }
 const at = (state: GameState, label: string) => parseHex(state.map.grid, label);
@@ -111,7 +110,7 @@ describe('17 set-up', () => {
     const s = loadScenario('boqueron', gameData());
     const state = createState(s, DEFAULT_OPTIONS);
     const bad = scripted('PAR', { setupGroup: (d) => d.pieces.map(() => at(state, '1001')) });
-    expect(() => setUp({ state, dice: seededDice('x'), log: new EventLog(false), policies: [bad, policy('BOL')], where: 'boqueron seed x' }))
+    expect(() => setUp({ state, dice: seededDice('x'), observer: null, policies: [bad, policy('BOL')], where: 'boqueron seed x' }))
       .toThrow(/illegal setupGroup decision for PAR \(boqueron seed x\)/);
   });
 });

@@ -1,7 +1,7 @@
-// A Game over a test position: forced dice, an event log, and scripted policies answering by kind.
+// A Game over a test position: forced dice, an observer collecting its events, and scripted policies answering by kind.
 import type { Answers, Decision, Policy } from '../../src/core/decisions.js';
 import { forcedDice } from '../../src/core/dice.js';
-import { EventLog } from '../../src/core/events.js';
+import { eventCollector, type GameEvent } from '../../src/core/events.js';
 import type { Game } from '../../src/core/game.js';
 import type { GameState } from '../../src/core/state.js';
 
@@ -21,6 +21,8 @@ export function scripted(name: string, script: Script): Policy & { asked: Decisi
   };
 }
 
-export function testGame(state: GameState, rolls: number[], par: Policy = scripted('PAR', {}), bol: Policy = scripted('BOL', {})): Game & { dice: ReturnType<typeof forcedDice> } {
-  return { state, dice: forcedDice(rolls), log: new EventLog(true), policies: [par, bol], where: 'test position' };
+/** `events`: every event the game emits, in order. */
+export function testGame(state: GameState, rolls: number[], par: Policy = scripted('PAR', {}), bol: Policy = scripted('BOL', {})): Game & { dice: ReturnType<typeof forcedDice>; events: readonly GameEvent[] } {
+  const observer = eventCollector();
+  return { state, dice: forcedDice(rolls), observer, events: observer.events, policies: [par, bol], where: 'test position' };
 }
