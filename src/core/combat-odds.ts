@@ -3,6 +3,7 @@
 import { ARTILLERY, CAVALRY } from './counters.js';
 import { sideBetween } from './hex.js';
 import { CLEAR, WORKS_ENTRENCHMENT, WORKS_FORTIFICATION, WORKS_NONE } from './map.js';
+import type { CombatModifier } from './events.js';
 import type { Side } from './side.js';
 import type { GameState } from './state.js';
 import { CRT_MAX_ROLL, CRT_MIN_ROLL, oddsColumn } from './tables.js';
@@ -42,10 +43,6 @@ export function stackingLimit(state: GameState, h: number): number {
 export function worksMultiplier(state: GameState, h: number): number {
   const w = state.works_h[h];
   return w === WORKS_FORTIFICATION ? 3 : w === WORKS_ENTRENCHMENT ? 2 : 1;
-}
-
-function leaderName(state: GameState, l: number): string {
-  return state.counters.leaders[l]?.id ?? `leader ${l}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,12 +196,6 @@ export function combatLeader(state: GameState, side: Side, leaders: readonly num
   return best;
 }
 
-export interface Modifier {
-  readonly reason: string;
-  readonly value: number;
-  readonly rule: string;
-}
-
 export interface CombatModifiers {
   /** 12.13: the defender's terrain (0, -1, -2). */
   readonly terrain: number;
@@ -219,8 +210,8 @@ export interface CombatModifiers {
   /** 10.13 (option mountedCavalry). */
   readonly cavalry: number;
   readonly total: number;
-  /** The non-zero modifiers, in the order above, for the event log. */
-  readonly list: readonly Modifier[];
+  /** The non-zero modifiers, in the order above, for the combat event. */
+  readonly list: readonly CombatModifier[];
 }
 
 /** 12.3, 12.13, 12.14, 13.3, 10.13, I-27: every modifier of the combat roll, separately and in total. */
@@ -237,13 +228,13 @@ export function combatModifiers(state: GameState, attack: Attack, strengths: Str
     for (const u of attack.attackers) if (state.counters.type_u[u] === CAVALRY) n++;
     if (n * 2 >= attack.attackers.length) cavalry = -1;
   }
-  const list: Modifier[] = [];
-  if (terrain !== 0) list.push({ reason: 'defender terrain', value: terrain, rule: '12.13' });
-  if (fromClear !== 0) list.push({ reason: 'attacking from Clear', value: fromClear, rule: '12.13' });
-  if (leaderDrm !== 0) list.push({ reason: `leader ${leaderName(state, leader)}`, value: leaderDrm, rule: '12.14' });
-  if (attackerAir !== 0) list.push({ reason: 'attacker air', value: attackerAir, rule: '13.3' });
-  if (defenderAir !== 0) list.push({ reason: 'defender air', value: defenderAir, rule: '13.3' });
-  if (cavalry !== 0) list.push({ reason: 'mounted cavalry', value: cavalry, rule: '10.13' });
+  const list: CombatModifier[] = [];
+  if (terrain !== 0) list.push({ kind: 'defenderTerrain', value: terrain, rule: '12.13' });
+  if (fromClear !== 0) list.push({ kind: 'attackFromClear', value: fromClear, rule: '12.13' });
+  if (leaderDrm !== 0) list.push({ kind: 'leader', leader, value: leaderDrm, rule: '12.14' });
+  if (attackerAir !== 0) list.push({ kind: 'attackerAir', value: attackerAir, rule: '13.3' });
+  if (defenderAir !== 0) list.push({ kind: 'defenderAir', value: defenderAir, rule: '13.3' });
+  if (cavalry !== 0) list.push({ kind: 'mountedCavalry', value: cavalry, rule: '10.13' });
   return { terrain, fromClear, leaderDrm, leader, attackerAir, defenderAir, cavalry, total: terrain + fromClear + leaderDrm + attackerAir + defenderAir + cavalry, list };
 }
 

@@ -2,7 +2,7 @@
 // losses, retreats and routs, further combat and advance, applied to the state with VP and captures.
 import {
   checkAttack, clearCombatPhaseLog, createCombatPhaseLog, furtherCombatDestroyed, lossOf, prepareCombat, recordAttack,
-  resultLabel, retreatsOf, rollCombat, type Attack, type CombatPhaseLog, type CombatSetup,
+  retreatsOf, rollCombat, type Attack, type CombatPhaseLog, type CombatSetup,
 } from './combat.js';
 import { checkLosses, checkStepLosses } from './combat-losses.js';
 import { checkBarrage, recordBarrage, rollBarrage } from './barrage.js';
@@ -18,6 +18,7 @@ import { IN_PILE, countCapture, leadersIn, setLeaderLoc, setUnitLoc, type GameSt
 import { combatSupplyHexes, markCombatSupplied } from './supply.js';
 import { ELIMINATED, LOSS_50, PROHIBITED } from './tables.js';
 import { stackMover, stepCost } from './movement.js';
+import { crtOutcome } from './events.js';
 import { eliminateUnit, takeStep } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
 
@@ -75,7 +76,7 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
     for (const [h, k] of spend) state.csp_hs[h * 2 + side] = state.csp_hs[h * 2 + side]! - k;
     recordBarrage(log, b);
     const r = rollBarrage(state, b, game.dice);
-    game.observer?.event({ type: 'roll', what: `barrage of ${r.column} artillery: ${r.steps} steps lost`, roll: r.roll, modified: r.modifiedRoll, rule: '13.2' });
+    game.observer?.event({ type: 'roll', kind: 'barrage', side, hex: order.hex, column: r.column, steps: r.steps, roll: r.roll, modified: r.modifiedRoll, rule: '13.2' });
     if (r.steps === 0) continue;
     const units: number[] = [];
     for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === order.hex && state.counters.side_u[u] === enemy) units.push(u);
@@ -84,8 +85,8 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
     const bad = checkStepLosses(state, units, r.steps, steps);
     if (bad) throw new IllegalDecision(lossDecision, bad, game.where);
     for (const st of steps) {
-      if (st.eliminate) eliminateUnit(game, st.unit, { reason: 'barrage', rule: '13.2' });
-      else takeStep(game, st.unit, { reason: 'barrage', rule: '13.2' });
+      if (st.eliminate) eliminateUnit(game, st.unit, { cause: 'barrage', rule: '13.2' });
+      else takeStep(game, st.unit, { cause: 'barrage', rule: '13.2' });
     }
   }
 }
@@ -154,11 +155,10 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   for (const u of setup.defenders) cancelConstruction(state, u);
   if (game.observer) {
     game.observer.event({
-      type: 'combat', side, attackers: attack.attackers, defenders: setup.defenders, hexes: attack.hexes,
-      attack: setup.strengths.attack, defence: setup.strengths.defence, odds: setup.odds.label,
-      modifiers: setup.modifiers.list.map((m) => ({ reason: m.reason, value: m.value })),
-      roll: result.roll, modified: result.modifiedRoll,
-      result: `${resultLabel(result.attacker)}/${resultLabel(result.defender)}${result.cancelled ? ' (both eliminated: no effect, 12.6)' : ''}`, phase,
+      type: 'combat', side, phase, attackers: attack.attackers, defenders: setup.defenders, hexes: attack.hexes,
+      attack: setup.strengths.attack, defence: setup.strengths.defence, column: setup.odds.column, belowLowest: setup.odds.belowLowest,
+      modifiers: setup.modifiers.list, roll: result.roll, modified: result.modifiedRoll,
+      attacker: crtOutcome(result.attacker), defender: crtOutcome(result.defender), cancelled: result.cancelled,
     });
   }
 
@@ -172,7 +172,7 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   if (defenderAcUsed && bad(result.defender)) state.challenge_s[enemy] = 1;
 
   for (const u of furtherCombatDestroyed(state, setup, log, result.defender)) {
-    if (state.loc_u[u]! >= 0) eliminateUnit(game, u, { reason: 'caught again after retreating (further combat)', rule: '12.10' });
+    if (state.loc_u[u]! >= 0) eliminateUnit(game, u, { cause: 'furtherCombat', rule: '12.10' });
   }
   if (!state.ended) advanceAfterCombat(game, setup, result.defender);
   // 11.1: stacking is met at the end of each combat.
@@ -189,7 +189,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
   const loss = lossOf(code);
   const fromHex = new Map(units.map((u) => [u, state.loc_u[u]!] as const));
   if (loss === ELIMINATED) {
-    for (const u of units) if (state.loc_u[u]! >= 0) eliminateUnit(game, u, { reason: 'E result', rule: '12.9' });
+    for (const u of units) if (state.loc_u[u]! >= 0) eliminateUnit(game, u, { cause: 'combat', crt: code, rule: '12.9' });
     return false;
   }
   if (required > 0) {
@@ -200,8 +200,8 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     if (problem) throw new IllegalDecision(decision, problem, game.where);
     for (const s of steps) {
       const rule = '12.6';
-      if (s.eliminate) eliminateUnit(game, s.unit, { reason: `${resultLabel(code)} result`, rule });
-      else takeStep(game, s.unit, { reason: `${resultLabel(code)} result`, rule });
+      if (s.eliminate) eliminateUnit(game, s.unit, { cause: 'combat', crt: code, rule });
+      else takeStep(game, s.unit, { cause: 'combat', crt: code, rule });
     }
   }
   if (!retreatsOf(code)) return false;
@@ -213,7 +213,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
     if (state.loc_u[u]! < 0 || state.ended) continue;
     const check = rollRetreatCheck(state, u, armor, game.dice);
     if (check.leader >= 0 && check.leader === state.armyCommander_s[side]) acUsed = true;
-    game.observer?.event({ type: 'roll', what: `${state.counters.units[u]!.name}: ${check.result === ROUT ? 'rout' : 'retreat'}`, roll: check.roll, modified: check.modified, rule: '12.7' });
+    game.observer?.event({ type: 'roll', kind: 'retreat', side, unit: u, rout: check.result === ROUT, roll: check.roll, modified: check.modified, rule: '12.7' });
     const from = state.loc_u[u]!;
     let to = -1;
     let through: readonly number[] = [];
@@ -229,7 +229,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
         retreated.add(u);
       }
     }
-    if (to < 0) { takeStep(game, u, { reason: 'unable to retreat', rule: '12.8, 7.5' }); continue; }
+    if (to < 0) { takeStep(game, u, { cause: 'noRetreat', rule: '12.8, 7.5' }); continue; }
     const cutShort = check.result === ROUT && routCutShortByEzoc(state, u, enemyHexes, through);
     setUnitLoc(state, u, to);
     log.displaced_u[u] = 1;
@@ -263,7 +263,7 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
   // 7.5, I-70: a rout cut short by EZOCs ends in the last available hex (the pieces of its hex with it) and loses a step there.
   for (const u of cutShortRouts) {
     if (state.ended) break;
-    takeStep(game, u, { reason: 'rout cut short by enemy zones of control', rule: '7.5, I-70' });
+    takeStep(game, u, { cause: 'routCutShort', rule: '7.5, I-70' });
   }
   return acUsed;
 }
@@ -277,7 +277,7 @@ function enterAfterCombat(game: Game, side: Side, h: number, how: 'advance' | 'o
   if (state.map.settlement_h[h]) countCapture(state, side, h);
   game.observer?.event({ type: 'capture', side, hex: h, how });
   if (how === 'advance' && state.map.settlement_h[h]) {
-    addVp(game, side, settlementVp(game, h, 'advance'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by advance`, '16.2');
+    addVp(game, side, settlementVp(game, h, 'advance'), { cause: 'settlementByAdvance', hex: h }, '16.2');
   }
 }
 
@@ -288,7 +288,7 @@ function advanceAfterCombat(game: Game, setup: CombatSetup, defenderCode: number
   const vacated = vacatedDefendingHexes(state, setup);
   if (vacated.length > 0) {
     const units = setup.attack.attackers.filter((u) => setup.attackHexes.includes(state.loc_u[u]!));
-    if (units.length > 0) moveAfterCombat(game, side, units, vacated);
+    if (units.length > 0) moveAfterCombat(game, side, units, vacated, true);
     // 12.9: CSP left in an emptied hex nobody advanced into are lost.
     for (const h of vacated) if (state.combat_hs[h * 2 + side] === 0) state.csp_hs[h * 2 + enemy] = 0;
     return;
@@ -296,11 +296,12 @@ function advanceAfterCombat(game: Game, setup: CombatSetup, defenderCode: number
   const occupiable = defenderOccupiableHexes(state, setup, defenderCode);
   if (occupiable.length > 0) {
     const units = setup.defenders.filter((u) => setup.attack.hexes.includes(state.loc_u[u]!));
-    if (units.length > 0) moveAfterCombat(game, enemy, units, occupiable);
+    if (units.length > 0) moveAfterCombat(game, enemy, units, occupiable, false);
   }
 }
 
-function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes: readonly number[]): void {
+/** 12.11 (`attacker`), 12.9: the side's units move into the emptied hexes its policy picks. */
+function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes: readonly number[], attacker: boolean): void {
   const { state } = game;
   // 12.11: "all units, combat and non-combat" of the attacking hexes: their leaders may follow.
   const leaders: number[] = [];
@@ -322,7 +323,7 @@ function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes
     const from = state.loc_u[m.unit]!;
     setUnitLoc(state, m.unit, m.hex);
     cancelConstruction(state, m.unit);
-    game.observer?.event({ type: 'retreat', side, unit: m.unit, from, to: m.hex, rout: false });
+    game.observer?.event({ type: 'advance', side, unit: m.unit, from, to: m.hex, attacker });
     if (!entered.has(m.hex)) {
       entered.add(m.hex);
       overrun(game, m.hex, side); // 10.3, 12.9: CSP there are captured or lost

@@ -10,7 +10,8 @@ import {
 } from './state.js';
 import { inUnnegatedEzoc } from './zoc.js';
 
-const BUILD_NAMES = ['nothing', 'entrenchment', 'fortification', 'trail', 'well'];
+/** The works of each BUILD_ code, as build events name them. */
+const BUILD_NAMES = [null, 'entrenchment', 'fortification', 'trail', 'well'] as const;
 
 /** 14.3-14.6: can this engineer start building `what` in its hex? Returns the reason when not. */
 export function buildProblem(state: GameState, u: number, what: number): string | null {
@@ -82,11 +83,11 @@ export function constructionPhase(game: Game, side: Side): void {
       // 14.6 (I-38): 1-3 succeeds; at most two wells on the map.
       const roll = game.dice.d6();
       const ok = state.tables.wellSuccessOn.includes(roll) && wellsOnMap(state) < state.tables.wellsMax;
-      game.observer?.event({ type: 'roll', what: `well ${ok ? 'dug' : 'not found'}`, roll, rule: '14.6' });
+      game.observer?.event({ type: 'roll', kind: 'well', side, unit: u, hex: h, found: ok, roll, rule: '14.6' });
       if (!ok) continue;
       state.well_h[h] = 1;
     }
-    game.observer?.event({ type: 'build', side, hex: h, what: BUILD_NAMES[what]! });
+    game.observer?.event({ type: 'build', side, hex: h, what: BUILD_NAMES[what]!, unit: u });
   }
   maintainTrails(game);
 }
@@ -103,7 +104,7 @@ export function maintainTrails(game: Game): void {
     if (!kept) {
       state.trail_h[h] = 0;
       state.version++; // 14.5: a Mountain hex is closed to ZOCs again
-      game.observer?.event({ type: 'note', text: 'a trail reverts to its terrain', rule: '14.5' });
+      game.observer?.event({ type: 'trailLost', hex: h, rule: '14.5' });
     }
   }
 }

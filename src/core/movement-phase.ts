@@ -142,7 +142,7 @@ function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boo
     countCapture(state, side, h);
     game.observer?.event({ type: 'capture', side, hex: h, how: 'movement' });
     if (!reaction || state.options.reactionCaptureScores) {
-      addVp(game, side, settlementVp(game, h, 'movement'), `took ${state.map.places[state.map.place_h[h]!]?.name ?? 'a settlement'} by movement`, '16.2');
+      addVp(game, side, settlementVp(game, h, 'movement'), { cause: 'settlementByMovement', hex: h }, '16.2');
     }
   } else game.observer?.event({ type: 'control', side, hex: h });
 }
@@ -167,7 +167,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     enter(game, side, path[i]!, reaction, combat);
     if (order.destroyWells && state.well_h[path[i]!]) {
       state.well_h[path[i]!] = 0; // 14.6: a unit moving into or through a well may destroy it
-      game.observer?.event({ type: 'note', text: 'a well is destroyed', rule: '14.6' });
+      game.observer?.event({ type: 'wellDestroyed', side, hex: path[i]!, rule: '14.6' });
     }
   }
   const to = nodeLocation(ps, path[path.length - 1]!);
@@ -177,7 +177,7 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     cancelConstruction(state, u);
     moved.unit[u] = 1;
     moved.order.push(u);
-    if (to === GONE) addVp(game, side, state.tables.vp.unitExited, `${state.counters.units[u]!.name} exited the map`, '16.2, I-13');
+    if (to === GONE) addVp(game, side, state.tables.vp.unitExited, { cause: 'unitExited', unit: u }, '16.2, I-13');
   }
   for (const l of leaders) { setLeaderLoc(state, l, to); moved.leader[l] = 1; }
   for (const t of trucks) { state.loc_t[t] = to; moved.truckSpent[t] = moved.truckSpent[t]! + truckCost; }
@@ -192,11 +192,10 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
       moved.cspArrived[to * 2 + side] = moved.cspArrived[to * 2 + side]! + csp;
     }
   }
-  if (game.observer) {
-    const names = [...units.map((u) => state.counters.units[u]!.name), ...leaders.map((l) => state.counters.leaders[l]!.name),
-      ...trucks.map(() => 'truck'), ...(order.ghq ? ['GHQ'] : []), ...(csp > 0 ? [`${csp} CSP`] : [])];
-    game.observer.event({ type: 'move', side, pieces: names, path: path.map((n) => nodeLocation(ps, n)), phase: reaction ? 'reaction' : 'movement' });
-  }
+  game.observer?.event({
+    type: 'move', side, units, leaders, trucks, ghq: order.ghq === true, csp, carrier: transport ? transport.truck : -1,
+    path: path.map((n) => nodeLocation(ps, n)), phase: reaction ? 'reaction' : 'movement',
+  });
 }
 
 /**
@@ -227,7 +226,7 @@ export function removeOverstack(game: Game, side: Side, lastMoved: readonly numb
     const removed = here.length > excess ? ownersChoice(game, side, h, here, excess) : here;
     for (const u of removed) {
       if (state.ended) break;
-      eliminateUnit(game, u, { overstack: true, reason: 'over-stacked', rule: '11.1, I-14' });
+      eliminateUnit(game, u, { overstack: true, cause: 'overstack', rule: '11.1, I-14' });
     }
   }
 }

@@ -39,7 +39,7 @@ export function drawReinforcement(game: Game, side: Side): number {
   if (pile.length === 0) {
     collect(IN_DEAD);
     for (const u of pile) state.loc_u[u] = IN_PILE; // 9.4: the Dead Pile becomes the Reinforcement Pile
-    if (pile.length > 0) game.observer?.event({ type: 'note', text: `${side === 0 ? 'Paraguay' : 'Bolivia'}'s dead pile becomes its reinforcement pile`, rule: '9.4' });
+    if (pile.length > 0) game.observer?.event({ type: 'pileRefilled', side, rule: '9.4' });
   }
   if (pile.length === 0) return -1;
   return pile[game.dice.int(pile.length)]!;
@@ -51,7 +51,7 @@ function placeReinforcement(game: Game, side: Side, u: number): void {
   const hexes = reinforcementHexes(state, side, state.counters.type_u[u] !== ENGINEER);
   state.reduced_u[u] = 0; // 9.4: reinforcements arrive at full strength
   if (hexes.length === 0) {
-    game.observer?.event({ type: 'note', text: `${state.counters.units[u]!.name} cannot be placed and returns to the pile`, rule: 'I-36' });
+    game.observer?.event({ type: 'unplaced', side, unit: u, rule: 'I-36' });
     return;
   }
   const decision = { kind: 'placePiece', side, piece: 'unit', id: u, hexes } as const;
@@ -87,10 +87,10 @@ function callUps(game: Game, side: Side): number {
   let extra = 0;
   for (let i = 0; i < n && !state.ended; i++) {
     state.callUps_s[side]!++;
-    addVp(game, side, -state.tables.callUpVp, 'call-up', '9.5');
+    addVp(game, side, -state.tables.callUpVp, { cause: 'callUp' }, '9.5');
     if (state.ended) break; // 16.4: the game ends the instant VP go below 0
     const roll = game.dice.d6();
-    game.observer?.event({ type: 'roll', what: `call-up: ${roll} extra units`, roll, rule: '9.5' });
+    game.observer?.event({ type: 'roll', kind: 'callUp', side, roll, rule: '9.5' });
     extra += roll;
   }
   return extra;
@@ -116,7 +116,7 @@ function replacements(game: Game, side: Side): void {
     state.reduced_u[u] = 0;
     state.sideVersion_s[side]!++;
     state.replacements_s[side]!--;
-    game.observer?.event({ type: 'note', text: `${state.counters.units[u]!.name} receives a replacement`, rule: '9.3' });
+    game.observer?.event({ type: 'replacement', side, unit: u, rule: '9.3' });
   }
 }
 

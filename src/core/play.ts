@@ -4,7 +4,7 @@ import { combatPhase } from './combat-phase.js';
 import { constructionPhase } from './construction.js';
 import type { Lookahead, Policy } from './decisions.js';
 import { seededDice } from './dice.js';
-import { allObservers, eventCollector, type GameEvent, type GameObserver } from './events.js';
+import { allObservers, eventCollector, type GameEvent, type GameObserver, type PhaseName } from './events.js';
 import type { Game } from './game.js';
 import { checkInvariants } from './invariants.js';
 import { movementPhase } from './movement-phase.js';
@@ -105,7 +105,7 @@ function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boo
   const enemy = otherSide(side);
   state.phasing = side;
   const name = side === PAR ? 'PAR' : 'BOL';
-  const step = (phase: string, run: () => void, stacking = false) => {
+  const step = (phase: PhaseName, run: () => void, stacking = false) => {
     if (state.ended) return;
     game.observer?.event({ type: 'phase', side, phase });
     run();

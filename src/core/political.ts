@@ -48,12 +48,12 @@ function placeNewLeader(game: Game, side: Side, l: number): void {
   const h = ask(game, decision);
   if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or with a friendly unit that is not isolated (15.6, 8.13, I-56)', game.where);
   setLeaderLoc(state, l, h);
-  game.observer?.event({ type: 'leader', side, leader: l, to: h, reason: 'new leader', rule: '15.6' });
+  game.observer?.event({ type: 'leader', side, leader: l, to: h, cause: 'new', rule: '15.6' });
 }
 
-function retire(game: Game, side: Side, l: number, why: string): void {
+function retire(game: Game, side: Side, l: number, cause: 'commanderReplaced' | 'challengerReplaced' | 'subordinateReplaced'): void {
   setLeaderLoc(game.state, l, IN_DEAD);
-  game.observer?.event({ type: 'leader', side, leader: l, to: IN_DEAD, reason: why, rule: '15' });
+  game.observer?.event({ type: 'leader', side, leader: l, to: IN_DEAD, cause, rule: '15' });
 }
 
 function replaceWithDraw(game: Game, side: Side): void {
@@ -79,19 +79,19 @@ function challenge(game: Game, side: Side, modifier: number): void {
   const top = Math.max(...higher.map((l) => c.political_l[l]!));
   const tied = higher.filter((l) => c.political_l[l] === top);
   const challenger = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
-  if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, 'bought a challenge die modifier', '15.3');
+  if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, { cause: 'challengeModifier' }, '15.3');
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + (top - acPol) + (higher.length - 1) + modifier;
-  game.observer?.event({ type: 'roll', what: `challenge by ${c.leaders[challenger]!.name}`, roll, modified: result, rule: '15.3' });
+  game.observer?.event({ type: 'roll', kind: 'challenge', side, leader: challenger, roll, modified: result, rule: '15.3' });
   if (result >= 2 * acPol) {
-    retire(game, side, ac, 'army commander replaced');
+    retire(game, side, ac, 'commanderReplaced');
     state.armyCommander_s[side] = challenger;
     replaceWithDraw(game, side);
   } else if (result > acPol) {
     // survives, no other effect
   } else if (result === acPol) {
-    retire(game, side, challenger, 'challenger replaced');
+    retire(game, side, challenger, 'challengerReplaced');
     const available: number[] = [];
     for (let l = 0; l < state.loc_l.length; l++) if (c.side_l[l] === side && state.loc_l[l] === IN_PILE) available.push(l);
     if (available.length > 0) {
@@ -101,7 +101,7 @@ function challenge(game: Game, side: Side, modifier: number): void {
       placeNewLeader(game, side, l);
     }
   } else {
-    retire(game, side, challenger, 'challenger replaced');
+    retire(game, side, challenger, 'challengerReplaced');
     replaceWithDraw(game, side);
   }
 }
@@ -112,11 +112,11 @@ function voluntary(game: Game, side: Side, modifier: number, supporters: readonl
   const c = state.counters;
   const ac = state.armyCommander_s[side]!;
   const acPol = c.political_l[ac]!;
-  if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, 'bought a replacement die modifier', '15.4');
+  if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, { cause: 'replacementModifier' }, '15.4');
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + supporters.length + modifier;
-  game.observer?.event({ type: 'roll', what: 'voluntary replacement of the army commander', roll, modified: result, rule: '15.4' });
+  game.observer?.event({ type: 'roll', kind: 'replaceCommander', side, leader: ac, roll, modified: result, rule: '15.4' });
   if (result >= 2 * acPol) {
     // The new commander: a supporter at random; with no supporters, reading (I-55): the named subordinate of highest political rating.
     const pool = supporters.length > 0 ? [...supporters] : subordinates(state, side).filter((l) => c.named_l[l]);
@@ -127,13 +127,13 @@ function voluntary(game: Game, side: Side, modifier: number, supporters: readonl
       const best = pool.filter((l) => c.political_l[l] === top);
       next = best.length === 1 ? best[0]! : best[dice.int(best.length)]!;
     }
-    retire(game, side, ac, 'army commander replaced');
+    retire(game, side, ac, 'commanderReplaced');
     state.armyCommander_s[side] = next;
     replaceWithDraw(game, side);
   } else if (result >= acPol) {
-    addVp(game, side, -(acPol + dice.d6()), 'failed to replace the army commander', '15.4');
+    addVp(game, side, -(acPol + dice.d6()), { cause: 'commanderNotReplaced', leader: ac }, '15.4');
   } else {
-    addVp(game, side, -(acPol + 2 * dice.d6()), 'failed to replace the army commander', '15.4');
+    addVp(game, side, -(acPol + 2 * dice.d6()), { cause: 'commanderNotReplaced', leader: ac }, '15.4');
   }
 }
 
@@ -141,16 +141,16 @@ function voluntary(game: Game, side: Side, modifier: number, supporters: readonl
 function replaceSubordinate(game: Game, side: Side, l: number, modifier: number): void {
   const { state, dice } = game;
   const c = state.counters;
-  if (modifier !== 0) addVp(game, side, -modifier * state.tables.leaders.subordinateDrmVpCost, 'bought a replacement die modifier', '15.5');
+  if (modifier !== 0) addVp(game, side, -modifier * state.tables.leaders.subordinateDrmVpCost, { cause: 'replacementModifier' }, '15.5');
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + modifier;
-  game.observer?.event({ type: 'roll', what: `replace ${c.leaders[l]!.name}`, roll, modified: result, rule: '15.5' });
+  game.observer?.event({ type: 'roll', kind: 'replaceLeader', side, leader: l, roll, modified: result, rule: '15.5' });
   if (result > c.political_l[l]!) {
-    retire(game, side, l, 'subordinate replaced');
+    retire(game, side, l, 'subordinateReplaced');
     replaceWithDraw(game, side);
   } else {
-    addVp(game, side, -(c.political_l[l]! + dice.d6()), `failed to replace ${c.leaders[l]!.name}`, '15.5');
+    addVp(game, side, -(c.political_l[l]! + dice.d6()), { cause: 'leaderNotReplaced', leader: l }, '15.5');
   }
 }
 

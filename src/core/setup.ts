@@ -6,7 +6,7 @@ import { hexLabel } from './hex.js';
 import { WORKS_ENTRENCHMENT, WORKS_NONE } from './map.js';
 import { stackingLimit } from './combat-odds.js';
 import { PAR, BOL, type Side } from './side.js';
-import { OFF_MAP, IN_PILE, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
+import { OFF_MAP, IN_PILE, setLeaderLoc, setUnitLoc } from './state.js';
 import { NO_CONTROL } from './scenario.js';
 import { attachTrucks } from './supply-phase.js';
 
@@ -71,7 +71,7 @@ function setUpSide(game: Game, side: Side): void {
           break;
         case 'csp': state.csp_hs[h * 2 + side]!++; break;
       }
-      game.observer?.event({ type: 'setup', side, piece: pieceName(state, p), hex: h });
+      game.observer?.event({ type: 'setup', side, piece: p.type, id: p.type === 'truck' ? truck - 1 : p.id, hex: h });
     });
     if (g.entrenched && state.works_h[g.named[0]!] === WORKS_NONE) state.works_h[g.named[0]!] = WORKS_ENTRENCHMENT;
   });
@@ -108,16 +108,6 @@ function placeSetupEntrenchments(game: Game, side: Side): void {
   }
   for (const h of chosen) {
     state.works_h[h] = WORKS_ENTRENCHMENT;
-    game.observer?.event({ type: 'build', side, hex: h, what: 'entrenchment (set-up)' });
-  }
-}
-
-function pieceName(state: GameState, p: SetupPiece): string {
-  switch (p.type) {
-    case 'unit': return state.counters.units[p.id]!.name;
-    case 'leader': return state.counters.leaders[p.id]!.name;
-    case 'ghq': return 'GHQ';
-    case 'truck': return 'truck';
-    case 'csp': return 'CSP';
+    game.observer?.event({ type: 'build', side, hex: h, what: 'entrenchment', unit: -1 });
   }
 }

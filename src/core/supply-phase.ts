@@ -3,7 +3,7 @@ import { IllegalDecision } from './decisions.js';
 import { removeGhq } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { BOL, type Side } from './side.js';
-import { isBox } from './state.js';
+import { isBox, type GameState } from './state.js';
 import {
   ATTRITION_ELIMINATED, ATTRITION_STEP, ATTRITION_SURRENDERED, attritionCase, cspPlacementHexes, generalSupply,
   ghqReturnHexes, isolatedUnits, mustCheckAttrition, radiusForLoc, rollAttrition, rollSupplyTable, traceLoc,
@@ -39,13 +39,23 @@ export function attachTrucks(game: Game, side: Side): void {
   }
 }
 
+/** The side's units on the map out of General Supply (for the supply event). */
+function unitsOutOfSupply(state: GameState, side: Side): number[] {
+  const out: number[] = [];
+  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && state.loc_u[u]! >= 0 && !state.inSupply_u[u]) out.push(u);
+  return out;
+}
+
+/** 8.12: the attrition table's results as the attrition roll's event names them. */
+const ATTRITION_EFFECT = ['none', 'step', 'eliminated', 'surrendered'] as const;
+
 /** 4.2 A: the side's Supply Phase. */
 export function supplyPhase(game: Game, side: Side): void {
   const { state } = game;
   attachTrucks(game, side);
   let loc = traceLoc(state, side);
   if (state.ghq_s[side]! >= 0 && loc.length < 0 && ask(game, { kind: 'removeGhq', side }) === true) {
-    removeGhq(game, side, '8.5 (voluntary)');
+    removeGhq(game, side, 'voluntary');
     loc = traceLoc(state, side);
   }
   // 8.8 (I-16): up to four depots on settlements of a shortest LOC.
@@ -72,7 +82,7 @@ export function supplyPhase(game: Game, side: Side): void {
   const roll = rollSupplyTable(state, side, loc, game.dice);
   if (roll) {
     const r = roll.result;
-    game.observer?.event({ type: 'roll', what: 'Supply Table', roll: roll.die, modified: roll.row, rule: '8.2' });
+    game.observer?.event({ type: 'roll', kind: 'supplyTable', side, roll: roll.die, modified: roll.row, rule: '8.2' });
     if (r.csp > 0) {
       const hexes = cspPlacementHexes(state, side);
       if (hexes.length > 0) {
@@ -86,9 +96,10 @@ export function supplyPhase(game: Game, side: Side): void {
     state.replacements_s[side] = state.replacements_s[side]! + r.replacements;
     if (r.truck) state.newTrucks_s[side]!++;
   }
-  let out = 0;
-  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && state.loc_u[u]! >= 0 && !state.inSupply_u[u]) out++;
-  game.observer?.event({ type: 'supply', side, locLength: loc.length, radius, csp: roll?.result.csp ?? 0, replacements: roll?.result.replacements ?? 0, truck: roll?.result.truck ?? false, outOfSupply: out });
+  game.observer?.event({
+    type: 'supply', side, locLength: loc.length, radius, csp: roll?.result.csp ?? 0, replacements: roll?.result.replacements ?? 0,
+    truck: roll?.result.truck ?? false, outOfSupply: unitsOutOfSupply(state, side),
+  });
   attrition(game, side);
   state.depot_h.fill(0); // 8.8: depots come off after the Supply Phase
 }
@@ -116,10 +127,10 @@ function attrition(game: Game, side: Side): void {
     if (state.ended || state.loc_u[u]! < 0) continue;
     const kase = attritionCase(state, u, state.inSupply_u[u] === 1, isolated[u] === 1, u === air);
     const r = rollAttrition(state.tables, kase, game.dice);
-    game.observer?.event({ type: 'roll', what: `attrition: ${state.counters.units[u]!.name}`, roll: r.die, modified: r.modified, rule: '8.12' });
-    if (r.result === ATTRITION_STEP) takeStep(game, u, { reason: 'attrition', rule: '8.12' });
-    else if (r.result === ATTRITION_ELIMINATED) eliminateUnit(game, u, { reason: 'attrition', rule: '8.12' });
-    else if (r.result === ATTRITION_SURRENDERED) eliminateUnit(game, u, { reason: 'attrition while isolated', rule: '8.12', surrendered: true });
+    game.observer?.event({ type: 'roll', kind: 'attrition', side, unit: u, roll: r.die, modified: r.modified, effect: ATTRITION_EFFECT[r.result]!, rule: '8.12' });
+    if (r.result === ATTRITION_STEP) takeStep(game, u, { cause: 'attrition', rule: '8.12' });
+    else if (r.result === ATTRITION_ELIMINATED) eliminateUnit(game, u, { cause: 'attrition', rule: '8.12' });
+    else if (r.result === ATTRITION_SURRENDERED) eliminateUnit(game, u, { cause: 'attrition', rule: '8.12', surrendered: true });
   }
 }
 

@@ -1,6 +1,7 @@
 // Applying step losses and eliminations (2.12, 12.6, 12.9, 8.12): dead pile, VP, lone leaders, trucks.
 import { ARMOR } from './counters.js';
 import { displaceLeader } from './displacement.js';
+import { crtOutcome, type LossCause, type LossEvent } from './events.js';
 import type { Game } from './game.js';
 import { otherSide, type Side } from './side.js';
 import { BUILD_NONE, GONE, IN_DEAD, IN_PILE, leadersIn, setUnitLoc } from './state.js';
@@ -11,8 +12,15 @@ export interface LossOptions {
   readonly surrendered?: boolean;
   /** I-14: removal for over-stacking scores only under option overstackScoresVP. */
   readonly overstack?: boolean;
-  readonly reason: string;
+  readonly cause: LossCause;
+  /** The side's CRT code when `cause` is 'combat' (12.5). */
+  readonly crt?: number;
   readonly rule: string;
+}
+
+function lossRecord(side: Side, unit: number, result: LossEvent['result'], opts: LossOptions): LossEvent {
+  const { cause, rule } = opts;
+  return cause === 'combat' ? { type: 'loss', side, unit, result, cause, crt: crtOutcome(opts.crt ?? 0), rule } : { type: 'loss', side, unit, result, cause, rule };
 }
 
 /** Removes unit u: to the dead pile (armor leaves the game, 13.1); the enemy scores (16.2); a leader left alone is displaced (12.9, 8.12, I-35). */
@@ -25,10 +33,10 @@ export function eliminateUnit(game: Game, u: number, opts: LossOptions): void {
   setUnitLoc(state, u, state.counters.type_u[u] === ARMOR ? GONE : IN_DEAD);
   state.reduced_u[u] = 0;
   state.building_u[u] = BUILD_NONE;
-  game.observer?.event({ type: 'loss', side, unit: u, result: opts.surrendered ? 'surrendered' : 'eliminated', reason: opts.reason, rule: opts.rule });
+  game.observer?.event(lossRecord(side, u, opts.surrendered ? 'surrendered' : 'eliminated', opts));
   const vp = state.tables.vp;
   if (!opts.overstack || state.options.overstackScoresVP) {
-    addVp(game, otherSide(side), opts.surrendered ? vp.unitSurrendered : vp.unitEliminated, `${opts.surrendered ? 'surrender' : 'elimination'} of ${state.counters.units[u]!.name}`, '16.2');
+    addVp(game, otherSide(side), opts.surrendered ? vp.unitSurrendered : vp.unitEliminated, { cause: opts.surrendered ? 'unitSurrendered' : 'unitEliminated', unit: u }, '16.2');
   }
   if (h >= 0 && state.combat_hs[h * 2 + side] === 0) clearHexOfNonCombat(game, h, side, 'elimination');
 }
@@ -40,7 +48,7 @@ export function takeStep(game: Game, u: number, opts: LossOptions): void {
     state.reduced_u[u] = 1;
     state.stepsLost_s[state.counters.side_u[u]!]!++;
     state.sideVersion_s[state.counters.side_u[u]!]!++;
-    game.observer?.event({ type: 'loss', side: state.counters.side_u[u]! as Side, unit: u, result: 'reduced', reason: opts.reason, rule: opts.rule });
+    game.observer?.event(lossRecord(state.counters.side_u[u]! as Side, u, 'reduced', opts));
   } else eliminateUnit(game, u, opts);
 }
 

@@ -1,14 +1,15 @@
 // Victory (16): VP changes with sudden death, settlement capture VP, the end check and victory levels.
 import { BOL, PAR, otherSide, type Side } from './side.js';
+import type { VpCause } from './events.js';
 import type { Game } from './game.js';
 import type { GameState } from './state.js';
 
-/** 16.2: adds delta VP to side; 16.4 (I-42): a total below 0 is sudden death at once. */
-export function addVp(game: Game, side: Side, delta: number, reason: string, rule: string): void {
+/** 16.2: adds delta VP to side for `cause` (rule `rule`); 16.4 (I-42): a total below 0 is sudden death at once. */
+export function addVp(game: Game, side: Side, delta: number, cause: VpCause, rule: string): void {
   const { state } = game;
   if (delta === 0 || state.ended) return;
   state.vp_s[side] = state.vp_s[side]! + delta;
-  game.observer?.event({ type: 'vp', side, delta, total: state.vp_s[side]!, reason, rule });
+  game.observer?.event({ type: 'vp', side, delta, total: state.vp_s[side]!, rule, ...cause });
   if (state.vp_s[side]! < 0) endGame(game, 'sudden_death', otherSide(side));
 }
 

@@ -12,7 +12,7 @@ export function weatherCheck(game: Game): void {
   else if (month === t.maybeRainyMonth) {
     const roll = dice.d6();
     state.rainy = t.maybeRainyOn.includes(roll);
-    game.observer?.event({ type: 'roll', what: `December weather: ${state.rainy ? 'rainy season' : 'dry'}`, roll, rule: '5.0' });
+    game.observer?.event({ type: 'roll', kind: 'weather', rainy: state.rainy, roll, rule: '5.0' });
   } else state.rainy = false;
 }
 
@@ -26,13 +26,13 @@ export function truceCheck(game: Game): void {
   if (last) {
     const roll = dice.d6();
     truce = t.continueRoll.includes(roll);
-    game.observer?.event({ type: 'roll', what: `truce continues: ${truce ? 'yes' : 'no'}`, roll, rule: '6.4' });
+    game.observer?.event({ type: 'roll', kind: 'truceContinues', truce, roll, rule: '6.4' });
   } else {
     const first = dice.d6();
     if (t.firstRoll.includes(first)) {
       const second = dice.d6();
       truce = t.secondRoll.includes(second);
-      game.observer?.event({ type: 'roll', what: `truce second roll: ${truce ? 'truce' : 'none'}`, roll: second, rule: '6.1' });
+      game.observer?.event({ type: 'roll', kind: 'truce', truce, roll: second, rule: '6.1' });
     }
   }
   state.truce = truce;
@@ -48,7 +48,7 @@ export function truceCheck(game: Game): void {
     if (ask(game, { kind: 'refuseTruce', side }) === true) {
       state.truce = false;
       game.observer?.event({ type: 'truce', state: 'refused', side });
-      addVp(game, side, -t.refusalVp, 'refused the truce', '6.2');
+      addVp(game, side, -t.refusalVp, { cause: 'truceRefused' }, '6.2');
       return;
     }
   }

@@ -24,13 +24,13 @@ export interface PlayerTurnSnapshot {
 
 /** What was true when an event was logged, for the events whose narration needs it. */
 export type EventContext =
-  /** move: each piece's unit index (or -1) and its values then. */
-  | { readonly type: 'move'; readonly units: readonly number[]; readonly values: readonly (string | null)[] }
+  /** move: each unit's values then (aligned with the event's `units`). */
+  | { readonly type: 'move'; readonly values: readonly string[] }
   /** combat: where each attacker fought from; every unit's values before the result. */
   | { readonly type: 'combat'; readonly attackerHexes: readonly number[]; readonly attackerValues: readonly string[]; readonly defenderValues: readonly string[] }
   | { readonly type: 'reinforcement'; readonly values: string }
-  /** supply: the side's units on the map out of General Supply. */
-  | { readonly type: 'supply'; readonly outOfSupply: readonly number[]; readonly hexes: readonly number[] };
+  /** supply: where each unit out of General Supply was (aligned with the event's `outOfSupply`). */
+  | { readonly type: 'supply'; readonly hexes: readonly number[] };
 
 export interface RecordedGame {
   readonly result: GameResult;
@@ -43,30 +43,22 @@ export interface RecordedGame {
   readonly snapshots: readonly PlayerTurnSnapshot[];
 }
 
-/** Events logged by the Weather & Truce Check (4.2 I), the first thing after a game turn's last player turn. */
-const WEATHER_TRUCE_RULES = new Set(['5.0', '6.1', '6.4']);
+/** Events of the Weather & Truce Check (4.2 I), the first thing after a game turn's last player turn. */
+export function weatherOrTruce(e: GameEvent): boolean {
+  return e.type === 'truce' || (e.type === 'roll' && (e.kind === 'weather' || e.kind === 'truce' || e.kind === 'truceContinues'));
+}
 
 function startsNextPlayerTurn(e: GameEvent): boolean {
-  return e.type === 'turn' || e.type === 'truce' || (e.type === 'roll' && WEATHER_TRUCE_RULES.has(e.rule))
-    || (e.type === 'phase' && e.phase === 'supply');
+  return e.type === 'turn' || weatherOrTruce(e) || (e.type === 'phase' && e.phase === 'supply');
 }
 
 function values(state: GameState, u: number): string {
   return unitValues(state.counters, u, state.reduced_u[u] === 1);
 }
 
-function unitByName(state: GameState, side: Side): Map<string, number> {
-  const out = new Map<string, number>();
-  state.counters.units.forEach((d, u) => { if (d.side === side) out.set(d.name, u); });
-  return out;
-}
-
-function contextOf(e: GameEvent, state: GameState, names: readonly [Map<string, number>, Map<string, number>]): EventContext | undefined {
+function contextOf(e: GameEvent, state: GameState): EventContext | undefined {
   switch (e.type) {
-    case 'move': {
-      const units = e.pieces.map((p) => names[e.side].get(p) ?? -1);
-      return { type: 'move', units, values: units.map((u) => (u >= 0 ? values(state, u) : null)) };
-    }
+    case 'move': return { type: 'move', values: e.units.map((u) => values(state, u)) };
     case 'combat':
       return {
         type: 'combat',
@@ -76,13 +68,7 @@ function contextOf(e: GameEvent, state: GameState, names: readonly [Map<string, 
       };
     case 'reinforcement':
       return { type: 'reinforcement', values: values(state, e.unit) };
-    case 'supply': {
-      const out: number[] = [];
-      for (let u = 0; u < state.loc_u.length; u++) {
-        if (state.counters.side_u[u] === e.side && state.loc_u[u]! >= 0 && state.inSupply_u[u] === 0) out.push(u);
-      }
-      return { type: 'supply', outOfSupply: out, hexes: out.map((u) => state.loc_u[u]!) };
-    }
+    case 'supply': return { type: 'supply', hexes: e.outOfSupply.map((u) => state.loc_u[u]!) };
     default:
       return undefined;
   }
@@ -97,14 +83,11 @@ export function recordGame(scenario: Scenario, options: RulesOptions, policies: 
   const contexts: (EventContext | undefined)[] = [];
   const snapshots: PlayerTurnSnapshot[] = [];
   // Mutable records of the observer (an object, so that control flow analysis leaves them alone).
-  const at: { live: GameState | null; open: { turn: number; side: Side } | null; turn: number; setup: GameState | null; names: [Map<string, number>, Map<string, number>] | null } = {
-    live: null, open: null, turn: 0, setup: null, names: null,
+  const at: { live: GameState | null; open: { turn: number; side: Side } | null; turn: number; setup: GameState | null } = {
+    live: null, open: null, turn: 0, setup: null,
   };
   const observer: GameObserver = {
-    start(state) {
-      at.live = state;
-      at.names = [unitByName(state, 0), unitByName(state, 1)];
-    },
+    start(state) { at.live = state; },
     event(e) {
       const state = at.live!;
       if (startsNextPlayerTurn(e)) {
@@ -116,7 +99,7 @@ export function recordGame(scenario: Scenario, options: RulesOptions, policies: 
       if (e.type === 'turn') at.turn = e.turn;
       if (e.type === 'phase' && e.phase === 'supply') at.open = { turn: at.turn, side: e.side };
       events.push(e);
-      contexts.push(contextOf(e, state, at.names!));
+      contexts.push(contextOf(e, state));
     },
   };
   const result = playGame(scenario, options, policies, seed, { observer });

@@ -126,11 +126,11 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
   for (const side of [PAR, BOL] as const) {
     let i = at - 1;
     while (i >= 0 && !(recorded.events[i]!.type === 'supply' && (recorded.events[i] as { side: Side }).side === side)) i--;
-    const ctx = i >= 0 ? recorded.contexts[i] : undefined;
-    if (ctx?.type !== 'supply') continue;
+    const supply = recorded.events[i];
+    if (supply?.type !== 'supply') continue;
     const since = new Set<number>();
     for (let j = i + 1; j < at; j++) { const e = recorded.events[j]!; if (e.type === 'reinforcement') since.add(e.unit); }
-    for (const u of ctx.outOfSupply) if (!since.has(u)) out.add(u);
+    for (const u of supply.outOfSupply) if (!since.has(u)) out.add(u);
   }
   return out;
 }

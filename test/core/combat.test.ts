@@ -250,11 +250,11 @@ describe('12.13, 12.14, 13.3, 10.13 die roll modifiers (I-27)', () => {
   test('12.14 a negative command rating is subtracted', () => {
     const p = position();
     p.place('B-I1', '1406');
-    p.placeLeader('B-PENA', '1406'); // Army Commander, command -1
+    const pena = p.placeLeader('B-PENA', '1406'); // Army Commander, command -1
     p.place('P-I2', '1405');
     const c = prepareCombat(p.state, attackOf(p, BOL, ['B-I1'], ['1405']), null);
     expect(c.modifiers.leaderDrm).toBe(-1);
-    expect(c.modifiers.list).toContainEqual({ reason: 'leader B-PENA', value: -1, rule: '12.14' });
+    expect(c.modifiers.list).toContainEqual({ kind: 'leader', leader: pena, value: -1, rule: '12.14' });
   });
 
   test('13.3 an attacking air marker adds 1 and a defending one subtracts 1', () => {

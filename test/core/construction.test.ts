@@ -65,13 +65,15 @@ describe('14 engineers', () => {
     startConstruction(g, BOL);
     constructionPhase(g, BOL);
     expect(p.state.trail_h[p.hex('1505')]).toBe(1);
+    expect(g.events).toEqual([{ type: 'build', side: BOL, hex: p.hex('1505'), what: 'trail', unit: e }]);
     p.place('B-E1', '1506');
     constructionPhase(testGame(p.state, []), BOL);
     expect(p.state.trail_h[p.hex('1505')]).toBe(1);
     p.place('B-E1', '1509');
-    constructionPhase(testGame(p.state, []), BOL);
+    const lost = testGame(p.state, []);
+    constructionPhase(lost, BOL);
     expect(p.state.trail_h[p.hex('1505')]).toBe(0);
-    expect(e).toBeGreaterThanOrEqual(0);
+    expect(lost.events).toEqual([{ type: 'trailLost', hex: p.hex('1505'), rule: '14.5' }]);
   });
 
   test('14.5 I-38 in an unnegated enemy ZOC a trail needs the enemy\'s permission', () => {

@@ -9,7 +9,7 @@ import type { GameEvent } from '../../src/core/events.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { BUILD_ENTRENCHMENT, BUILD_NONE, IN_DEAD, IN_PILE } from '../../src/core/state.js';
 import { position, type Position } from '../helpers/position.js';
-import { scripted, testGame, type Script } from '../helpers/game.js';
+import { printedCombats, scripted, testGame, type Script } from '../helpers/game.js';
 
 const of = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) =>
   events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
@@ -90,7 +90,7 @@ describe('12.11 leaders advance with the combat units', () => {
 
 describe('12 a combat worked through the phase', () => {
   test('12.4-12.12, 16.2 attack with CSP and air; the defender answers; 25/50R: losses, a retreat, an advance that takes the settlement for 1d6', () => {
-    const { p, i1, i2, b1, order } = assault();
+    const { p, i1, i2, b1, franco, order } = assault();
     const par = attacker('PAR', [order], {
       losses: () => [{ unit: i1, eliminate: false }],
       advance: (d) => [{ unit: i2, hex: d.hexes[0]! }],
@@ -106,15 +106,15 @@ describe('12 a combat worked through the phase', () => {
 
     // 12.4: 10 (both attackers supplied by the one CSP) against 5 halved = 3: 3-1.
     // Modifiers: Bush -1, Franco +1, attacker air +1, defender air -1: 4 stays 4. 3-1, 4: 25/50R.
-    const [combat] = of(g.events, 'combat');
+    const [combat] = printedCombats(g);
     expect(combat).toEqual({
-      type: 'combat', side: PAR, attackers: [i1, i2], defenders: [b1], hexes: [p.hex('1506')],
-      attack: 10, defence: 3, odds: '3-1',
+      type: 'combat', side: PAR, phase: 'first', attackers: [i1, i2], defenders: [b1], hexes: [p.hex('1506')],
+      attack: 10, defence: 3, column: 3, belowLowest: false, odds: '3-1',
       modifiers: [
-        { reason: 'defender terrain', value: -1 }, { reason: 'leader P-FRANCO', value: 1 },
-        { reason: 'attacker air', value: 1 }, { reason: 'defender air', value: -1 },
+        { kind: 'defenderTerrain', value: -1, rule: '12.13' }, { kind: 'leader', leader: franco, value: 1, rule: '12.14' },
+        { kind: 'attackerAir', value: 1, rule: '13.3' }, { kind: 'defenderAir', value: -1, rule: '13.3' },
       ],
-      roll: 4, modified: 4, result: '25/50R', phase: 'first',
+      roll: 4, modified: 4, attacker: { loss: 25, retreat: false }, defender: { loss: 50, retreat: true }, cancelled: false, result: '25/50R',
     });
     // 12.4: the defender was asked after the attacker committed, with what he could use.
     const defend = bol.asked.find((d) => d.kind === 'defend');
@@ -151,7 +151,7 @@ describe('12 a combat worked through the phase', () => {
     // 10 against 2 + 2 (halved, unsupplied) = 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
     const g = testGame(p.state, [6, 1], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 4, odds: '2-1', modified: 5, result: '25/25R' });
+    expect(printedCombats(g)[0]).toMatchObject({ attack: 10, defence: 4, odds: '2-1', modified: 5, result: '25/25R' });
     expect(bol.asked.find((d) => d.kind === 'losses')).toMatchObject({ required: 2 }); // 25% of 4 + 3 printed
     expect(p.state.loc_u[c1]).toBe(IN_DEAD);
     expect(p.state.eliminated_s[BOL]).toBe(1);
@@ -280,7 +280,7 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     // 10 against 3: 3-1; Clear: attacker -1 (from Clear), Franco +1: roll 4 stays 4: 25/50R; retreat check 5.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ odds: '3-1', result: '25/50R' });
+    expect(printedCombats(g)[0]).toMatchObject({ odds: '3-1', result: '25/50R' });
     expect(p.state.loc_t[t]).toBe(p.hex('1507'));
   });
 
@@ -343,7 +343,7 @@ describe('12.2, 12.10, 12.11 more than one combat in a phase', () => {
     // Second: 7 against B-I2 alone, 4 halved = 2 (3-1), Bush -1: roll 6 -> 5: 25/50R; B-I2 retreats (5).
     const g = testGame(p.state, [4, 5, 6, 5], par, bol);
     combatPhase(g, PAR, 'first');
-    const [, second_] = of(g.events, 'combat');
+    const [, second_] = printedCombats(g);
     expect(second_).toMatchObject({ defenders: [b2], attack: 7, defence: 2, odds: '3-1', result: '25/50R' });
     expect(p.state.loc_u[b1]).toBe(IN_DEAD);
     expect(of(g.events, 'loss')).toContainEqual(expect.objectContaining({ side: BOL, unit: b1, result: 'eliminated', rule: '12.10' }));
@@ -422,7 +422,7 @@ describe('14.2 engineers in combat', () => {
     // 6 halved = 3 against (3 + 4) halved = 2 + 2: 1-2; Bush -1: roll 6 -> 5: 25R/25. B-I1's retreat check: 6.
     const g = testGame(p.state, [6, 6], par, bol);
     combatPhase(g, BOL, 'reaction');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ side: BOL, defenders: [i1, e], odds: '1-2', result: '25R/25', phase: 'reaction' });
+    expect(printedCombats(g)[0]).toMatchObject({ side: BOL, defenders: [i1, e], odds: '1-2', result: '25R/25', phase: 'reaction' });
     expect(p.state.loc_u[e]).toBe(p.hex('1505'));
     expect(p.state.building_u[e]).toBe(BUILD_NONE);
   });
@@ -441,7 +441,7 @@ describe('12.6 a result that would eliminate both sides', () => {
     // 2 against 3: 1-2; Bush -1: roll 3 -> 2: 50R/10. Each side's only unit would have to go: -/-.
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ odds: '1-2', modified: 2, result: expect.stringMatching(/^-\/-/) });
+    expect(printedCombats(g)[0]).toMatchObject({ odds: '1-2', modified: 2, result: '-/-', cancelled: true });
     expect([p.state.loc_u[e], p.state.loc_u[be]]).toEqual([p.hex('1505'), p.hex('1506')]);
     expect(of(g.events, 'loss')).toEqual([]);
     expect(g.dice.used()).toBe(1);
@@ -477,7 +477,7 @@ describe('12.12, 13.3 combat supply and air', () => {
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
     expect(bol.asked.find((d) => d.kind === 'defend')).toMatchObject({ cspHexes: [p.hex('1506')] });
-    expect(of(g.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 5, odds: '2-1', result: '25/25' });
+    expect(printedCombats(g)[0]).toMatchObject({ attack: 10, defence: 5, odds: '2-1', result: '25/25' });
     expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(0);
     expect(p.state.csp_hs[p.hex('1505') * 2 + PAR]).toBe(0);
     expect(p.state.airUsed_s).toEqual(new Uint8Array([0, 0]));
@@ -509,7 +509,7 @@ describe('12.12 the defender in two hexes', () => {
     const { p, g, bol } = twoHexes((d) => ({ cspHexes: d.cspHexes, air: false }));
     combatPhase(g, PAR, 'first');
     expect(bol.asked.find((d) => d.kind === 'defend')).toMatchObject({ cspHexes: [p.hex('1406'), p.hex('1506')].sort((a, b) => a - b) });
-    expect(of(g.events, 'combat')[0]).toMatchObject({ attack: 10, defence: 9, odds: '1-1' });
+    expect(printedCombats(g)[0]).toMatchObject({ attack: 10, defence: 9, odds: '1-1' });
     expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(0);
     expect(p.state.csp_hs[p.hex('1406') * 2 + BOL]).toBe(0);
   });
@@ -517,7 +517,7 @@ describe('12.12 the defender in two hexes', () => {
   test('12.12 one CSP serves only the defenders within its reach: the other hex is halved (the older one-hex answer still works)', () => {
     const { p, g } = twoHexes(() => ({ cspHex: p.hex('1506'), air: false }) as never);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ defence: 5 + 2 });
+    expect(printedCombats(g)[0]).toMatchObject({ defence: 5 + 2 });
     expect(p.state.csp_hs[p.hex('1406') * 2 + BOL]).toBe(1);
   });
 
@@ -553,7 +553,7 @@ describe('12.9, I-35 elimination', () => {
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E. Peña's displacement die: 2.
     const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ result: '-/E' });
+    expect(printedCombats(g)[0]).toMatchObject({ result: '-/E' });
     expect(p.state.loc_u[b3]).toBe(IN_DEAD);
     expect(p.state.loc_l[pena]).toBe(p.hex('1510'));
     expect(p.state.vp_s[PAR]).toBe(21); // +1 for the eliminated unit (16.2)
@@ -609,7 +609,7 @@ describe('15.2, I-39 the forced challenge', () => {
     // Bush -1, Estigarribia +2: roll 1 -> 2: 1-2, 2: 50R/10. Retreat check 3 + 2 = 5: retreat.
     const g = testGame(p.state, [1, 3], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ odds: '1-2', modified: 2, result: '50R/10' });
+    expect(printedCombats(g)[0]).toMatchObject({ odds: '1-2', modified: 2, result: '50R/10' });
     expect(p.state.challenge_s[PAR]).toBe(1);
     expect(p.state.challenge_s[BOL]).toBe(0);
   });
@@ -619,7 +619,7 @@ describe('15.2, I-39 the forced challenge', () => {
     // Bush -1, Franco +1: roll 2 -> 2: 50R/10. Retreat check 3 + 1: retreat.
     const g = testGame(p.state, [2, 3], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ result: '50R/10' });
+    expect(printedCombats(g)[0]).toMatchObject({ result: '50R/10' });
     expect(p.state.challenge_s[PAR]).toBe(0);
   });
 
@@ -632,7 +632,7 @@ describe('15.2, I-39 the forced challenge', () => {
     // 10 against 3: 3-1; Bush -1, Franco +1: roll 4 stays 4: 25/50R. Retreat check 5 - 1 (Peña) = 4: retreat.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'combat')[0]).toMatchObject({ result: '25/50R' });
+    expect(printedCombats(g)[0]).toMatchObject({ result: '25/50R' });
     expect(p.state.challenge_s[BOL]).toBe(1);
     expect(p.state.challenge_s[PAR]).toBe(0);
   });

@@ -39,7 +39,7 @@ describe('10.1 each piece moves once a phase', () => {
     expect(err.message).toMatch(/already moved this phase \(10\.1\)/);
     // the first move stands; the second was refused
     expect(p.state.loc_u[u]).toBe(p.hex('1506'));
-    expect(of(g.events, 'move')).toEqual([{ type: 'move', side: PAR, pieces: ['P inf 1'], path: path(p, '1505', '1506'), phase: 'movement' }]);
+    expect(of(g.events, 'move')).toEqual([{ type: 'move', side: PAR, units: [u], leaders: [], trucks: [], ghq: false, csp: 0, carrier: -1, path: path(p, '1505', '1506'), phase: 'movement' }]);
   });
 
   test('10.1 the move decision lists only the pieces that have not moved yet', () => {
@@ -83,7 +83,7 @@ describe('11.4 stacks', () => {
     const g = testGame(p.state, [], mover('PAR', [order([u1, u2], [l], path(p, '1505', '1504', '1503'))]));
     movementPhase(g, PAR, false);
     expect([p.state.loc_u[u1], p.state.loc_u[u2], p.state.loc_l[l]]).toEqual(path(p, '1503', '1503', '1503'));
-    expect(of(g.events, 'move')).toEqual([{ type: 'move', side: PAR, pieces: ['P inf 1', 'P inf 2', 'A'], path: path(p, '1505', '1504', '1503'), phase: 'movement' }]);
+    expect(of(g.events, 'move')).toEqual([{ type: 'move', side: PAR, units: [u1, u2], leaders: [l], trucks: [], ghq: false, csp: 0, carrier: -1, path: path(p, '1505', '1504', '1503'), phase: 'movement' }]);
   });
 });
 

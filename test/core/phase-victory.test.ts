@@ -39,11 +39,11 @@ describe('16.4 sudden death', () => {
   test('16.4 the instant a side\'s VP go below 0 it loses; nothing scores after', () => {
     const p = position({ vp: [20, 5] });
     const g = testGame(p.state, []);
-    addVp(g, BOL, -5, 'test', '16.2');
+    addVp(g, BOL, -5, { cause: 'callUp' }, '16.2');
     expect(p.state.ended).toBeNull(); // 0 is not below 0
-    addVp(g, BOL, -1, 'test', '16.2');
+    addVp(g, BOL, -1, { cause: 'callUp' }, '16.2');
     expect(p.state.ended).toEqual({ how: 'sudden_death', winner: PAR, turn: 0 });
-    addVp(g, PAR, -30, 'test', '16.2');
+    addVp(g, PAR, -30, { cause: 'callUp' }, '16.2');
     expect(p.state.vp_s).toEqual(new Int32Array([20, -1]));
     expect(p.state.ended).toEqual({ how: 'sudden_death', winner: PAR, turn: 0 });
     expect(g.events.map((e) => e.type)).toEqual(['vp', 'vp', 'end']);

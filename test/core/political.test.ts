@@ -22,9 +22,15 @@ describe('15 leaders and the Political Phase', () => {
     const { p, estig, fr } = franco();
     p.state.challenge_s[PAR] = 1;
     // roll 3 + (3 - 2) = 4 >= 2 x 2; the new subordinate is drawn from the refilled box (int roll 1)
-    politicalPhase(testGame(p.state, [3, 1], policy({ action: 'replaceCommander', modifier: 0, supporters: [] })), PAR);
+    const g = testGame(p.state, [3, 1], policy({ action: 'replaceCommander', modifier: 0, supporters: [] }));
+    politicalPhase(g, PAR);
     expect(p.state.armyCommander_s[PAR]).toBe(estig);
     expect(p.state.loc_l[fr]).not.toBe(p.hex('1505'));
+    expect(g.events.slice(0, 2)).toEqual([
+      { type: 'roll', kind: 'challenge', side: PAR, leader: estig, roll: 3, modified: 4, rule: '15.3' },
+      { type: 'leader', side: PAR, leader: fr, to: IN_DEAD, cause: 'commanderReplaced', rule: '15' },
+    ]);
+    expect(g.events[2]).toMatchObject({ type: 'leader', side: PAR, cause: 'new', rule: '15.6' });
   });
 
   test('15.3 a result between the rating and twice it: the commander survives', () => {

@@ -53,8 +53,8 @@ function findGame(wanted: (r: ReturnType<typeof playGame>, ev: Events) => boolea
 // FULL is played to the end with several combats, a leader's and a terrain modifier, and captures by
 // movement and by advance; SHORT ends by sudden death in the first Paraguayan player turn.
 const FULL = findGame((r, ev) => r.end === 'scenario_end' && combatsOf(ev).length >= 3
-  && combatsOf(ev).some((c) => c.modifiers.some((m) => m.reason.startsWith('leader ')))
-  && combatsOf(ev).some((c) => c.modifiers.some((m) => m.reason === 'defender terrain'))
+  && combatsOf(ev).some((c) => c.modifiers.some((m) => m.kind === 'leader'))
+  && combatsOf(ev).some((c) => c.modifiers.some((m) => m.kind === 'defenderTerrain'))
   && capturesOf(ev).some((c) => c.how === 'advance') && capturesOf(ev).some((c) => c.how === 'movement'));
 const SHORT = findGame((r, ev) => r.end === 'sudden_death' && r.winner === 'BOL' && !ev.some((e) => e.type === 'phase' && e.side === 1));
 // TRUCE: Bolivia refuses a truce just declared (not one continued, 6.4).
@@ -113,9 +113,11 @@ describe('writeReplay', () => {
     expect(narrative).toContain('### Bolivian player turn');
     const combats = combatsOf(events);
     expect(combats.length).toBeGreaterThanOrEqual(3);
+    const columns = scenario('boqueron').tables.crtColumns;
+    const crt = (r: { loss: number; retreat: boolean }) => `${r.loss === 0 ? '-' : r.loss === 100 ? 'E' : r.loss}${r.retreat ? 'R' : ''}`;
     for (const c of combats) {
-      expect(narrative).toContain(`odds ${c.odds}`);
-      expect(narrative).toContain(`Roll ${c.roll}, modified ${c.modified}: **${c.result}**`);
+      expect(narrative).toContain(`odds ${c.belowLowest ? `<${columns[0]}` : columns[c.column]}`);
+      expect(narrative).toContain(`Roll ${c.roll}, modified ${c.modified}: **${crt(c.attacker)}/${crt(c.defender)}`);
     }
     expect(narrative).toMatch(/leader [A-ZÁÉÍÓÚ][a-záéíóúñ]+ [+-]\d \(12\.14\)/); // a leader modifier by name, with its rule
     expect(narrative).not.toMatch(/leader [PB]-[A-Z]/); // never the counter id
@@ -135,7 +137,9 @@ describe('writeReplay', () => {
       expect(narrative).toContain(`${c.side === 0 ? 'Paraguay' : 'Bolivia'} takes ${label} (${place.name})${c.how === 'movement' ? ' by movement' : c.how === 'advance' ? ' by advance after combat' : ''}`);
     }
     for (const e of events) {
-      if (e.type === 'vp' && e.reason.endsWith('by movement')) expect(narrative).toContain(`${e.side === 0 ? 'Paraguay' : 'Bolivia'} +${e.delta} VP: ${e.reason} (16.2); now ${e.total}`);
+      if (e.type === 'vp' && e.cause === 'settlementByMovement') {
+        expect(narrative).toContain(`${e.side === 0 ? 'Paraguay' : 'Bolivia'} +${e.delta} VP: took ${s.map.places[s.map.place_h[e.hex]!]!.name} by movement (16.2); now ${e.total}`);
+      }
     }
     expect(narrative).toMatch(/\*\*Supply\*\* \(8\): LOC \d+ hexes, supply radius \d/);
     expect(narrative).toMatch(/Map: \[turn-01-PAR\.svg\]\(turn-01-PAR\.svg\)/);
@@ -156,14 +160,14 @@ describe('narrate', () => {
 describe('the recorded positions', () => {
   test('are the positions at the end of each player turn', () => {
     const { recorded, scenario: s } = replayGame(opts({ game: FULL, out: '' }));
-    const loc = Int16Array.from(recorded.setup!.loc_u);
-    const vp = [recorded.setup!.vp_s[0]!, recorded.setup!.vp_s[1]!];
+    const loc = Int16Array.from(recorded.setup.loc_u);
+    const vp = [recorded.setup.vp_s[0]!, recorded.setup.vp_s[1]!];
     let i = 0;
     for (const snap of recorded.snapshots) {
       for (; i < snap.at; i++) {
-        const e = recorded.events[i]!, ctx = recorded.contexts[i];
-        if (e.type === 'move' && ctx?.type === 'move') for (const u of ctx.units) { if (u >= 0) loc[u] = e.path[e.path.length - 1]!; }
-        if (e.type === 'retreat') loc[e.unit] = e.to;
+        const e = recorded.events[i]!;
+        if (e.type === 'move') for (const u of e.units) loc[u] = e.path[e.path.length - 1]!;
+        if (e.type === 'retreat' || e.type === 'advance') loc[e.unit] = e.to;
         if (e.type === 'reinforcement') loc[e.unit] = e.hex;
         if (e.type === 'loss' && e.result !== 'reduced') loc[e.unit] = -2;
         if (e.type === 'vp') vp[e.side] = e.total;
@@ -192,7 +196,7 @@ describe('handicap', () => {
 
   test('a handicapped replay is the handicapped game', () => {
     const r = replayGame(opts({ game: FULL, handicap: { PAR: 5 }, out: '' }));
-    expect(r.recorded.setup!.vp_s[0]).toBe(20);
+    expect(r.recorded.setup.vp_s[0]).toBe(20);
     expect(gameRow(FULL, r.recorded.result)).toEqual(gameRow(FULL, runGame('boqueron', '1', FULL, [], applyHandicap(scenario('boqueron'), { PAR: 5 }))));
   });
 });
