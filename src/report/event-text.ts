@@ -18,10 +18,6 @@ export function signed(n: number): string {
   return n > 0 ? `+${n}` : String(n);
 }
 
-export function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
 /** "a, b and c". */
 export function list(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
