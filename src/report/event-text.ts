@@ -188,7 +188,7 @@ export function rollSubject(e: RollEvent, v: Vocabulary): string {
     case 'weather': return `December weather: ${e.rainy ? 'rainy season' : 'dry'}`;
     case 'truce': return `Truce second roll: ${e.truce ? 'truce' : 'none'}`;
     case 'truceContinues': return `Truce continues: ${e.truce ? 'yes' : 'no'}`;
-    case 'supplyTable': return 'Supply Table';
+    case 'supplyTable': return `${SIDE_ADJ[e.side]} Supply Table`;
     case 'attrition': return `Attrition: ${v.unit(e.unit)}`;
     case 'callUp': return `Call-up: ${e.roll} extra units`;
     case 'retreat': return `${v.unit(e.unit)}: ${e.rout ? 'rout' : 'retreat'}`;
@@ -203,6 +203,7 @@ export function rollSubject(e: RollEvent, v: Vocabulary): string {
 export function rollText(e: RollEvent, v: Vocabulary): string {
   if (e.kind === 'truce') return `${e.truce ? 'A truce is declared' : 'No truce'}: second truce roll ${e.roll} (${e.rule})`;
   if (e.kind === 'truceContinues') return `${e.truce ? 'The truce continues' : 'The truce ends'}: roll ${e.roll} (${e.rule})`;
+  if (e.kind === 'supplyTable') return `${rollSubject(e, v)}: roll ${e.roll}, row ${e.modified} (${e.rule})`;
   return `${rollSubject(e, v)}: ${rollFigures(e.roll, 'modified' in e ? e.modified : undefined)} (${e.rule})`;
 }
 
@@ -249,11 +250,11 @@ function setupPiece(e: EventOf<'setup'>, v: Vocabulary): string {
 export function eventText(e: GameEvent, v: Vocabulary, ctx?: EventContext): string {
   switch (e.type) {
     case 'turn': return `Turn ${e.turn + 1}: ${v.month(e.turn)}, ${e.rainy ? 'rainy season' : 'dry season'}${e.truce ? ', truce' : ''}`;
-    case 'phase': return `${SIDE_ADJ[e.side]} ${e.phase} phase`;
+    case 'phase': return `${SIDE_ADJ[e.side]} player turn: ${e.phase} phase`;
     case 'roll': return rollText(e, v);
     case 'vp': return vpText(e, v);
     case 'setup': return `${SIDE_ADJ[e.side]} ${setupPiece(e, v)} sets up at ${v.hex(e.hex)}`;
-    case 'move': return moveText(e, v, ctx);
+    case 'move': return `${SIDE_NAME[e.side]}${e.phase === 'reaction' ? ' (reaction)' : ''} moves ${moveText(e, v, ctx)}`;
     case 'combat': return `${SIDE_NAME[e.side]} attacks ${e.hexes.map((h) => v.hex(h)).join(', ')}: odds ${v.odds(e.column, e.belowLowest)}, roll ${e.roll}, modified ${e.modified}: ${combatResult(e)}`;
     case 'loss': return lossText(e, v);
     case 'retreat': return `${SIDE_ADJ[e.side]} ${v.unit(e.unit)} ${e.rout ? 'routs' : 'retreats'} from ${v.hex(e.from)} to ${v.hex(e.to)}`;
@@ -262,7 +263,7 @@ export function eventText(e: GameEvent, v: Vocabulary, ctx?: EventContext): stri
     case 'control': return `${SIDE_NAME[e.side]} takes control of ${v.hex(e.hex)}`;
     case 'supply': return `${SIDE_ADJ[e.side]} supply: LOC ${e.locLength}, radius ${e.radius}`;
     case 'reinforcement': return `${SIDE_ADJ[e.side]} reinforcement: ${v.unit(e.unit, ctx?.type === 'reinforcement' ? ctx.values : v.fullValues(e.unit))} at ${v.hex(e.hex)}`;
-    case 'replacement': return `${v.unit(e.unit)} receives a replacement (${e.rule})`;
+    case 'replacement': return `${SIDE_ADJ[e.side]} ${v.unit(e.unit)} receives a replacement (${e.rule})`;
     case 'unplaced': return `${v.unit(e.unit)} cannot be placed and returns to the pile (${e.rule})`;
     case 'pileRefilled': return `${SIDE_NAME[e.side]}'s dead pile becomes its reinforcement pile (${e.rule})`;
     case 'leader': return leaderText(e, v);

@@ -1,5 +1,6 @@
-// Replays one game of a run and writes it out for a writer: narrative.md, events.json, result.json (the
-// game's games.csv row) and an SVG of the position at the end of every player turn (plus the set-up).
+// Replays one game of a run and writes it out for a writer: narrative.md, events.json (the records),
+// log.txt (a line of English per record), result.json (the game's games.csv row) and an SVG of the
+// position at the end of every player turn (plus the set-up).
 // Game i of a run with seed S plays with seed streamSeed(S, i, 'game') and policies seeded
 // `${seed}:PAR` / `${seed}:BOL`, as `chaco run` does (I-41), so the replay is that very game.
 import { makeFolder } from './make-folder.js';
@@ -18,6 +19,7 @@ import { gameRow, type GameRow } from '../sim/game-row.js';
 import { narrate } from './narrative.js';
 import { recordGame, type RecordedGame } from './replay-record.js';
 import { renderPositionSvg } from './replay-svg.js';
+import { textLog } from './text-log.js';
 
 /** Starting VP added to a side (negative to take away): `--handicap PAR=+5`. */
 export interface Handicap {
@@ -56,6 +58,7 @@ export interface ReplaySummary {
   readonly dir: string;
   readonly narrative: string;
   readonly events: string;
+  readonly log: string;
   readonly result: string;
   /** The set-up position, when the replay could take it. */
   readonly setupMap: string | null;
@@ -148,7 +151,7 @@ export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenar
   return { scenario, options, recorded: recordGame(scenario, options, policies, gameSeed), gameSeed };
 }
 
-/** Replays game `game` of the run and writes narrative.md, events.json, result.json and the maps into `out`. */
+/** Replays game `game` of the run and writes narrative.md, events.json, log.txt, result.json and the maps into `out`. */
 export function writeReplay(opts: ReplayOptions): ReplaySummary {
   const { scenario, options, recorded, gameSeed } = replayGame(opts);
   const { result } = recorded;
@@ -192,11 +195,12 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
     maps: mapByTurn, ...(setupMap ? { setupMap } : {}), command: commandLine(opts),
   });
   writeFileAtomic(join(dir, 'narrative.md'), narrative);
-  // One event a line: the engine's log as it is (units, leaders and hexes by index), easy to grep.
+  // One record a line, as the engine emitted it (units, leaders and hexes by index; src/report/events.schema.json).
   writeFileAtomic(join(dir, 'events.json'), `[\n${recorded.events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
+  writeFileAtomic(join(dir, 'log.txt'), textLog(scenario, recorded));
   writeFileAtomic(join(dir, 'result.json'), `${JSON.stringify(row, null, 2)}\n`);
   return {
-    dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), result: join(dir, 'result.json'),
+    dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), log: join(dir, 'log.txt'), result: join(dir, 'result.json'),
     setupMap: setupMap ? join(dir, setupMap) : null, maps, row, gameSeed,
   };
 }

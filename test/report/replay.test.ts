@@ -84,6 +84,26 @@ describe('writeReplay', () => {
     expect(events[events.length - 1]!.type).toBe('end');
   });
 
+  test('log.txt is the events in English, a line each: turns, their phases indented under them, each combat with its odds and result', () => {
+    const lines = readFileSync(join(out, 'log.txt'), 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe('Set-up');
+    expect(lines).toHaveLength(events.length + 1);
+    const s = scenario('boqueron');
+    events.forEach((e, i) => {
+      const line = lines[i + 1]!;
+      if (e.type === 'turn') expect(line).toMatch(new RegExp(`^Turn ${e.turn + 1}: `));
+      else if (e.type === 'phase') expect(line).toBe(`  ${e.side === 0 ? 'Paraguayan' : 'Bolivian'} player turn: ${e.phase} phase`);
+      else if (i > 0 && events.slice(0, i).some((x) => x.type === 'phase')) expect(line).toMatch(/^ {4}\S/);
+      if (e.type === 'combat') {
+        const odds = e.belowLowest ? `<${s.tables.crtColumns[0]}` : s.tables.crtColumns[e.column];
+        expect(line).toContain(`attacks ${hexLabel(s.map.grid, e.hexes[0]!)}`);
+        expect(line).toContain(`odds ${odds}, roll ${e.roll}, modified ${e.modified}: `);
+      }
+      if (e.type === 'vp') expect(line).toMatch(new RegExp(`^ *${e.side === 0 ? 'Paraguay' : 'Bolivia'} ${e.delta > 0 ? '\\+' : ''}${e.delta} VP: .*; now ${e.total}$`));
+    });
+    expect(lines.join('\n')).not.toMatch(/unit \d+|leader \d+|undefined/);
+  });
+
   test('writes one map per player turn played, named by turn and side, and the set-up', () => {
     const supplyPhases = events.filter((e) => e.type === 'phase' && e.phase === 'supply') as Extract<GameEvent, { type: 'phase' }>[];
     const maps = readdirSync(out).filter((f) => /^turn-\d\d-(PAR|BOL)\.svg$/.test(f)).sort();
@@ -220,7 +240,7 @@ describe('chaco replay', () => {
       process.stdout.write = write;
     }
     expect(printed).toMatch(new RegExp(`boqueron game ${SHORT} of seed 1 \\(game seed 1:${SHORT}:game\\): BOL wins`));
-    expect(readdirSync(out).sort()).toEqual(['events.json', 'narrative.md', 'result.json', 'setup.svg', 'turn-01-PAR.svg']);
+    expect(readdirSync(out).sort()).toEqual(['events.json', 'log.txt', 'narrative.md', 'result.json', 'setup.svg', 'turn-01-PAR.svg']);
   });
 
   test('bad arguments are usage errors', async () => {
