@@ -1,16 +1,17 @@
 // The published study (npm run study) projected onto many machines, for the README's Scaling section.
 //
-//   node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100]
+//   node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100] [--longest F]
 //
 // STUDY_LOG: the study's stderr (lines "study: <folder> took N s", from scripts/study.sh).
 // --threads: worker threads of the machine the study ran on (default: this machine's cores);
-// --overhead: the queue's cost per shard in ms (npm run bench:queue); --shards: shard sizes to project.
+// --overhead: the queue's cost per shard in ms (npm run bench:queue); --shards: shard sizes to project;
+// --longest: how many times the command's mean game the slowest cell's games cost (search against search: about 3.5).
 //
 // The model, per command of the study (the cells of each command and their games are read from its
 // state file under reports/study/): a command plays its cells in groups (a scenario's matrix, its
 // restricted play, ...), and each group in rounds of one batch per unfinished cell (src/cli/balance-play.ts);
 // a round ends when its slowest shard does. A round on N machines of T threads takes
-//   max(sum of its shards' times / (N * T), its longest shard's time),
+//   max(sum of its shards' times / (N * T), its longest shard's time, F times the mean),
 // a shard's time being its games times the command's mean CPU time per game (its wall time here times
 // T, over its games: this machine's parallel losses included) plus the queue's cost per shard.
 // Cells that play slower than the mean (search) make the real rounds longer; the history check does not
@@ -22,11 +23,12 @@ import { join } from 'node:path';
 const args = process.argv.slice(2);
 const flag = (name, fallback) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
 const logFile = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--')));
-if (!logFile) { console.error('usage: node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100]'); process.exit(2); }
+if (!logFile) { console.error('usage: node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100] [--longest F]'); process.exit(2); }
 const T = Number(flag('threads', String(availableParallelism())));
 const overhead = Number(flag('overhead', '0')) / 1000;
 const shardSizes = flag('shards', '10,100').split(',').map(Number);
 const machines = flag('machines', '1,10,100').split(',').map(Number);
+const longestFactor = Number(flag('longest', '1'));
 
 // The study's commands in the order of scripts/study.sh, each with its state file and how it batches.
 const STAGES = [
@@ -78,7 +80,7 @@ function projected(rs, n, s, c) {
       for (let left = g; left > 0; left -= s) {
         const shard = Math.min(s, left) * c + overhead;
         work += shard;
-        longest = Math.max(longest, shard);
+        longest = Math.max(longest, Math.min(s, left) * c * longestFactor + overhead);
       }
     }
     t += Math.max(work / (n * T), longest);
@@ -105,7 +107,7 @@ for (const stage of STAGES) {
   for (const n of machines) for (const s of shardSizes) totals.set(`${n}:${s}`, (totals.get(`${n}:${s}`) ?? 0) + projected(rs, n, s, c));
   lines.push(`| ${stage.dir} | ${fmt(wall)} | ${games} games in ${rs.length} rounds, ${(1000 * c).toFixed(1)} ms of CPU a game |`);
 }
-console.log(`The study as measured: ${fmt(measured)} on ${T} threads; queue cost ${(overhead * 1000).toFixed(1)} ms a shard\n`);
+console.log(`The study as measured: ${fmt(measured)} on ${T} threads; queue cost ${(overhead * 1000).toFixed(1)} ms a shard; the slowest shard ${longestFactor}x the mean\n`);
 console.log('| command | wall time here | work |');
 console.log('|---|---|---|');
 for (const l of lines) console.log(l);
