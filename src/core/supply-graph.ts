@@ -464,9 +464,10 @@ export function push(sc: SupplyScratch, node: number, d: number): void {
 /**
  * Runs Dijkstra from the seeds, up to `budget`. Forward: dist = cost from the nearest seed to the node
  * (seed not counted, node counted). Reverse: dist = cost from the node to the nearest seed (node not
- * counted, seed counted).
+ * counted, seed counted). With `until` (a mark per node) it stops once `left` marked nodes are settled.
+ * Returns the cost up to which every distance is final: `budget` when the search ran out, less when it stopped early.
  */
-export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean, budget: number): void {
+export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean, budget: number, until?: Uint8Array, left = 0): number {
   // Hot loop: typed arrays in locals; the common hex-to-hex step (no road, no river) is inlined.
   const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, cost_h, costStamp_h, entryNode, entryNext } = sc;
   const { neighbour_hd, side_hd } = sc.map.grid;
@@ -481,6 +482,7 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
     sc.count--;
     const n = entryNode[e]!;
     if (dist[n] !== cur) continue; // stale: reached more cheaply since it was queued
+    if (until !== undefined && until[n] === 1 && --left === 0) return cur; // every wanted node is settled
     if (n < size) {
       const base = n * DIRECTIONS;
       // Reverse: every step enters n, so its terrain cost is the same for all six.
@@ -523,6 +525,7 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
       }
     }
   }
+  return budget;
 }
 
 function relax(sc: SupplyScratch, dist: Int32Array, to: number, d: number, budget: number): void {
