@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
-import { wilson } from '../report/stats.js';
+import { wilson } from '../sim/stats.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { aggregateShape } from '../sim/shard.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeRunReport } from '../report/run-report.js';
-import { histQuantile, histMean, wilson } from '../report/stats.js';
+import { histQuantile, histMean, wilson } from '../sim/stats.js';
 import { emptyAggregate, END_TYPES, mergeAggregates, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
 import { runCommand, runManifest, type RunManifest } from '../sim/manifest.js';
 import { defaultWorkers, type ShardPool } from '../sim/pool.js';

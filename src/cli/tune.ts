@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { aliasFile, resolveAlias } from '../policy/aliases.js';
 import { PRESETS, type HeuristicParams } from '../policy/heuristic-params.js';
-import { pairedProportionDiff, seededUniform } from '../report/stats.js';
+import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
 import { writeJson } from '../report/write-file.js';
 import { aggregateShape } from '../sim/shard.js';
 import { shellQuote } from '../sim/manifest.js';

@@ -2,7 +2,7 @@
 // series. Every field is a sum, so merging is associative and order-free, and a run can be split over
 // workers (or machines) without changing a single number. Plain arrays only: they cross thread boundaries.
 import type { GameResult } from '../core/play.js';
-import { emptyHist, histAdd, histMerge, type IntHist } from '../report/stats.js';
+import { emptyHist, histAdd, histMerge, type IntHist } from './stats.js';
 
 export const END_TYPES = ['scenario_end', 'sudden_death', 'settlement'] as const;
 export type EndType = (typeof END_TYPES)[number];
