@@ -10,7 +10,7 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
 import { wilson } from '../sim/stats.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';

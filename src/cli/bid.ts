@@ -10,7 +10,7 @@ import { writeBidReport } from '../report/bid-report.js';
 import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { createPool } from '../sim/pool.js';
 import type { RunOutcome } from '../sim/runner.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { bidHandicap, dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, onInterrupt, outputDir, parseFlags, playWithProgress, reportFailure, specFromFlags } from './run.js';
 

@@ -9,7 +9,7 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeLadderReport } from '../report/ladder-report.js';
 import type { LadderMatrix } from '../report/ladder.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash } from '../sim/spec.js';
 import { poolFor } from './balance.js';
 import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js';

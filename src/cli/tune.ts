@@ -12,7 +12,7 @@ import { aliasFile, resolveAlias } from '../policy/aliases.js';
 import { PRESETS, type HeuristicParams } from '../policy/heuristic-params.js';
 import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
 import { writeJson } from '../report/write-file.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { shellQuote } from '../sim/manifest.js';
 import { Ntbea } from '../sim/ntbea.js';
 import { createPool, type ShardPool } from '../sim/pool.js';

@@ -2,13 +2,11 @@
 // and winners (for paired comparisons) and one aggregate. Runs in a worker thread or in-process.
 import { stringify } from 'csv-stringify/sync';
 import { streamSeed } from '../core/dice.js';
-import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import { playGame, type GameResult } from '../core/play.js';
-import type { Scenario } from '../core/scenario.js';
 import { createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
 import type { Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
-import { addGame, emptyAggregate, type Aggregate, type AggregateShape, END_TYPES } from './aggregate.js';
+import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
@@ -49,19 +47,6 @@ export interface ChunkResult {
 /** The seed of game `index` of a run (I-41): the dice use `<seed>:dice`, the policies `<seed>:PAR` and `<seed>:BOL`. */
 export function gameSeed(runSeed: string, index: number): string {
   return streamSeed(runSeed, index, 'game');
-}
-
-/** Hexes of the settlements in map order (the order of Aggregate.settlements). */
-export function settlementHexes(scenario: Scenario): number[] {
-  return scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
-}
-
-export function aggregateShape(scenario: Scenario, options: RulesOptions): AggregateShape {
-  return {
-    levels: [...scenario.tables.victoryLevels.map((l) => l.level), 'tie'],
-    turns: effectiveTurns(scenario, options),
-    settlements: settlementHexes(scenario).length,
-  };
 }
 
 /** Test hook: CHACO_FAIL_GAME=<index> makes that game throw, to exercise the failure path end to end. */

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
-import { emptyAggregate } from '../../src/sim/aggregate.js';
+import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
 import { createPool, type ShardPool } from '../../src/sim/pool.js';
 import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
-import { aggregateShape, playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
+import { playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'runner', check: false };
