@@ -18,9 +18,9 @@ import { createPolicy } from '../policy/index.js';
 import { createProgress } from '../sim/progress.js';
 import { gameSeed } from '../sim/shard.js';
 import { shellQuote } from '../sim/manifest.js';
-import { claimFolder } from './run-folder.js';
-import { poolFor } from './balance.js';
-import { intFlag, parseFlags, runId, specFromFlags } from './run.js';
+import { claimFolder, runId } from './run-folder.js';
+import { poolFor } from './policy-pool.js';
+import { intFlag, parseFlags, specFromFlags } from './flags.js';
 
 export const HISTORY_FILE = join(dirname(DEFAULT_DATA_DIR), 'history', 'events.json');
 

@@ -11,12 +11,13 @@ import type { LadderMatrix } from '../report/ladder.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash } from '../sim/spec.js';
-import { poolFor } from './balance.js';
+import { poolFor } from './policy-pool.js';
 import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js';
 import { playCells, type PlayStatus } from './balance-play.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
-import { isChacoFile } from './run-folder.js';
-import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { isChacoFile, runId } from './run-folder.js';
+import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 
 export const LADDER_STATE = 'ladder-state.json';

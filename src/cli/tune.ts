@@ -19,7 +19,8 @@ import { createPool, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
-import { commonSchema, intFlag, onInterrupt, parseFlags, specFromFlags } from './run.js';
+import { commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 
 /** The values searched for each parameter (the balanced preset's value is among them). */
