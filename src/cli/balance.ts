@@ -195,7 +195,7 @@ export function registerBalance(program: Command): void {
     .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
     .option('--out <dir>', 'folder for the study (default reports/out/balance/<run id>); the same command into the same folder resumes')
-    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
     .option('--quiet', 'no progress and no verdict on the terminal (prints the report folder only)')
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')

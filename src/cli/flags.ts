@@ -80,7 +80,7 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
     .option('--handicap <SIDE=VP>', 'VP added to a side\'s starting VP, e.g. PAR=+5; repeatable', collect, [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
     .option('--out <dir>', 'folder for the report (default reports/out/<scenario>/<run id>)')
-    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
     .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision; past it the game fails and the run stops (0: no limit; needs worker threads)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another run (other files stay)')

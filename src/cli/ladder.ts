@@ -113,7 +113,7 @@ export function registerLadder(program: Command): void {
     .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
     .option('--out <dir>', 'folder for the ladder (default reports/out/ladder/<run id>); the same command into the same folder resumes')
-    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
     .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')

@@ -6,7 +6,8 @@ import type { GameState } from './state.js';
 /**
  * The game as a policy sees it: read-only. Its fields are readonly here; its typed arrays cannot be at
  * run time, so user modules get it behind a guard that refuses every write, naming the policy and the
- * field (policy/read-only-view.ts).
+ * field (policy/read-only-view.ts); --check compares the built-in policies' view before and after
+ * each decision (policy/view-check.ts).
  */
 export type GameView = Readonly<GameState>;
 

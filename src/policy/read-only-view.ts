@@ -1,7 +1,8 @@
 // The read-only view of the game a policy decides in: the game state (and the decision) behind a Proxy
 // that answers every read and refuses every write with an error naming the policy, the decision and the
 // field. User modules always decide through it. Built-in policies read the state itself (a Proxy costs
-// on every read). Typed arrays (the state's hot data) cannot be frozen, so the guard is a wrapper, not a frozen copy.
+// on every read); --check compares their view before and after each decision instead (view-check.ts).
+// Typed arrays (the state's hot data) cannot be frozen, so the guard is a wrapper, not a frozen copy.
 import type { Decision, Policy } from '../core/decisions.js';
 import type { Side } from '../core/side.js';
 

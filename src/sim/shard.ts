@@ -3,7 +3,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { streamSeed } from '../core/dice.js';
 import { playGame, type GameResult } from '../core/play.js';
-import { createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
+import { checkedPolicy, createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
 import type { Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
 import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
@@ -70,7 +70,9 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
       if (i === failGame) throw new Error(`CHACO_FAIL_GAME=${failGame}: this game fails on purpose (test hook)`);
       const policies = [spec.par, spec.bol].map((name, side) => {
         const p = createPolicy(name, `${seed}:${side === 0 ? 'PAR' : 'BOL'}`, scenario);
-        return task.watch && isPolicyModule(name) ? watchedPolicy(p, task.watch, i, side) : p;
+        if (isPolicyModule(name)) return task.watch ? watchedPolicy(p, task.watch, i, side) : p;
+        // --check: a built-in policy that changes its view fails the game too (modules always decide through the read-only view).
+        return spec.check ? checkedPolicy(p, `policy ${name}`) : p;
       }) as [Policy, Policy];
       r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check });
     } catch (err) {

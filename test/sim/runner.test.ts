@@ -88,4 +88,10 @@ describe('the runner', () => {
     const run = (await playChunk({ spec, from: 0, to: 10 })).csv.trim().split('\n');
     expect((await playChunk({ spec, from: 7, to: 8 })).csv.trim()).toBe(run[7]);
   });
+
+  test('--check (invariants, every policy\'s view compared after each decision) plays the same games', async () => {
+    const checked = await playChunk({ spec: { ...spec, check: true }, from: 0, to: 3 });
+    expect(checked.failure).toBeUndefined();
+    expect(checked.csv).toBe((await playChunk({ spec, from: 0, to: 3 })).csv);
+  });
 });
