@@ -8,13 +8,22 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build >/dev/null
 out=reports/study
-chaco() { node bin/chaco.js "$@"; }
-pool=cautious,balanced,aggressive,historical,search
+# Each command's wall time goes to stderr (README, Scaling: the projection of the study onto many machines).
+chaco() {
+  local t0=$SECONDS dir="" prev=""
+  for a in "$@"; do [ "$prev" = --out ] && dir=$a; prev=$a; done
+  node bin/chaco.js "$@"
+  echo "study: $dir took $((SECONDS - t0)) s" >&2
+}
+# tuned: the scenario's policies/tuned files where they exist (Boquerón and Villa Montes); elsewhere left out.
+pool=cautious,balanced,aggressive,historical,tuned,search
 chaco balance boqueron villa-montes alihuata ballivian --pool "$pool" --max-games 400 --restricted-games 300 \
   --seed study --out "$out/balance" --force --progress
 chaco balance campaign --pool "$pool" --max-games 100 --restricted-games 100 \
   --seed study --out "$out/balance-campaign" --force --progress
 chaco ladder boqueron villa-montes --pool "$pool" --games 300 --seed study --out "$out/ladder" --force --progress
+# The strength of the tuned files and the search over balanced, on more games (README, Policies).
+chaco ladder boqueron villa-montes --pool balanced,tuned,search --games 500 --seed strength --out "$out/strength" --force --progress
 chaco history boqueron alihuata ballivian villa-montes campaign --games 200 --seed study --out "$out/history" --force
 chaco sensitivity boqueron villa-montes alihuata ballivian --games 400 --seed study --out "$out/sensitivity" --force --progress
 chaco sensitivity campaign --games 100 --seed study --out "$out/sensitivity-campaign" --force --progress

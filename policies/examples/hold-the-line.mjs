@@ -2,8 +2,9 @@
 //
 // The default export receives { seed, lib } and returns a policy: { name, decide(decision, view) }.
 // `decision.kind` says what is asked (see src/core/decisions.ts for every kind and its answer); `view`
-// is the game state, read-only. `lib` holds the built-in policies (heuristicPolicy, passivePolicy,
-// randomPolicy), the heuristic's PRESETS and the shared helpers (attackOutlook, movement.reachable, ...).
+// is the game state, read-only: a write to it (or to the decision) fails the game, naming the module
+// and the field. `lib` holds the built-in policies (heuristicPolicy, passivePolicy, randomPolicy), the
+// heuristic's PRESETS and the shared helpers (attackOutlook, movement.reachable, ...).
 //
 // This one plays like the balanced heuristic but never attacks at less than 4-1 and never moves a
 // unit out of a settlement its side holds: a designer's "what if Bolivia only held the line?".

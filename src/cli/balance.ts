@@ -3,25 +3,24 @@
 // --precision points or it reaches --max-games. Writes matrix.csv, equilibrium.csv, mixes.csv, charts,
 // balance.json and index.html; an interrupted study resumes from the games its cells kept.
 import { loadPolicyModules } from '../policy/index.js';
-import { basename, extname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
-import { wilson } from '../report/stats.js';
+import { wilson } from '../sim/stats.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
-import { isBuiltinPolicy, isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
-import { readPlanFile } from '../policy/plan.js';
-import { ALIASES, resolveAlias } from '../policy/aliases.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
-import { isChacoFile } from './run-folder.js';
-import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { isChacoFile, runId } from './run-folder.js';
+import { poolFor } from './policy-pool.js';
+import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt } from './play-games.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -47,32 +46,6 @@ const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }
   restrictedGames: intFlag('--restricted-games', 1),
   ...queueSchema,
 });
-
-interface PoolEntry {
-  readonly label: string;
-  /** The policy for Paraguay and for Bolivia in this scenario (null: the scenario has no such plan). */
-  readonly par: string | null;
-  readonly bol: string | null;
-}
-
-/** The pool's entries for one scenario: built-in names, `historical` or `tuned` (the scenario's files, when it has them) or files. */
-export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
-  return labels.map((label) => {
-    if ((ALIASES as readonly string[]).includes(label)) return { label, par: resolveAlias(label, scenarioId, 'par'), bol: resolveAlias(label, scenarioId, 'bol') };
-    if (isPlanFile(label.split('+')[0]!)) {
-      // A plan plays the side it states (plan.ts), in the scenario it names.
-      const file = label.split('+')[0]!;
-      const plan = asUsage(() => readPlanFile(file));
-      const name = basename(file, extname(file)) + label.slice(file.length);
-      return { label: name, par: plan.side === 'PAR' ? label : null, bol: plan.side === 'BOL' ? label : null };
-    }
-    if (isBuiltinPolicy(label) || isPolicyModule(label)) {
-      const name = isPolicyModule(label) ? basename(label, extname(label)) : label;
-      return { label: name, par: label, bol: label };
-    }
-    throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, tuned, a plan file ending in .json or a module ending in .mjs/.js)`);
-  });
-}
 
 /** A matrix cell has played enough when its Wilson 95% interval is within `points` either side. */
 function precise(c: CellStore, points: number): boolean {
@@ -222,7 +195,7 @@ export function registerBalance(program: Command): void {
     .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
     .option('--out <dir>', 'folder for the study (default reports/out/balance/<run id>); the same command into the same folder resumes')
-    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
     .option('--quiet', 'no progress and no verdict on the terminal (prints the report folder only)')
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')

@@ -2,7 +2,7 @@
 // distribution + bootstrap), then a grid of bids on the same seeds for the exact one, extending the grid
 // until it brackets the estimate and its interval; writes bid.csv, bid.json, the charts and index.html.
 import { loadPolicyModules } from '../policy/index.js';
-import { claimFolder } from './run-folder.js';
+import { claimFolder, outputDir } from './run-folder.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../report/bid.js';
@@ -10,9 +10,10 @@ import { writeBidReport } from '../report/bid-report.js';
 import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { createPool } from '../sim/pool.js';
 import type { RunOutcome } from '../sim/runner.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { bidHandicap, dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
-import { addCommonOptions, asUsage, commonSchema, intFlag, onInterrupt, outputDir, parseFlags, playWithProgress, reportFailure, specFromFlags } from './run.js';
+import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
 
 const bidSchema = commonSchema.extend({
   games: intFlag('--games', 10),

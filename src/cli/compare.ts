@@ -2,17 +2,19 @@
 // (rules options, chart overrides, policies, handicaps), paired differences against the baseline with
 // 95% intervals; writes games-<variant>.csv, compare.csv, summary.csv, compare.json, charts, index.html.
 import { loadPolicyModules } from '../policy/index.js';
-import { claimFolder } from './run-folder.js';
+import { claimFolder, outputDir } from './run-folder.js';
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { writeCompareReport, type VariantRun } from '../report/compare-report.js';
 import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { createPool } from '../sim/pool.js';
-import { aggregateShape, gamesCsvHeader } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
+import { gamesCsvHeader } from '../sim/shard.js';
 import { checkPolicies, dataHash, prepareRun } from '../sim/spec.js';
 import { parseVariants } from '../sim/variants.js';
-import { addCommonOptions, asUsage, commonSchema, intFlag, onInterrupt, outputDir, parseFlags, playWithProgress, reportFailure, specFromFlags } from './run.js';
+import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
 import { z } from 'zod';
 import { UsageError } from './usage-error.js';
 

@@ -1,11 +1,10 @@
 // `chaco history <scenario...>`: the historical plans against each other (or the policies given); for
 // each key place of the scenario, the turn it changes hands in play beside the month it did in the war.
-// Writes history.csv and index.html; games are played in this process with their event logs.
+// Writes history.csv and index.html; games are played in this process with their event logs (sim/logged-games.ts).
 import { dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { effectiveTurns } from '../core/options.js';
-import { playGame } from '../core/play.js';
 import { Issues } from '../data/issues.js';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { readJson } from '../data/read-json.js';
@@ -14,13 +13,12 @@ import { factsTable, htmlPage } from '../report/html.js';
 import { toCsv, type Row } from '../report/summary.js';
 import { esc } from '../report/svg.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
-import { createPolicy } from '../policy/index.js';
 import { createProgress } from '../sim/progress.js';
-import { gameSeed } from '../sim/shard.js';
+import { playLoggedGames } from '../sim/logged-games.js';
 import { shellQuote } from '../sim/manifest.js';
-import { claimFolder } from './run-folder.js';
-import { poolFor } from './balance.js';
-import { intFlag, parseFlags, runId, specFromFlags } from './run.js';
+import { claimFolder, runId } from './run-folder.js';
+import { poolFor } from './policy-pool.js';
+import { intFlag, parseFlags, specFromFlags } from './flags.js';
 
 export const HISTORY_FILE = join(dirname(DEFAULT_DATA_DIR), 'history', 'events.json');
 
@@ -52,16 +50,14 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
     const firsts = key.map(() => [] as number[]), ends = key.map(() => [] as number[]);
     const settlementHexes = scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
     const progress = createProgress(f.games, `history ${scenario.id}`, { quiet: f.quiet, lines: f.progress });
-    for (let g = 0; g < f.games; g++) {
-      const seed = gameSeed(spec.seed, g);
-      const r = playGame(scenario, options, [createPolicy(par, `${seed}:PAR`, scenario), createPolicy(bol, `${seed}:BOL`, scenario)], seed, { log: true });
+    playLoggedGames({ scenario, options, par, bol, seed: spec.seed }, f.games, (r, g) => {
       firstChangeTurns(r.events ?? [], hexes).forEach((t, k) => firsts[k]!.push(t));
       hexes.forEach((h, k) => {
         const s = settlementHexes.indexOf(h);
         ends[k]!.push(s >= 0 ? r.settlements.endHolder[s]! : -1);
       });
       progress.update(g + 1);
-    }
+    });
     progress.stop();
     key.forEach((e, k) => {
       const row = historyRow(scenario.id, e, firsts[k]!, ends[k]!);

@@ -9,14 +9,15 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeLadderReport } from '../report/ladder-report.js';
 import type { LadderMatrix } from '../report/ladder.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash } from '../sim/spec.js';
-import { poolFor } from './balance.js';
+import { poolFor } from './policy-pool.js';
 import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js';
 import { playCells, type PlayStatus } from './balance-play.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
-import { isChacoFile } from './run-folder.js';
-import { asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { isChacoFile, runId } from './run-folder.js';
+import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 
 export const LADDER_STATE = 'ladder-state.json';
@@ -112,7 +113,7 @@ export function registerLadder(program: Command): void {
     .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
     .option('--out <dir>', 'folder for the ladder (default reports/out/ladder/<run id>); the same command into the same folder resumes')
-    .option('--check', 'check the game invariants after every phase (slower)')
+    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
     .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')

@@ -7,13 +7,13 @@ import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { writeRunReport } from '../report/run-report.js';
 import { writeFileAtomic } from '../report/write-file.js';
-import { mergeAggregates } from '../sim/aggregate.js';
+import { mergeAggregates, aggregateShape } from '../sim/aggregate.js';
 import { runManifest, type RunManifest } from '../sim/manifest.js';
-import { aggregateShape, gamesCsvHeader } from '../sim/shard.js';
+import { gamesCsvHeader } from '../sim/shard.js';
 import { prepareRun, type RunSpec } from '../sim/spec.js';
 import { TellingGames } from '../sim/telling.js';
 import { claimFolder, GAMES_CSV, keptRows, readAggregateFile, writeAggregateFile, type AggregateFile, type RunIdentity } from './run-folder.js';
-import { terminalSummary } from './run.js';
+import { terminalSummary } from './terminal-summary.js';
 import { writeTellingReplays } from './telling-replays.js';
 import { UsageError } from './usage-error.js';
 

@@ -1,5 +1,5 @@
-// The output folder of a run: made new, resumed when it holds the same run, refused otherwise (or
-// emptied of chaco's own files with --force). A run keeps its finished games in games.csv.partial and
+// The output folder of a run: named by default from the time and seed, made new, resumed when it holds
+// the same run, refused otherwise (or emptied of chaco's own files with --force). A run keeps its finished games in games.csv.partial and
 // their aggregate in aggregate.json as it goes, so a crash or Ctrl-C loses nothing already played.
 import { makeFolder } from '../report/make-folder.js';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -136,4 +136,18 @@ export function claimFolder(dir: string, force: boolean): void {
   if (names.length === 0) return;
   if (force) { clearChacoFiles(dir); return; }
   throw new UsageError(`--out ${dir}: the folder is not empty; name a new folder, or give --force to replace chaco's files in it`);
+}
+
+/** A run id for the default output folder: UTC time and seed, e.g. 2025-11-21T083012Z-seed1. */
+export function runId(seed: string, prefix = ''): string {
+  const t = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '');
+  return `${prefix}${t}-seed${seed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
+}
+
+/** The output folder: --out as given (claimRunFolder or claimFolder checks and makes it), or a fresh default one. */
+export function outputDir(out: string | undefined, scenarioId: string, seed: string, prefix = ''): string {
+  if (out !== undefined) return out;
+  let dir = join('reports', 'out', scenarioId, runId(seed, prefix));
+  for (let k = 2; existsSync(dir); k++) dir = join('reports', 'out', scenarioId, `${runId(seed, prefix)}-${k}`);
+  return dir;
 }

@@ -10,12 +10,13 @@ import { NOT_VARIED } from '../data/estimates.js';
 import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
 import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { claimBalanceFolder, type CellStore } from './balance-cells.js';
 import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
-import { isChacoFile } from './run-folder.js';
-import { addCommonOptions, asUsage, commonSchema, intFlag, onInterrupt, parseFlags, runId, specFromFlags } from './run.js';
+import { isChacoFile, runId } from './run-folder.js';
+import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt } from './play-games.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 

@@ -10,16 +10,17 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { aliasFile, resolveAlias } from '../policy/aliases.js';
 import { PRESETS, type HeuristicParams } from '../policy/heuristic-params.js';
-import { pairedProportionDiff, seededUniform } from '../report/stats.js';
+import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
 import { writeJson } from '../report/write-file.js';
-import { aggregateShape } from '../sim/shard.js';
+import { aggregateShape } from '../sim/aggregate.js';
 import { shellQuote } from '../sim/manifest.js';
 import { Ntbea } from '../sim/ntbea.js';
 import { createPool, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
-import { commonSchema, intFlag, onInterrupt, parseFlags, specFromFlags } from './run.js';
+import { commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 
 /** The values searched for each parameter (the balanced preset's value is among them). */

@@ -3,8 +3,13 @@
 import type { Side } from './side.js';
 import type { GameState } from './state.js';
 
-/** A read-only view of the game for policies (they must not mutate it). */
-export type GameView = GameState;
+/**
+ * The game as a policy sees it: read-only. Its fields are readonly here; its typed arrays cannot be at
+ * run time, so user modules get it behind a guard that refuses every write, naming the policy and the
+ * field (policy/read-only-view.ts); --check compares the built-in policies' view before and after
+ * each decision (policy/view-check.ts).
+ */
+export type GameView = Readonly<GameState>;
 
 export type Decision =
   /** I-40: where each piece of a set-up group goes, among the group's hexes. */

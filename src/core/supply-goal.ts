@@ -7,9 +7,8 @@
 // Both explore a strip toward the goal instead of a ball around it; the answers are the same as a
 // plain Dijkstra's (A* with a consistent lower bound is exact; connection does not depend on order).
 import { distance } from './hex.js';
-import {
-  UNREACHED, markOnce, push, resetQueue, stepsFrom, stepsInto, type SupplyScratch,
-} from './supply-graph.js';
+import { UNREACHED, markOnce, type SupplyScratch } from './supply-graph.js';
+import { push, resetQueue, stepsFrom, stepsInto } from './supply-search.js';
 
 /** Starts a new visit: every node's visit_n stamp is now stale. */
 function newVisit(sc: SupplyScratch): number {

@@ -6,7 +6,8 @@ import { otherSide, type Side } from './side.js';
 import type { GameState } from './state.js';
 import type { Tables } from './tables.js';
 import { inEzoc, zocInto } from './zoc.js';
-import { MODE_LOC, UNREACHED, beginCall, resetSearch, runSearch, seed, setMode } from './supply-graph.js';
+import { MODE_LOC, UNREACHED, beginCall, setMode } from './supply-graph.js';
+import { resetSearch, runSearch, seed } from './supply-search.js';
 import { shortestLoc, shortestLocHexes } from './supply-goal.js';
 
 /** 8.4 (I-18), 6.3: is hex h free of `enemy` combat units and of their ZOCs unnegated by the other side? */
@@ -110,12 +111,15 @@ export function radiusForLoc(tables: Tables, length: number): number {
   return c < 0 ? tables.supply.noLocRadius : tables.supply.columns[c]!.radius;
 }
 
+let wanted: Uint8Array | null = null;
+
 /**
  * 8.6 (I-15): the length of the LOC a GHQ in each hex would have now (source hex not counted, the GHQ's
  * counted), from the side's usable sources; -1 where no LOC reaches, or none within `budget` LOC points
- * when one is given. One search from every source at once.
+ * when one is given. One search from every source at once; with `only` (hexes), it stops once those
+ * are settled, and the hexes beyond may read -1.
  */
-export function locLengths(state: GameState, side: Side, out: Int32Array = new Int32Array(state.map.grid.size), budget = UNREACHED - 1): Int32Array {
+export function locLengths(state: GameState, side: Side, out: Int32Array = new Int32Array(state.map.grid.size), budget = UNREACHED - 1, only?: readonly number[]): Int32Array {
   out.fill(-1);
   const sources = usableSources(state, side);
   if (sources.length === 0) return out;
@@ -124,8 +128,15 @@ export function locLengths(state: GameState, side: Side, out: Int32Array = new I
   const from = sc.locFrom_n;
   resetSearch(sc, from);
   for (const h of sources) seed(sc, from, h);
-  runSearch(sc, from, false, budget);
-  for (let h = 0; h < sc.size; h++) if (from[h]! <= budget) out[h] = from[h]!;
+  let final = budget;
+  if (only !== undefined) {
+    if (wanted === null || wanted.length !== from.length) wanted = new Uint8Array(from.length);
+    let left = 0;
+    for (const h of only) if (wanted[h] === 0) { wanted[h] = 1; left++; }
+    final = left > 0 ? runSearch(sc, from, false, budget, wanted, left) : -1;
+    for (const h of only) wanted[h] = 0;
+  } else runSearch(sc, from, false, budget);
+  for (let h = 0; h < sc.size; h++) if (from[h]! <= final) out[h] = from[h]!;
   return out;
 }
 

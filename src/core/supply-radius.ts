@@ -4,10 +4,8 @@ import { isBox } from './state.js';
 import type { GameState } from './state.js';
 import type { Side } from './side.js';
 import { isUsableSourceHex, radiusForLoc, type Loc } from './supply-loc.js';
-import {
-  MODE_MECH, MODE_MP, UNREACHED, beginCall, markOnce, resetQueue, resetSearch, runSearch, seed, setMode,
-  truckAttachedAt, type SupplyScratch,
-} from './supply-graph.js';
+import { MODE_MECH, MODE_MP, UNREACHED, beginCall, markOnce, setMode, truckAttachedAt, type SupplyScratch } from './supply-graph.js';
+import { resetQueue, resetSearch, runSearch, seed } from './supply-search.js';
 
 /** MP are counted in sixths (I-10). */
 const SIXTHS = 6;

@@ -246,14 +246,16 @@ export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: Game
   const keepValue = expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
   if (lastSettled && dg === 0) return null;
   const sc = scratchFor(view);
-  // Every length counts, past the Supply Table's last bound too: a shorter LOC is a step toward a longer radius.
-  const lengths = locLengths(view, side, sc.lengths);
   const reach = ghqReach(view, side);
-  const candidates: number[] = [];
+  const ends: number[] = [from];
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
-    if (n < view.map.grid.size && n !== from && canEndAt(reach, n) && lengths[n]! >= 0) candidates.push(n);
+    if (n < view.map.grid.size && n !== from && canEndAt(reach, n)) ends.push(n);
   }
+  // Every length counts, past the Supply Table's last bound too: a shorter LOC is a step toward a longer radius.
+  // Only the hexes the GHQ can end in are read: the search stops once they are settled.
+  const lengths = locLengths(view, side, sc.lengths, undefined, ends);
+  const candidates = ends.filter((n) => n !== from && lengths[n]! >= 0);
   if (candidates.length === 0) return null;
   const best = bestHex(view, side, candidates, lengths, from, keepValue, params, w);
   if (best === from) return null;
@@ -269,7 +271,7 @@ export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: Game
 
 /** 8.5: the hex among `hexes` a removed GHQ returns to: the one that supplies the army best; -1 when none is out of enemy reach. */
 export function placeGhq(view: GameState, side: Side, hexes: readonly number[], params: HeuristicParams): number {
-  const lengths = locLengths(view, side, scratchFor(view).lengths);
+  const lengths = locLengths(view, side, scratchFor(view).lengths, undefined, hexes);
   return bestHex(view, side, hexes.filter((h) => lengths[h]! >= 0), lengths, -1, -Infinity, params, valuation(view, side, params.ghqRadiusWeight, () => false));
 }
 

@@ -13,6 +13,7 @@ import { parseRestricted, restrictedParams, restrictPolicy } from './restrict.js
 import { parseSearch, searchPolicy } from './search.js';
 
 export { loadPolicyModules, isPolicyModule, PolicyModuleError } from './module.js';
+export { checkedPolicy } from './view-check.js';
 
 export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES, 'search'] as const;
 

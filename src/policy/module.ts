@@ -1,6 +1,7 @@
 // A user's own policy as a JavaScript module loaded by path (--par ./my-policy.mjs). The module's
 // default export is a function from { seed, side, lib } to a Policy; `lib` hands it the built-in
 // policies and the helpers every policy shares, so the module needs no import paths into chaco.
+// A module decides through the read-only view (read-only-view.ts): a write to the game fails the game.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import type { Policy } from '../core/decisions.js';
@@ -14,9 +15,17 @@ import { PRESETS } from './heuristic-params.js';
 import { passivePolicy } from './passive.js';
 import { randomPolicy } from './random.js';
 import { attackOutlook, supplyFlags } from './outlook.js';
+import { readOnlyPolicy, trustedPolicy } from './read-only-view.js';
 
+/**
+ * What a module gets as `lib`. The built-in policies in it read the state itself, as when the engine
+ * asks them (a module handing them its view costs nothing); the helpers read through the module's view.
+ */
 export const policyLib = {
-  heuristicPolicy, passivePolicy, randomPolicy, PRESETS, attackOutlook, supplyFlags, movement, combat, losses, supply, hex,
+  heuristicPolicy: (...args: Parameters<typeof heuristicPolicy>) => trustedPolicy(heuristicPolicy(...args)),
+  passivePolicy: () => trustedPolicy(passivePolicy()),
+  randomPolicy: (seed: string) => trustedPolicy(randomPolicy(seed)),
+  PRESETS, attackOutlook, supplyFlags, movement, combat, losses, supply, hex,
 };
 export type PolicyLib = typeof policyLib;
 
@@ -60,5 +69,5 @@ export function createModulePolicy(name: string, seed: string): Policy {
   if (!factory) throw new Error(`policy module ${name} was not loaded (call loadPolicyModules first)`);
   const policy = factory({ seed, lib: policyLib });
   if (!policy || typeof policy.decide !== 'function') throw new Error(`policy module ${name}: the factory must return an object with decide(decision, view)`);
-  return policy;
+  return readOnlyPolicy(policy, `policy module ${name}`);
 }

@@ -34,7 +34,11 @@ interface Candidate {
   readonly player: Policy;
 }
 
-export function searchPolicy(opts: { seed: string; rollouts?: number; tuned?: Partial<HeuristicParams> }): Policy {
+export function searchPolicy(opts: {
+  seed: string; rollouts?: number; tuned?: Partial<HeuristicParams>;
+  /** Told, before each player turn, the candidate chosen and every candidate's mean score (for replays and tests). */
+  onChoice?: (chosen: string, scores: Readonly<Record<string, number>>) => void;
+}): Policy {
   const rollouts = opts.rollouts ?? DEFAULT_ROLLOUTS;
   const specs: { name: string; preset: PresetName; params: Partial<HeuristicParams> }[] = PRESET_NAMES.map((p) => ({ name: p, preset: p, params: {} }));
   if (opts.tuned) specs.push({ name: 'tuned', preset: 'balanced', params: opts.tuned });
@@ -49,6 +53,7 @@ export function searchPolicy(opts: { seed: string; rollouts?: number; tuned?: Pa
     startTurn(_view: GameView, side: Side, lookahead: Lookahead): void {
       const turn = turns++;
       let best = chosen, bestScore = -Infinity;
+      const scores: Record<string, number> = {};
       for (const c of candidates) {
         let total = 0;
         for (let r = 0; r < rollouts; r++) {
@@ -66,9 +71,11 @@ export function searchPolicy(opts: { seed: string; rollouts?: number; tuned?: Pa
             total -= 1000;
           }
         }
+        scores[c.name] = total / rollouts;
         if (total / rollouts > bestScore) { best = c; bestScore = total / rollouts; }
       }
       chosen = best;
+      opts.onChoice?.(best.name, scores);
     },
   };
 }

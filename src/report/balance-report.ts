@@ -7,7 +7,7 @@ import { matrixChart, mixesChart, type MatrixCell } from './balance-charts.js';
 import { equilibrium, marginHist, type CellGames, type Equilibrium } from './equilibrium.js';
 import { factsTable, htmlPage, type PageBlock } from './html.js';
 import { writeCharts } from './run-report.js';
-import { wilson } from './stats.js';
+import { wilson } from '../sim/stats.js';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
 import { RESTRICTED_COLUMNS, restrictedChart, restrictedRows, type RestrictedArms } from './restricted-report.js';

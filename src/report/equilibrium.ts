@@ -5,7 +5,7 @@
 import { randomBeta } from 'd3-random';
 import { shiftedWinRate } from './bid.js';
 import { solveMatrixGame, type MatrixGameSolution } from './matrix-game.js';
-import { quantileSorted, seededUniform, type IntHist, type Interval } from './stats.js';
+import { quantileSorted, seededUniform, type IntHist, type Interval } from '../sim/stats.js';
 
 /** The games of one cell, in game order: margin (PAR − BOL) and winner (0 PAR, 1 BOL). */
 export interface CellGames {

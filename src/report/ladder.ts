@@ -3,7 +3,7 @@
 // each policy's gain in win rate over the reference policy against the same opponent on the same games.
 import type { CellGames } from './equilibrium.js';
 import { restrictedChange } from './restricted-report.js';
-import { quantileSorted, seededUniform } from './stats.js';
+import { quantileSorted, seededUniform } from '../sim/stats.js';
 import { round, type Row } from './summary.js';
 
 /** Elo points per unit of log-odds: a 400-point gap is odds of 10 to 1. */

@@ -1,15 +1,12 @@
-// Plays one game again with an observer (src/core/events.ts) and records what a replay needs besides the
+// An observer (src/core/events.ts) that records what a replay needs besides the
 // events: the position at the end of every player turn (and after the set-up), and for some events the
 // state they happened in (unit values, the hexes attackers fought from, the units out of supply). The
 // observer is handed the game's live state before the set-up and sees each event the moment it happens.
 // A player turn ends just before the next Weather & Truce Check emits anything, or just before the next
 // player's Supply Phase starts, or with the game; the snapshot is taken there, so positions are exact.
 import { unitValues } from './setup-svg.js';
-import type { Policy } from '../core/decisions.js';
 import type { GameEvent, GameObserver } from '../core/events.js';
-import type { RulesOptions } from '../core/options.js';
-import { playGame, type GameResult } from '../core/play.js';
-import type { Scenario } from '../core/scenario.js';
+import type { GameResult } from '../core/play.js';
 import type { Side } from '../core/side.js';
 import { cloneState, type GameState } from '../core/state.js';
 
@@ -74,11 +71,19 @@ function contextOf(e: GameEvent, state: GameState): EventContext | undefined {
   }
 }
 
+/** What a recorder hands back when its game is over: the recorded game. */
+export interface Recorder {
+  /** Attach this to the game (playGame's `observer`); it only reads. */
+  readonly observer: GameObserver;
+  /** The recorded game, once the game that `observer` watched has ended with `result`. */
+  finish(result: GameResult): RecordedGame;
+}
+
 /**
- * playGame with an observer that keeps every event and, with some of them, the position they happened in.
- * The result is playGame's own: the observer only reads.
+ * An observer that keeps every event and, with some of them, the position they happened in; sim attaches
+ * it to the game it plays (sim/logged-games.ts), so the result is playGame's own.
  */
-export function recordGame(scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string): RecordedGame {
+export function gameRecorder(): Recorder {
   const events: GameEvent[] = [];
   const contexts: (EventContext | undefined)[] = [];
   const snapshots: PlayerTurnSnapshot[] = [];
@@ -102,8 +107,13 @@ export function recordGame(scenario: Scenario, options: RulesOptions, policies: 
       contexts.push(contextOf(e, state));
     },
   };
-  const result = playGame(scenario, options, policies, seed, { observer });
-  const final = at.live!;
-  if (at.open) snapshots.push({ ...at.open, at: events.length, state: cloneState(final) });
-  return { result, events, contexts, setup: at.setup ?? cloneState(final), snapshots };
+  return {
+    observer,
+    finish(result) {
+      const final = at.live;
+      if (final === null) throw new Error('the recorder was never attached to a game');
+      if (at.open) snapshots.push({ ...at.open, at: events.length, state: cloneState(final) });
+      return { result, events, contexts, setup: at.setup ?? cloneState(final), snapshots };
+    },
+  };
 }

@@ -1,23 +1,21 @@
 // Replays one game of a run and writes it out for a writer: narrative.md, events.json (the records),
 // log.txt (a line of English per record), result.json (the game's games.csv row) and an SVG of the
-// position at the end of every player turn (plus the set-up).
-// Game i of a run with seed S plays with seed streamSeed(S, i, 'game') and policies seeded
-// `${seed}:PAR` / `${seed}:BOL`, as `chaco run` does (I-41), so the replay is that very game.
+// position at the end of every player turn (plus the set-up). sim/logged-games.ts plays game i of the
+// run seeded as `chaco run` seeds it (I-41), so the replay is that very game; this file only formats
+// what the recorder saw.
 import { makeFolder } from './make-folder.js';
 import { writeFileAtomic } from './write-file.js';
 import { join } from 'node:path';
-import { streamSeed } from '../core/dice.js';
 import type { GameResult } from '../core/play.js';
 import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
 import { BOL, PAR, type Side } from '../core/side.js';
 import { monthName } from '../data/schema-common.js';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { createPolicy } from '../policy/index.js';
-import { prepareRun } from '../sim/spec.js';
+import { replayRunGame } from '../sim/logged-games.js';
 import { gameRow, type GameRow } from '../sim/game-row.js';
 import { narrate } from './narrative.js';
-import { recordGame, type RecordedGame } from './replay-record.js';
+import { gameRecorder, type RecordedGame } from './replay-record.js';
 import { renderPositionSvg } from './replay-svg.js';
 import { textLog } from './text-log.js';
 
@@ -138,17 +136,15 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
   return out;
 }
 
-/** Replays the game in memory: the recorded game and what the files are made of, written by writeReplay. */
+/** Replays the game in memory (sim plays it, with the recorder): the recorded game and what the files are made of, written by writeReplay. */
 export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
   if (!Number.isInteger(opts.game) || opts.game < 0) throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
-  // The run's own preparation: chart overrides (tables.*), rules options and handicap exactly as chaco run applies them.
-  const { scenario, options } = prepareRun({
+  const recorder = gameRecorder();
+  const { scenario, options, gameSeed, result } = replayRunGame({
     scenario: opts.scenario, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, options: opts.options, par: opts.par, bol: opts.bol,
     handicap: [opts.handicap?.PAR ?? 0, opts.handicap?.BOL ?? 0], seed: opts.seed, check: false,
-  });
-  const gameSeed = streamSeed(opts.seed, opts.game, 'game');
-  const policies = [createPolicy(opts.par, `${gameSeed}:PAR`, scenario), createPolicy(opts.bol, `${gameSeed}:BOL`, scenario)] as const;
-  return { scenario, options, recorded: recordGame(scenario, options, policies, gameSeed), gameSeed };
+  }, opts.game, recorder.observer);
+  return { scenario, options, recorded: recorder.finish(result), gameSeed };
 }
 
 /** Replays game `game` of the run and writes narrative.md, events.json, log.txt, result.json and the maps into `out`. */

@@ -3,7 +3,7 @@
 // same games unrestricted. restricted.csv and a chart per scenario.
 import { SIDE_COLOURS, type Chart } from './charts.js';
 import type { CellGames } from './equilibrium.js';
-import { pairedProportionDiff } from './stats.js';
+import { pairedProportionDiff } from '../sim/stats.js';
 import { round, type Row } from './summary.js';
 
 export const RESTRICTED_COLUMNS = ['scenario', 'restriction', 'side', 'policy', 'games', 'win_rate_free', 'win_rate_restricted', 'change', 'change_lo', 'change_hi'] as const;

@@ -8,7 +8,7 @@ import type { RunManifest } from '../sim/manifest.js';
 import { runCharts, type Chart } from './charts.js';
 import { factsTable, htmlPage, type PageFigure } from './html.js';
 import { renderSvg } from './render.js';
-import { histMean, histQuantile, wilson } from './stats.js';
+import { histMean, histQuantile, wilson } from '../sim/stats.js';
 import { settlementsTable, summaryTable, toCsv, turnsTable } from './summary.js';
 import { esc } from './svg.js';
 import { writeFileAtomic, writeJson } from './write-file.js';

@@ -8,7 +8,7 @@ import type { CellGames } from './equilibrium.js';
 import { factsTable, htmlPage, type PageBlock } from './html.js';
 import { restrictedChange } from './restricted-report.js';
 import { writeCharts } from './run-report.js';
-import { quantileSorted, seededUniform, type IntHist, type Interval } from './stats.js';
+import { quantileSorted, seededUniform, type IntHist, type Interval } from '../sim/stats.js';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import type { SensitivityItem } from '../sim/sensitivity-items.js';
 import { esc } from './svg.js';

@@ -4,9 +4,8 @@ import { stringify } from 'csv-stringify/sync';
 import { hexLabel } from '../core/hex.js';
 import type { Scenario } from '../core/scenario.js';
 import { monthLabel } from '../data/schema-common.js';
-import { END_TYPES, SIDE_NAMES, type Aggregate, type AggregateShape } from '../sim/aggregate.js';
-import { settlementHexes } from '../sim/shard.js';
-import { histMean, histQuantile, histSd, wilson, type IntHist } from './stats.js';
+import { END_TYPES, SIDE_NAMES, type Aggregate, type AggregateShape, settlementHexes } from '../sim/aggregate.js';
+import { histMean, histQuantile, histSd, wilson, type IntHist } from '../sim/stats.js';
 
 export type Row = Record<string, string | number>;
 

@@ -1,8 +1,10 @@
 // Mergeable aggregates of many games: counts, integer sums, exact integer histograms and per-turn
 // series. Every field is a sum, so merging is associative and order-free, and a run can be split over
 // workers (or machines) without changing a single number. Plain arrays only: they cross thread boundaries.
+import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { GameResult } from '../core/play.js';
-import { emptyHist, histAdd, histMerge, type IntHist } from '../report/stats.js';
+import type { Scenario } from '../core/scenario.js';
+import { emptyHist, histAdd, histMerge, type IntHist } from './stats.js';
 
 export const END_TYPES = ['scenario_end', 'sudden_death', 'settlement'] as const;
 export type EndType = (typeof END_TYPES)[number];
@@ -13,6 +15,20 @@ export interface AggregateShape {
   readonly levels: readonly string[];
   readonly turns: number;
   readonly settlements: number;
+}
+
+/** Hexes of the settlements in map order (the order of Aggregate.settlements). */
+export function settlementHexes(scenario: Scenario): number[] {
+  return scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
+}
+
+/** The shape of a run's aggregate: the scenario's victory levels, turns (with the options) and settlements. */
+export function aggregateShape(scenario: Scenario, options: RulesOptions): AggregateShape {
+  return {
+    levels: [...scenario.tables.victoryLevels.map((l) => l.level), 'tie'],
+    turns: effectiveTurns(scenario, options),
+    settlements: settlementHexes(scenario).length,
+  };
 }
 
 /** Figures at the end of each turn; a game already over counts with its final figures. */

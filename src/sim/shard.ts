@@ -2,13 +2,11 @@
 // and winners (for paired comparisons) and one aggregate. Runs in a worker thread or in-process.
 import { stringify } from 'csv-stringify/sync';
 import { streamSeed } from '../core/dice.js';
-import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import { playGame, type GameResult } from '../core/play.js';
-import type { Scenario } from '../core/scenario.js';
-import { createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
+import { checkedPolicy, createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
 import type { Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
-import { addGame, emptyAggregate, type Aggregate, type AggregateShape, END_TYPES } from './aggregate.js';
+import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
@@ -51,19 +49,6 @@ export function gameSeed(runSeed: string, index: number): string {
   return streamSeed(runSeed, index, 'game');
 }
 
-/** Hexes of the settlements in map order (the order of Aggregate.settlements). */
-export function settlementHexes(scenario: Scenario): number[] {
-  return scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
-}
-
-export function aggregateShape(scenario: Scenario, options: RulesOptions): AggregateShape {
-  return {
-    levels: [...scenario.tables.victoryLevels.map((l) => l.level), 'tie'],
-    turns: effectiveTurns(scenario, options),
-    settlements: settlementHexes(scenario).length,
-  };
-}
-
 /** Test hook: CHACO_FAIL_GAME=<index> makes that game throw, to exercise the failure path end to end. */
 const failGame = process.env.CHACO_FAIL_GAME === undefined ? -1 : Number(process.env.CHACO_FAIL_GAME);
 
@@ -85,7 +70,9 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
       if (i === failGame) throw new Error(`CHACO_FAIL_GAME=${failGame}: this game fails on purpose (test hook)`);
       const policies = [spec.par, spec.bol].map((name, side) => {
         const p = createPolicy(name, `${seed}:${side === 0 ? 'PAR' : 'BOL'}`, scenario);
-        return task.watch && isPolicyModule(name) ? watchedPolicy(p, task.watch, i, side) : p;
+        if (isPolicyModule(name)) return task.watch ? watchedPolicy(p, task.watch, i, side) : p;
+        // --check: a built-in policy that changes its view fails the game too (modules always decide through the read-only view).
+        return spec.check ? checkedPolicy(p, `policy ${name}`) : p;
       }) as [Policy, Policy];
       r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check });
     } catch (err) {

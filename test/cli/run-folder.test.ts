@@ -107,6 +107,23 @@ describe('chaco merge', () => {
   });
 });
 
+describe('policy modules cannot change the game', () => {
+  test('a module that writes to its view fails the game (exit 1), naming the module, the side, the decision and the field', () => {
+    const dir = tmp();
+    const module = join(dir, 'cheat.mjs');
+    writeFileSync(module, `export default ({ seed, lib }) => {
+  const inner = lib.randomPolicy(seed);
+  return { name: 'cheat', decide(d, view) { if (d.kind === 'move') view.vp_s[1] += 50; return inner.decide(d, view); } };
+};\n`);
+    const out = join(dir, 'out');
+    const r = chaco(['run', 'boqueron', '--games', '2', '--workers', '1', '--par', 'random', '--bol', module, '--out', out, '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`chaco: game 0 failed: policy module ${module} (BOL): its move decision wrote to view.vp_s[1]: a policy reads the game through its view and answers; only the engine changes the game`);
+    expect(r.err).not.toMatch(/\n\s+at /);
+    expect(JSON.parse(read(out, 'run.json'))).toMatchObject({ status: 'failed', played: 0, failure: { game: 0 } });
+  });
+});
+
 describe('policy modules cannot hang a run', () => {
   test('a decision past --decision-timeout stops the run, naming the module, the decision, the game and its seed', () => {
     const dir = tmp();

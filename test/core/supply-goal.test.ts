@@ -5,9 +5,8 @@ import { describe, expect, test } from 'vitest';
 import { PAR, BOL, type Side } from '../../src/core/side.js';
 import type { GameState } from '../../src/core/state.js';
 import { cutOffFromGhq, isolatedUnits, traceLoc, usableSources } from '../../src/core/supply.js';
-import {
-  MODE_LOC, MODE_PATH, UNREACHED, beginCall, markOnce, resetSearch, runSearch, seed, setMode,
-} from '../../src/core/supply-graph.js';
+import { MODE_LOC, MODE_PATH, UNREACHED, beginCall, markOnce, setMode } from '../../src/core/supply-graph.js';
+import { resetSearch, runSearch, seed } from '../../src/core/supply-search.js';
 import { connects, newQuestion } from '../../src/core/supply-goal.js';
 import { forEachRandomPosition } from '../helpers/random-positions.js';
 

@@ -291,3 +291,27 @@ describe('8.6 the LOC length from every hex at once (where a GHQ could go)', () 
     expect(compared).toBeGreaterThan(1000);
   });
 });
+
+describe('8.6 the LOC length of a few hexes, the search stopped once they are settled', () => {
+  test('8.6 locLengths with `only` gives the full search\'s lengths on those hexes (positions of random Boquerón and Villa Montes games)', () => {
+    let compared = 0, stopped = 0;
+    for (const id of ['boqueron', 'villa-montes']) {
+      forEachRandomPosition(id, 3, 30, (state) => {
+        for (const side of [PAR, BOL] as const) {
+          const full = locLengths(state, side).slice();
+          const ghq = state.ghq_s[side]!;
+          const only = [ghq, ghq + 1, ghq - 1, ghq + 40, 7].filter((h) => h >= 0 && h < full.length && full[h]! >= 0);
+          const part = locLengths(state, side, undefined, undefined, only);
+          for (const h of only) { expect(part[h]).toBe(full[h]); compared++; }
+          // Hexes beyond the stop read -1 or their true length, never a wrong one.
+          for (let h = 0; h < full.length; h++) {
+            if (part[h] !== -1) expect(part[h]).toBe(full[h]);
+            else if (full[h]! >= 0) stopped++;
+          }
+        }
+      });
+    }
+    expect(compared).toBeGreaterThan(200);
+    expect(stopped).toBeGreaterThan(0); // the searches did stop early
+  });
+});

@@ -50,6 +50,29 @@ describe('the search policy', () => {
     expect(scorePosition({ ...r, ended: { winner: 1, how: 'sudden_death', turn: 2 } } as unknown as GameView, PAR)).toBe(-1000);
   });
 
+  test('4.2 before each player turn the search plays the candidate whose look-ahead scores best, and changes when another scores better', () => {
+    // A look-ahead where one plan is clearly better: the VP lead it leads to is set by the preset playing the side.
+    let favourite = 'cautious';
+    const lookahead: Lookahead = {
+      simulate(policies) {
+        return { vp_s: new Int32Array([policies[PAR]!.name === favourite ? 30 : 10, 10]), stepsLost_s: new Uint32Array(2), ended: null } as unknown as GameView;
+      },
+    };
+    const choices: string[] = [];
+    const scores: Record<string, number>[] = [];
+    const search = searchPolicy({ seed: 's', rollouts: 2, onChoice: (c, s) => { choices.push(c); scores.push({ ...s }); } });
+    const view = {} as GameView; // the fake look-ahead never reads it
+    search.startTurn!(view, PAR, lookahead);
+    favourite = 'aggressive';
+    search.startTurn!(view, PAR, lookahead);
+    favourite = 'none';
+    search.startTurn!(view, PAR, lookahead);
+    // Ties keep the first candidate scored (cautious, in preset order); a clearly better plan always wins.
+    expect(choices).toEqual(['cautious', 'aggressive', 'cautious']);
+    expect(scores[0]).toEqual({ cautious: 20, balanced: 0, aggressive: 0 });
+    expect(scores[1]).toEqual({ cautious: 0, balanced: 0, aggressive: 20 });
+  });
+
   test('I-41 the search policy is deterministic by seed', () => {
     const { scenario, options } = boqueron();
     const play = () => playGame(scenario, options, [createPolicy('balanced', 'p', scenario), searchPolicy({ seed: 'b', rollouts: 1 })], 'g').margin;

@@ -4,10 +4,10 @@
 import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
-import { emptyAggregate } from '../../src/sim/aggregate.js';
+import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
 import type { ShardPool } from '../../src/sim/pool.js';
 import { runGames } from '../../src/sim/runner.js';
-import { aggregateShape, playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
+import { playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { decodeChunk, encodeChunk, gamesKind, mapSpecPaths, type GamesPayload } from '../../src/sim/queue/games.js';
 import { codeIdentity, differences, localPath, PACKAGE_ROOT, portablePath } from '../../src/sim/queue/identity.js';

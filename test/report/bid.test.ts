@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { bidsAgree, crossing, exactBid, initialGrid, isotonic, nextBid, quickBid, quickBidPoint, shiftedWinRate } from '../../src/report/bid.js';
-import { wilson } from '../../src/report/stats.js';
+import { wilson } from '../../src/sim/stats.js';
 import { histOf } from './hist-helper.js';
 
 describe('quick bid from the margin distribution', () => {

@@ -12,7 +12,8 @@ import { writeRunReport } from '../../src/report/run-report.js';
 import { settlementsTable, summaryTable, toCsv, turnsTable } from '../../src/report/summary.js';
 import { histOf } from './hist-helper.js';
 import { runManifest } from '../../src/sim/manifest.js';
-import { aggregateShape, playChunk } from '../../src/sim/shard.js';
+import { aggregateShape } from '../../src/sim/aggregate.js';
+import { playChunk } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'charts', check: false };

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { quickBidPoint, shiftedWinRate } from '../../src/report/bid.js';
 import { equilibrium, equilibriumBid, gameValue, marginHist, type CellGames } from '../../src/report/equilibrium.js';
 import { solveMatrixGame } from '../../src/report/matrix-game.js';
-import { seededUniform } from '../../src/report/stats.js';
+import { seededUniform } from '../../src/sim/stats.js';
 
 /** A cell of n games where Paraguay wins with probability p; margins ±(1..10), seeded. */
 function syntheticCell(p: number, n: number, random: () => number, shift = 0): CellGames {

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { pairedBidChange, sensitivityRows } from '../../src/report/sensitivity.js';
 import { quickBidPoint } from '../../src/report/bid.js';
-import { seededUniform } from '../../src/report/stats.js';
+import { seededUniform } from '../../src/sim/stats.js';
 
 const games = (margins: number[]) => ({ margin_g: Int32Array.from(margins), winner_g: Uint8Array.from(margins.map((m) => (m > 0 ? 0 : m < 0 ? 1 : 2))) });
 const noisy = (n: number, seed: string) => { const r = seededUniform(seed); return Array.from({ length: n }, () => Math.round(60 * r() - 20)); };

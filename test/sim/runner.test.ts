@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
-import { emptyAggregate } from '../../src/sim/aggregate.js';
+import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
 import { createPool, type ShardPool } from '../../src/sim/pool.js';
 import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
-import { aggregateShape, playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
+import { playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'runner', check: false };
@@ -87,5 +87,11 @@ describe('the runner', () => {
   test('a game played alone (chaco run --first K --games 1) is the same as in its run', async () => {
     const run = (await playChunk({ spec, from: 0, to: 10 })).csv.trim().split('\n');
     expect((await playChunk({ spec, from: 7, to: 8 })).csv.trim()).toBe(run[7]);
+  });
+
+  test('--check (invariants, every policy\'s view compared after each decision) plays the same games', async () => {
+    const checked = await playChunk({ spec: { ...spec, check: true }, from: 0, to: 3 });
+    expect(checked.failure).toBeUndefined();
+    expect(checked.csv).toBe((await playChunk({ spec, from: 0, to: 3 })).csv);
   });
 });

@@ -5,7 +5,8 @@
 import { isPlanFile, isPolicyModule } from '../../policy/index.js';
 import type { ShardPool } from '../pool.js';
 import { runGames } from '../runner.js';
-import { aggregateShape, type ChunkResult, type ChunkTask, type GameFailure } from '../shard.js';
+import { aggregateShape } from '../aggregate.js';
+import { type ChunkResult, type ChunkTask, type GameFailure } from '../shard.js';
 import { dataHash, prepareRun, type RunSpec } from '../spec.js';
 import { QueueClient, type ClientOptions } from './client.js';
 import { fileHash, localPath, portablePath, type InputHashes } from './identity.js';

@@ -1,5 +1,6 @@
-// Statistics for Monte Carlo reports: Wilson intervals, paired differences, integer histograms
-// (exact quantiles without keeping every value) and a seeded bootstrap. Pure functions, no I/O.
+// Statistics for Monte Carlo runs and their reports: Wilson intervals, paired differences, integer
+// histograms (exact quantiles without keeping every value) and a seeded bootstrap. Pure functions, no
+// I/O. In sim, below report, so that sim's aggregates and report's tables both use it (layers: README).
 import { quantileSorted as d3QuantileSorted } from 'd3-array';
 import seedrandom from 'seedrandom';
 
