@@ -180,10 +180,12 @@ export interface Policy {
 export interface Lookahead {
   /**
    * Plays the rest of this game turn (this player turn, then Bolivia's if Paraguay moves first, and
-   * the truce settlement check) on a copy of the game with `policies` and dice seeded by `diceSeed`;
-   * returns the copy's state. The game itself is untouched.
+   * the truce settlement check) on a copy of the game with `policies` and dice seeded by `diceSeed`,
+   * then `turns - 1` more game turns (default 1: this one only; Infinity: to the end of the game,
+   * where the copy's `ended` says who won); returns the copy's state. The game itself is untouched.
+   * The policies are offered no look-ahead of their own.
    */
-  simulate(policies: readonly [Policy, Policy], diceSeed: string): GameView;
+  simulate(policies: readonly [Policy, Policy], diceSeed: string, turns?: number): GameView;
 }
 
 /** An answer the rules do not allow: the game stops with the scenario, seed and decision. */

@@ -122,16 +122,40 @@ function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boo
   step('political', () => politicalPhase(game, side));
 }
 
-/** The look-ahead of a player turn: the rest of the game turn on a copy (no log, no invariant checks). */
+/** The Weather & Truce Check of game turn `turn` (4.2 I), with the turn's bookkeeping. */
+function beginGameTurn(game: Game, turn: number): void {
+  const { state } = game;
+  state.turn = turn;
+  state.month = state.scenario.startMonth + turn;
+  resetAir(game);
+  weatherCheck(game);
+  truceCheck(game);
+  game.observer?.event({ type: 'turn', turn, month: state.month, rainy: state.rainy, truce: state.truce });
+}
+
+/**
+ * The look-ahead of a player turn: the rest of the game turn on a copy (no log, no invariant checks),
+ * then up to `turns - 1` more game turns, and the scenario's end when the game ran out of turns.
+ */
 function lookahead(game: Game, side: Side): Lookahead {
   return {
-    simulate(policies, diceSeed) {
+    simulate(policies, diceSeed, turns = 1) {
       const copy: Game = { state: cloneState(game.state), dice: seededDice(diceSeed), observer: null, policies: [policies[0], policies[1]], where: `${game.where} (look-ahead)` };
+      const { state } = copy;
       const none = () => {};
       playerTurn(copy, side, none);
       if (side === PAR) playerTurn(copy, BOL, none);
-      if (copy.state.truce && !copy.state.ended) checkSettlement(copy);
-      return copy.state;
+      if (state.truce && !state.ended) checkSettlement(copy);
+      const last = effectiveTurns(state.scenario, state.options) - 1;
+      const until = Math.min(last, state.turn + turns - 1);
+      for (let turn = state.turn + 1; turn <= until && !state.ended; turn++) {
+        beginGameTurn(copy, turn);
+        playerTurn(copy, PAR, none);
+        playerTurn(copy, BOL, none);
+        if (state.truce && !state.ended) checkSettlement(copy);
+      }
+      if (state.turn === last && !state.ended) scenarioEnd(copy);
+      return state;
     },
   };
 }
@@ -165,12 +189,7 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
   const figures: TurnFigures[] = [];
   let truceTurns = 0, rainTurns = 0;
   for (let turn = 0; turn < turns && !state.ended; turn++) {
-    state.turn = turn;
-    state.month = scenario.startMonth + turn;
-    resetAir(game);
-    weatherCheck(game);
-    truceCheck(game);
-    game.observer?.event({ type: 'turn', turn, month: state.month, rainy: state.rainy, truce: state.truce });
+    beginGameTurn(game, turn);
     if (state.rainy) rainTurns++;
     if (state.truce) truceTurns++;
     check('weather and truce', false);

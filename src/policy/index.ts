@@ -10,7 +10,10 @@ import { compilePlan, type Plan } from './plan.js';
 import { randomPolicy } from './random.js';
 import { createModulePolicy, isPolicyModule } from './module.js';
 import { parseRestricted, restrictedParams, restrictPolicy } from './restrict.js';
-import { parseSearch, searchPolicy } from './search.js';
+import { parseSearch, searchPolicy, type SearchCandidate } from './search.js';
+import { aliasFile } from './aliases.js';
+import { existsSync } from 'node:fs';
+import type { Side } from '../core/side.js';
 
 export { loadPolicyModules, isPolicyModule, PolicyModuleError } from './module.js';
 export { checkedPolicy } from './view-check.js';
@@ -37,11 +40,20 @@ function planFor(name: string, data: { map: GameMap; counters: Counters } | unde
   return plan;
 }
 
+/** The scenario's tuned file for `side` (policies/tuned/), the search's base plan; null without one. */
+function tunedCandidate(data: { map: GameMap; counters: Counters; id?: string } | undefined, side: Side): SearchCandidate | null {
+  if (data?.id === undefined) return null;
+  const file = aliasFile('tuned', data.id, side === 0 ? 'par' : 'bol');
+  if (!existsSync(file)) return null;
+  const plan = planFor(file, data);
+  return { name: 'tuned', make: (seed, params) => heuristicPolicy({ plan, seed, ...(params ? { params } : {}) }) };
+}
+
 /**
  * The policy `name` for one side of one game; `seed` is that game's stream for this side. A name
  * ending in .json is a plan file (compiled once per process against the scenario's map and counters).
  */
-export function createPolicy(name: string, seed: string, data?: { map: GameMap; counters: Counters }): Policy {
+export function createPolicy(name: string, seed: string, data?: { map: GameMap; counters: Counters; id?: string }): Policy {
   if (name.includes('+') && !isPolicyModule(name)) {
     // Restricted play (restrict.ts): the heuristic (a preset or a plan) without some of its options.
     const { base, restrictions } = parseRestricted(name);
@@ -53,7 +65,7 @@ export function createPolicy(name: string, seed: string, data?: { map: GameMap; 
   if (isPlanFile(name)) return heuristicPolicy({ plan: planFor(name, data), seed });
   if (isPolicyModule(name)) return createModulePolicy(name, seed);
   const rollouts = parseSearch(name);
-  if (rollouts !== null) return searchPolicy({ seed, rollouts });
+  if (rollouts !== null) return searchPolicy({ seed, rollouts, tunedFor: (side) => tunedCandidate(data, side) });
   switch (name) {
     case 'random': return randomPolicy(seed);
     case 'passive': return passivePolicy();

@@ -1,16 +1,36 @@
-// The search policy: before each of its player turns it looks ahead. Each candidate plan for the turn
-// (the heuristic with each preset's parameters, and the scenario's tuned ones when given) is played to
-// the end of the game turn on copies of the game, `rollouts` times with the same dice for every
-// candidate (common random numbers), the opponent modelled by the balanced heuristic; the candidate
-// with the best mean score plays the turn. Deterministic for its seed. `search` or `search:<rollouts>`.
+// The search policy: before each of its player turns it looks ahead. Its plans are the heuristic with
+// each preset's parameters, the scenario's tuned file for the side when there is one (else the
+// balanced preset) as the base, and four variants of the base (bolder, more careful, dug in, open).
+// Each plan is played from the current position to the end of the game (at most DEFAULT_HORIZON game
+// turns) on copies of it (the engine's Lookahead), `rollouts` times with the same dice for every plan
+// (common random numbers), the opponent modelled by the balanced heuristic. The plan in hand (the
+// base at first) is kept unless another's mean score beats it by more than `switchMargin`, so noise
+// does not make it change plans turn by turn. Deterministic for its seed. `search` or `search:<rollouts>`.
 import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
 import { otherSide, type Side } from '../core/side.js';
 import { heuristicPolicy } from './heuristic.js';
-import { PRESET_NAMES, type HeuristicParams, type PresetName } from './heuristic-params.js';
+import { PRESET_NAMES, type HeuristicParams } from './heuristic-params.js';
 
-export const DEFAULT_ROLLOUTS = 2;
+export const DEFAULT_ROLLOUTS = 4;
+/**
+ * Game turns a rollout plays, this one included: the whole of Boquerón (6 turns) and Villa Montes (5);
+ * six turns of the longer scenarios, whose full games would cost a rollout too much.
+ */
+export const DEFAULT_HORIZON = 6;
+/** What a won game scores over its VP margin (a lost one: minus this). */
+export const WIN_SCORE = 200;
+/** How much better in score another plan must look to replace the one in hand. */
+export const DEFAULT_SWITCH_MARGIN = 100;
 
-/** 'search' or 'search:4' → rollouts per candidate and turn, or null when the name is not a search. */
+/** The variants of the base plan the search also tries: parameters laid over the base's. */
+export const VARIANTS: Readonly<Record<string, Partial<HeuristicParams>>> = {
+  bold: { aggression: 0.9, minOdds: 1, riskTolerance: 1.6 },
+  careful: { aggression: 0.2, minOdds: 3, riskTolerance: 0.6 },
+  dug: { entrench: true, garrison: 2 },
+  open: { entrench: false, garrison: 0 },
+};
+
+/** 'search' or 'search:4' → rollouts per plan and turn, or null when the name is not a search. */
 export function parseSearch(name: string): number | null {
   const m = /^search(?::(\d+))?$/.exec(name);
   if (!m) return null;
@@ -19,63 +39,90 @@ export function parseSearch(name: string): number | null {
   return r;
 }
 
-/** A position's worth to `side`: VP lead, a decided game above all, and steps lost as a tie-break. */
+/**
+ * A position's worth to `side`: a decided game ±WIN_SCORE plus the VP margin it was decided by (16.3),
+ * else the VP lead with steps lost as a tie-break.
+ */
 export function scorePosition(view: GameView, side: Side): number {
   const enemy = otherSide(side);
-  if (view.ended) return view.ended.winner === side ? 1000 : -1000;
-  return view.vp_s[side]! - view.vp_s[enemy]! + 0.5 * (view.stepsLost_s[enemy]! - view.stepsLost_s[side]!);
+  const lead = view.vp_s[side]! - view.vp_s[enemy]!;
+  if (view.ended) return (view.ended.winner === side ? WIN_SCORE : -WIN_SCORE) + lead;
+  return lead + 0.5 * (view.stepsLost_s[enemy]! - view.stepsLost_s[side]!);
 }
 
-interface Candidate {
+/** A plan the search may play: a name and the heuristic that plays it, seeded, with parameters laid over. */
+export interface SearchCandidate {
   readonly name: string;
-  readonly preset: PresetName;
-  readonly params: Partial<HeuristicParams>;
-  /** The instance that plays the game's own decisions when this candidate is chosen. */
-  readonly player: Policy;
+  readonly make: (seed: string, params?: Partial<HeuristicParams>) => Policy;
+}
+
+const presetCandidate = (name: (typeof PRESET_NAMES)[number]): SearchCandidate => ({
+  name, make: (seed, params) => heuristicPolicy({ preset: name, seed, ...(params ? { params } : {}) }),
+});
+
+/** The plans for a side: the presets, the base (`tuned` or balanced) and its variants; the base is last but the variants. */
+export function searchCandidates(tuned: SearchCandidate | null): { plans: SearchCandidate[]; base: SearchCandidate } {
+  const plans = PRESET_NAMES.map(presetCandidate);
+  const base = tuned ?? plans.find((c) => c.name === 'balanced')!;
+  if (tuned) plans.push(tuned);
+  for (const [name, delta] of Object.entries(VARIANTS)) plans.push({ name: `${base.name}/${name}`, make: (seed, params) => base.make(seed, { ...delta, ...params }) });
+  return { plans, base };
 }
 
 export function searchPolicy(opts: {
-  seed: string; rollouts?: number; tuned?: Partial<HeuristicParams>;
-  /** Told, before each player turn, the candidate chosen and every candidate's mean score (for replays and tests). */
+  seed: string; rollouts?: number; horizon?: number; switchMargin?: number;
+  /** The scenario's tuned plan for a side (policies/tuned/), the base plan; asked once the side is known. */
+  tunedFor?: (side: Side) => SearchCandidate | null;
+  /** Told, before each player turn, the plan chosen and every plan's mean score (for replays and tests). */
   onChoice?: (chosen: string, scores: Readonly<Record<string, number>>) => void;
 }): Policy {
   const rollouts = opts.rollouts ?? DEFAULT_ROLLOUTS;
-  const specs: { name: string; preset: PresetName; params: Partial<HeuristicParams> }[] = PRESET_NAMES.map((p) => ({ name: p, preset: p, params: {} }));
-  if (opts.tuned) specs.push({ name: 'tuned', preset: 'balanced', params: opts.tuned });
-  const candidates: Candidate[] = specs.map((c) => ({ ...c, player: heuristicPolicy({ preset: c.preset, params: c.params, seed: `${opts.seed}:${c.name}` }) }));
-  let chosen = candidates.find((c) => c.name === 'balanced')!;
+  const horizon = opts.horizon ?? DEFAULT_HORIZON;
+  const margin = opts.switchMargin ?? DEFAULT_SWITCH_MARGIN;
+  let plans: SearchCandidate[] = [];
+  let chosen: { name: string; player: Policy } | null = null;
   let turns = 0;
+  const start = (side: Side) => {
+    const c = searchCandidates(opts.tunedFor?.(side) ?? null);
+    plans = c.plans;
+    chosen = { name: c.base.name, player: c.base.make(`${opts.seed}:${c.base.name}`) };
+    return chosen;
+  };
   return {
     name: rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
-      return chosen.player.decide(d, view);
+      return (chosen ?? start(d.side)).player.decide(d, view);
     },
     startTurn(_view: GameView, side: Side, lookahead: Lookahead): void {
+      const inHand = chosen ?? start(side);
       const turn = turns++;
-      let best = chosen, bestScore = -Infinity;
       const scores: Record<string, number> = {};
-      for (const c of candidates) {
+      let best: SearchCandidate | null = null, bestScore = -Infinity;
+      for (const c of plans) {
         let total = 0;
         for (let r = 0; r < rollouts; r++) {
-          // Fresh players per rollout (their memories stay out of the game); the same dice for every candidate.
+          // Fresh players per rollout (their memories stay out of the game); the same dice for every plan.
           const stream = `${opts.seed}:look:${turn}:${r}`;
-          const own = heuristicPolicy({ preset: c.preset, params: c.params, seed: `${stream}:own` });
+          const own = c.make(`${stream}:own`);
           const opponent = heuristicPolicy({ preset: 'balanced', seed: `${stream}:opponent` });
-          // A rollout whose imagined play breaks a rule counts as the worst outcome for that candidate
+          // A rollout whose imagined play breaks a rule counts as a heavy loss for that plan
           // (it never touches the game: the copy is thrown away).
           try {
-            const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`);
+            const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
             total += scorePosition(after, side);
           } catch (err) {
             if (!(err instanceof IllegalDecision)) throw err;
-            total -= 1000;
+            total -= 10 * WIN_SCORE;
           }
         }
         scores[c.name] = total / rollouts;
-        if (total / rollouts > bestScore) { best = c; bestScore = total / rollouts; }
+        if (scores[c.name]! > bestScore) { best = c; bestScore = scores[c.name]!; }
       }
-      chosen = best;
-      opts.onChoice?.(best.name, scores);
+      if (best !== null && best.name !== inHand.name && bestScore > scores[inHand.name]! + margin) {
+        // A new plan: its own player, with its own memory, plays from here.
+        chosen = { name: best.name, player: best.make(`${opts.seed}:${best.name}:${turn}`) };
+      }
+      opts.onChoice?.(chosen!.name, scores);
     },
   };
 }

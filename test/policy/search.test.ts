@@ -5,7 +5,7 @@ import { streamSeed } from '../../src/core/dice.js';
 import { playGame } from '../../src/core/play.js';
 import { PAR } from '../../src/core/side.js';
 import { createPolicy } from '../../src/policy/index.js';
-import { parseSearch, scorePosition, searchPolicy } from '../../src/policy/search.js';
+import { DEFAULT_ROLLOUTS, VARIANTS, WIN_SCORE, parseSearch, scorePosition, searchPolicy, type SearchCandidate } from '../../src/policy/search.js';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { prepareRun } from '../../src/sim/spec.js';
 
@@ -13,7 +13,7 @@ const boqueron = () => prepareRun({ scenario: 'boqueron', dataDir: DEFAULT_DATA_
 
 describe('the search policy', () => {
   test('search and search:<rollouts> name it; other rollouts are refused', () => {
-    expect(parseSearch('search')).toBe(2);
+    expect(parseSearch('search')).toBe(DEFAULT_ROLLOUTS);
     expect(parseSearch('search:5')).toBe(5);
     expect(parseSearch('balanced')).toBeNull();
     expect(() => parseSearch('search:0')).toThrow(/rollouts from 1 to 64/);
@@ -36,6 +36,14 @@ describe('the search policy', () => {
         expect(view.vp_s).toEqual(vp);
         expect(view.loc_u).toEqual(loc);
         expect(view.turn).toBe(turn);
+        // 4.2, 16.3: further game turns on request, and to the end of the game, where the copy is decided.
+        const two = la.simulate([createPolicy('balanced', 'x', scenario), createPolicy('balanced', 'y', scenario)], `two${offered}`, 2);
+        if (!two.ended) expect(two.turn).toBe(turn + 1);
+        const end = la.simulate([createPolicy('balanced', 'x', scenario), createPolicy('balanced', 'y', scenario)], `end${offered}`, Infinity);
+        expect(end.ended).not.toBeNull();
+        expect(end.turn).toBeLessThan(scenario.turns);
+        expect(view.ended).toBeNull();
+        expect(view.vp_s).toEqual(vp);
       },
     };
     const r = playGame(scenario, options, [looking, createPolicy('balanced', `${seed}:BOL`, scenario)], seed, { log: true });
@@ -44,33 +52,44 @@ describe('the search policy', () => {
     expect(r.events).toEqual(plain.events);
   });
 
-  test('a decided game outweighs any VP lead in the score', () => {
+  test('16.3 a decided game outweighs a VP lead in the score, and its margin counts', () => {
     const r = { vp_s: new Int32Array([30, 10]), stepsLost_s: new Uint32Array([0, 0]), ended: null } as unknown as GameView;
     expect(scorePosition(r, PAR)).toBe(20);
-    expect(scorePosition({ ...r, ended: { winner: 1, how: 'sudden_death', turn: 2 } } as unknown as GameView, PAR)).toBe(-1000);
+    const won = { ...r, ended: { winner: 0, how: 'scenario_end', turn: 5 } } as unknown as GameView;
+    expect(scorePosition(won, PAR)).toBe(WIN_SCORE + 20);
+    expect(scorePosition({ ...r, ended: { winner: 1, how: 'sudden_death', turn: 2 } } as unknown as GameView, 1)).toBe(WIN_SCORE - 20);
+    expect(scorePosition(won, PAR)).toBeGreaterThan(scorePosition({ ...r, vp_s: new Int32Array([10 + WIN_SCORE, 10]) } as unknown as GameView, PAR));
   });
 
-  test('4.2 before each player turn the search plays the candidate whose look-ahead scores best, and changes when another scores better', () => {
-    // A look-ahead where one plan is clearly better: the VP lead it leads to is set by the preset playing the side.
-    let favourite = 'cautious';
+  test('4.2 the search keeps its plan (the tuned one first) unless another plan\'s look-ahead is clearly better, and tries variants of it', () => {
+    // A fake tuned plan whose players are named by the parameters laid over it, so the look-ahead sees which plan plays.
+    const tuned: SearchCandidate = {
+      name: 'tuned',
+      make: (_seed, params) => ({ name: params ? `tuned ${JSON.stringify(params)}` : 'tuned', decide: () => { throw new Error('not asked'); } }),
+    };
+    const bold = `tuned ${JSON.stringify(VARIANTS.bold)}`;
+    // What each plan leads to: a VP lead, or a won game for the winner.
+    let lead: Record<string, number> = {}, wins = '';
     const lookahead: Lookahead = {
       simulate(policies) {
-        return { vp_s: new Int32Array([policies[PAR]!.name === favourite ? 30 : 10, 10]), stepsLost_s: new Uint32Array(2), ended: null } as unknown as GameView;
+        const name = policies[PAR]!.name;
+        return { vp_s: new Int32Array([10 + (lead[name] ?? 0), 10]), stepsLost_s: new Uint32Array(2), ended: name === wins ? { winner: PAR, how: 'scenario_end', turn: 3 } : null } as unknown as GameView;
       },
     };
     const choices: string[] = [];
     const scores: Record<string, number>[] = [];
-    const search = searchPolicy({ seed: 's', rollouts: 2, onChoice: (c, s) => { choices.push(c); scores.push({ ...s }); } });
+    const search = searchPolicy({ seed: 's', rollouts: 2, tunedFor: () => tuned, onChoice: (c, s) => { choices.push(c); scores.push({ ...s }); } });
     const view = {} as GameView; // the fake look-ahead never reads it
+    lead = { balanced: 20 }; // better, not clearly: the tuned plan stays
     search.startTurn!(view, PAR, lookahead);
-    favourite = 'aggressive';
+    wins = bold; // a won game: clearly better
     search.startTurn!(view, PAR, lookahead);
-    favourite = 'none';
+    wins = ''; lead = { cautious: 50 }; // all the same but a little: the new plan stays
     search.startTurn!(view, PAR, lookahead);
-    // Ties keep the first candidate scored (cautious, in preset order); a clearly better plan always wins.
-    expect(choices).toEqual(['cautious', 'aggressive', 'cautious']);
-    expect(scores[0]).toEqual({ cautious: 20, balanced: 0, aggressive: 0 });
-    expect(scores[1]).toEqual({ cautious: 0, balanced: 0, aggressive: 20 });
+    expect(choices).toEqual(['tuned', 'tuned/bold', 'tuned/bold']);
+    expect(Object.keys(scores[0]!)).toEqual(['cautious', 'balanced', 'aggressive', 'tuned', 'tuned/bold', 'tuned/careful', 'tuned/dug', 'tuned/open']);
+    expect(scores[0]).toMatchObject({ balanced: 20, tuned: 0, 'tuned/bold': 0 });
+    expect(scores[1]).toMatchObject({ 'tuned/bold': WIN_SCORE, tuned: 0 });
   });
 
   test('I-41 the search policy is deterministic by seed', () => {

@@ -46,6 +46,14 @@ describe('shard jobs', () => {
     expect(gamesKind.inputs(gamesKind.localise(payload, {}))['the data files']).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
+  test('a search\'s job carries the hash of the tuned file it plays as its base plan; other policies\' jobs do not', () => {
+    const payload = (par: string, bol: string): GamesPayload => ({ spec: mapSpecPaths({ ...spec, par, bol }, (p) => portablePath(p)), from: 0, to: 10, decisionTimeoutMs: 0 });
+    const inputs = gamesKind.inputs(gamesKind.localise(payload('balanced', 'search'), {}));
+    expect(Object.keys(inputs)).toEqual(['the data files', 'the BOL search\'s tuned file']);
+    expect(inputs['the BOL search\'s tuned file']).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(Object.keys(gamesKind.inputs(gamesKind.localise(payload('balanced', 'balanced'), {})))).toEqual(['the data files']);
+  });
+
   test('a job made by other code or from other inputs is told apart by what differs', () => {
     const here = { code: { version: '0.1.0', commit: 'a'.repeat(40), code: 'sha256:1111' }, inputs: { 'the data files': 'sha256:2222' } };
     expect(differences(here, here)).toEqual([]);

@@ -9,6 +9,8 @@ import { aggregateShape } from '../aggregate.js';
 import { type ChunkResult, type ChunkTask, type GameFailure } from '../shard.js';
 import { dataHash, prepareRun, type RunSpec } from '../spec.js';
 import { QueueClient, type ClientOptions } from './client.js';
+import { aliasFile } from '../../policy/aliases.js';
+import { parseSearch } from '../../policy/search.js';
 import { fileHash, localPath, portablePath, type InputHashes } from './identity.js';
 import type { JobKind, WorkContext, WorkerInfo } from './job.js';
 
@@ -65,6 +67,12 @@ function gamesInputs(spec: RunSpec): InputHashes {
   for (const [side, name] of [['PAR', spec.par], ['BOL', spec.bol]] as const) {
     const file = policyFile(name);
     if (file !== null) out[`the ${side} policy file`] = fileHash(file);
+    // The search plays the scenario's tuned file for its side as one of its plans (policy/index.ts).
+    if (parseSearch(name) !== null) {
+      let id: string | null;
+      try { id = prepareRun(spec).scenario.id; } catch { id = null; }
+      if (id !== null) out[`the ${side} search's tuned file`] = fileHash(aliasFile('tuned', id, side === 'PAR' ? 'par' : 'bol'));
+    }
   }
   return out;
 }
