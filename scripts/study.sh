@@ -9,10 +9,13 @@ cd "$(dirname "$0")/.."
 npm run build >/dev/null
 out=reports/study
 # Each command's wall time goes to stderr (README, Scaling: the projection of the study onto many machines).
+# CHACO_QUEUE=redis://HOST:PORT puts the games of balance, ladder and sensitivity on that queue, for the
+# `chaco worker`s of every machine (README, Runs on many machines).
 chaco() {
-  local t0=$SECONDS dir="" prev=""
+  local t0=$SECONDS dir="" prev="" queue=()
   for a in "$@"; do [ "$prev" = --out ] && dir=$a; prev=$a; done
-  node bin/chaco.js "$@"
+  case $1 in balance|ladder|sensitivity) [ -n "${CHACO_QUEUE:-}" ] && queue=(--queue "$CHACO_QUEUE") ;; esac
+  node bin/chaco.js "$@" "${queue[@]}"
   echo "study: $dir took $((SECONDS - t0)) s" >&2
 }
 # tuned: the scenario's policies/tuned files where they exist (Boquerón and Villa Montes); elsewhere left out.
