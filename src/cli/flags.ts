@@ -69,6 +69,22 @@ export function asUsage<T>(fn: () => T): T {
 
 const collect = (v: string, acc: string[]) => [...acc, v];
 
+/**
+ * The options of a study over many cells (balance, ladder): threads, its folder (`noun`, under
+ * reports/out/`dir`), the checks, the terminal and the data.
+ */
+export function addStudyOptions(cmd: Command, noun: string, dir: string, quietHelp: string): Command {
+  return cmd
+    .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
+    .option('--out <dir>', `folder for the ${noun} (default reports/out/${dir}/<run id>); the same command into the same folder resumes`)
+    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
+    .option('--quiet', quietHelp)
+    .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
+    .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')
+    .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
+    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
+}
+
 /** Adds the common options to a command. */
 export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: string): Command {
   return cmd

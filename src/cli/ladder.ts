@@ -16,7 +16,7 @@ import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js'
 import { playCells, type PlayStatus } from './balance-play.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
-import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 
@@ -110,15 +110,8 @@ export function registerLadder(program: Command): void {
     .option('--games <n>', 'games of every pair (the same seeds for every pair)', '400')
     .option('--replicates <n>', 'bootstrap replicates for the ratings\' intervals', '1000')
     .option('--seed <seed>', 'run seed: game i of every pair plays with seeds derived from (seed, i) alone', '1')
-    .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
-    .option('--out <dir>', 'folder for the ladder (default reports/out/ladder/<run id>); the same command into the same folder resumes')
-    .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
-    .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
-    .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision (0: no limit)', '10')
-    .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another study')
-    .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
-    .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
+    .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
+  addStudyOptions(cmd, 'ladder', 'ladder', 'no progress and no summary on the terminal (prints the report folder only)');
   addQueueOptions(cmd);
   cmd.action((scenarios: string[], opts: unknown) => ladderAction(scenarios, opts));
 }
