@@ -2,6 +2,7 @@
 // cell's games in order into its store; one progress display over every cell; stops cleanly on
 // Ctrl-C or at the first failing game, naming the cell, the game and how to reproduce it.
 import { setMaxListeners } from 'node:events';
+import { join, resolve } from 'node:path';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { runCommand } from '../sim/manifest.js';
 import type { ShardPool } from '../sim/pool.js';
@@ -86,5 +87,24 @@ export async function playCells(o: {
   } finally {
     progress.stop();
     saveState(o.dir, o.identity, o.stores, o.stateName);
+  }
+}
+
+/** A cell as a study's manifest lists it: its key, the games it has and the command that plays them alone. */
+export function cellRecord(key: string, spec: RunSpec, stores: ReadonlyMap<string, CellStore>): { key: string; games: number; reproduce: string } {
+  const games = stores.get(key)!.winners.length;
+  return { key, games, reproduce: runCommand(spec, 0, games) };
+}
+
+/**
+ * The end of a study command: its report's lines and folder on stdout (the folder alone with --quiet);
+ * when it was interrupted, how to resume it on stderr and exit code 130.
+ */
+export function finishStudy(lines: readonly string[], dir: string, quiet: boolean, status: PlayStatus, reproduce: string): void {
+  if (quiet) process.stdout.write(`${resolve(dir)}\n`);
+  else process.stdout.write(`${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
+  if (status === 'interrupted') {
+    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
+    process.exitCode = 130;
   }
 }

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
 import { wilson } from '../sim/stats.js';
-import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
-import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
+import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
 import { isChacoFile, runId } from './run-folder.js';
@@ -161,15 +161,10 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   const manifest = {
     tool: 'chaco', command: 'balance', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
     identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), replicates: f.replicates,
-    cells: studies.flatMap((s) => s.cells.flat().map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) }))),
+    cells: studies.flatMap((s) => s.cells.flat().map((c) => cellRecord(c.key, c.spec, stores))),
   };
   const sentences = await writeBalanceReport({ dir, verdicts, restricted, manifest });
-  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
-  else process.stdout.write(`${sentences.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
-  if (status === 'interrupted') {
-    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
-    process.exitCode = 130;
-  }
+  finishStudy(sentences, dir, f.quiet, status, reproduce);
 }
 
 /** The files a balance study writes (what --force may delete), besides the run files. */

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeLadderReport } from '../report/ladder-report.js';
 import type { LadderMatrix } from '../report/ladder.js';
-import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash } from '../sim/spec.js';
 import { poolFor } from './policy-pool.js';
 import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js';
-import { playCells, type PlayStatus } from './balance-play.js';
+import { cellRecord, finishStudy, playCells, type PlayStatus } from './balance-play.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
@@ -84,15 +84,10 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
   const manifest = {
     tool: 'chaco', command: 'ladder', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status, reproduce,
     workers: pool.threads, queue: queueRecord(pool, f),
-    cells: studies.flatMap((s) => s.cells.flat().map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) }))),
+    cells: studies.flatMap((s) => s.cells.flat().map((c) => cellRecord(c.key, c.spec, stores))),
   };
   const lines = await writeLadderReport({ dir, matrices, replicates: f.replicates, seed: f.seed, manifest });
-  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
-  else process.stdout.write(`${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
-  if (status === 'interrupted') {
-    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
-    process.exitCode = 130;
-  }
+  finishStudy(lines, dir, f.quiet, status, reproduce);
 }
 
 /** The files a ladder writes (what --force may delete), besides the run files. */

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { NOT_VARIED } from '../data/estimates.js';
 import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
-import { gitCommit, runCommand, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { claimBalanceFolder, type CellStore } from './balance-cells.js';
-import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
+import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
@@ -97,16 +97,11 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
     identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), policies: `Paraguay ${f.par}, Bolivia ${f.bol}`,
     skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
     cells: studies.flatMap((s) => [{ key: baseKey(s.prepared.scenario.id), spec: s.spec }, ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) }))])
-      .map((c) => ({ key: c.key, games: stores.get(c.key)!.winners.length, reproduce: runCommand(c.spec, 0, stores.get(c.key)!.winners.length) })),
+      .map((c) => cellRecord(c.key, c.spec, stores)),
   };
   const notVaried = [...NOT_VARIED, ...manifest.skipped.map((k) => ({ what: `${k.scenario}: ${k.what}`, why: k.why }))];
   const lines = await writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest });
-  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
-  else process.stdout.write(`${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
-  if (status === 'interrupted') {
-    process.stderr.write(`chaco: interrupted; the report covers the games played so far.\n  resume: ${reproduce}\n`);
-    process.exitCode = 130;
-  }
+  finishStudy(lines, dir, f.quiet, status, reproduce);
 }
 
 /** The files a sensitivity study writes (what --force may delete), besides the run files. */
