@@ -188,26 +188,41 @@ function bestHex(view: GameState, side: Side, candidates: readonly number[], len
   };
   // Only hexes whose quick estimate beats staying's are worked out.
   const floor = keep >= 0 && lengths[keep]! >= 0 ? quick(keep, danger(view, side, keep) ?? EXPOSED * 2).quick : -Infinity;
-  const safe: { h: number; danger: number; radius: number; quick: number }[] = [];
-  for (const h of candidates) {
-    if (h === keep) continue;
-    const dg = danger(view, side, h);
-    if (dg === null) continue;
-    const c = quick(h, dg);
-    if (c.quick > floor) safe.push(c);
-  }
-  safe.sort((a, b) => b.quick - a.quick || a.h - b.h);
-  const pick = safe.slice(0, BEST_FEW);
-  for (const r of new Set(safe.map((c) => c.radius))) {
-    const top = safe.find((c) => c.radius === r)!;
-    if (!pick.includes(top)) pick.push(top);
-  }
+  const pick = bestFew(view, side, candidates.filter((h) => h !== keep).map((h) => quick(h, 0)).filter((c) => c.quick > floor), floor, quick);
   let best = keep, bestValue = keepValue;
   for (const c of pick) {
     const v = expectedValue(w, side, c.h) - c.danger;
     if (v > bestValue || (v === bestValue && c.h < best)) { best = c.h; bestValue = v; }
   }
   return best;
+}
+
+interface Quick { readonly h: number; readonly danger: number; readonly radius: number; readonly quick: number }
+/** (quick, then the lower hex) first. */
+const before = (a: Quick, b: Quick) => b.quick - a.quick || a.h - b.h;
+
+/**
+ * Among the hexes out of reach (danger not null) whose quick estimate beats `floor`: the BEST_FEW best, and
+ * the best of each supply radius. `bounds` are the estimates with no danger, which can only lower one (by
+ * danger, 10.3), so a hex's danger is asked only when its bound could still place it.
+ */
+function bestFew(view: GameState, side: Side, bounds: Quick[], floor: number, quick: (h: number, dg: number) => Quick): Quick[] {
+  bounds.sort(before);
+  const top: Quick[] = [];
+  const byRadius = new Map<number, Quick>();
+  const beats = (b: Quick, c: Quick | undefined) => c === undefined || before(b, c) < 0;
+  for (const b of bounds) {
+    if (!beats(b, top[BEST_FEW - 1]) && !beats(b, byRadius.get(b.radius))) continue;
+    const dg = danger(view, side, b.h);
+    if (dg === null) continue;
+    const c = quick(b.h, dg);
+    if (c.quick <= floor) continue;
+    if (beats(c, top[BEST_FEW - 1])) { top.push(c); top.sort(before); top.length = Math.min(top.length, BEST_FEW); }
+    if (beats(c, byRadius.get(c.radius))) byRadius.set(c.radius, c);
+  }
+  const pick = [...top];
+  for (const c of byRadius.values()) if (!pick.includes(c)) pick.push(c);
+  return pick;
 }
 
 /** The hexes the GHQ can end its move in this phase (8.5, 10, I-9), the start first. */

@@ -19,8 +19,15 @@ interface Mover {
 }
 
 interface Threat {
-  key: string;
+  /** The position it was built for: the player turn, the enemy's units (sideVersion_s), weather and truce. */
+  turn: number;
+  phasing: number;
+  enemyVersion: number;
+  rainy: boolean;
+  truce: boolean;
   readonly movers: Mover[];
+  /** Movers not searched yet: none left, the reached hexes are complete. */
+  unsearched: number;
   /** 1: some searched mover reaches the hex. */
   readonly reached_h: Uint8Array;
 }
@@ -49,11 +56,15 @@ function build(view: GameState, side: Side): Threat {
     seen.add(kind);
     movers.push({ hex: h, unit: u, range: range(view, u), searched: false });
   }
-  return { key: '', movers, reached_h: new Uint8Array(view.map.grid.size) };
+  return {
+    turn: view.turn, phasing: view.phasing, enemyVersion: view.sideVersion_s[enemy]!, rainy: view.rainy, truce: view.truce,
+    movers, unsearched: movers.length, reached_h: new Uint8Array(view.map.grid.size),
+  };
 }
 
 function search(view: GameState, side: Side, m: Mover, t: Threat): void {
   m.searched = true;
+  t.unsearched--;
   const enemy = otherSide(side);
   const ps = pathSearchFor(view.map);
   if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
@@ -85,19 +96,24 @@ function reachedWithin(view: GameState, side: Side, h: number, r: number): boole
   let perState = cache.get(view);
   if (!perState) { perState = []; cache.set(view, perState); }
   // Kept while the enemy's units stay put (our own moves this phase change its reach a little: ignored).
-  const key = `${view.turn}:${view.phasing}:${view.sideVersion_s[otherSide(side)]}:${view.rainy}:${view.truce}`;
   let t = perState[side];
-  if (!t || t.key !== key) { t = build(view, side); t.key = key; perState[side] = t; }
-  const grid = view.map.grid;
-  const near = r === 0 ? [h] : around(view, h, r);
-  const hit = () => near.some((x) => t!.reached_h[x] === 1);
+  if (!t || !current(t, view, side)) { t = build(view, side); perState[side] = t; }
+  const grid = view.map.grid, reached_h = t.reached_h;
+  const near = r === 0 ? null : around(view, h, r);
+  const hit = near === null ? () => reached_h[h] === 1 : () => near.some((x) => reached_h[x] === 1);
   if (hit()) return true;
+  if (t.unsearched === 0) return false;
   for (const m of t.movers) {
     if (m.searched || distance(grid, m.hex, h) > m.range + r) continue;
     search(view, side, m, t);
     if (hit()) return true;
   }
   return false;
+}
+
+function current(t: Threat, view: GameState, side: Side): boolean {
+  return t.turn === view.turn && t.phasing === view.phasing && t.enemyVersion === view.sideVersion_s[otherSide(side)] &&
+    t.rainy === view.rainy && t.truce === view.truce;
 }
 
 /** The hexes within r steps of h (h first). */
