@@ -7,7 +7,7 @@
 // Both explore a strip toward the goal instead of a ball around it; the answers are the same as a
 // plain Dijkstra's (A* with a consistent lower bound is exact; connection does not depend on order).
 import { distance } from './hex.js';
-import { UNREACHED, markOnce, type SupplyScratch } from './supply-graph.js';
+import { UNREACHED, growRing, markOnce, type SupplyScratch } from './supply-graph.js';
 import { push, resetQueue, stepsFrom, stepsInto } from './supply-search.js';
 
 /** Starts a new visit: every node's visit_n stamp is now stale. */
@@ -60,9 +60,9 @@ export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly nu
   const { mark_h, stamp } = sc;
   for (const h of sources) markOnce(sc, h);
   // A* keys rise by at most a step plus the bound's change along it: the ring must span that.
-  if (sc.head_b.length < sc.maxStep + sc.minStep + 1) sc.head_b = new Int32Array(sc.maxStep + sc.minStep + 1);
+  growRing(sc, sc.maxStep + sc.minStep + 1);
   resetQueue(sc);
-  const head = sc.head_b, ring = head.length;
+  const head = sc.head_b, mask = head.length - 1;
   let g = 0; // the cost to the GHQ of the node whose steps are being relaxed
   const relax = (m: number, c: number): boolean => {
     const d = g + c;
@@ -78,7 +78,7 @@ export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly nu
   let found = -1;
   while (sc.count > 0) {
     if (found >= 0 && cur > found) break; // every node at the LOC's cost has been drained (8.8 needs all ties)
-    const b = cur % ring;
+    const b = cur & mask;
     const e = head[b]!;
     if (e < 0) { cur++; continue; }
     head[b] = entryNext[e]!;

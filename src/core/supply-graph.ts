@@ -104,7 +104,7 @@ export interface SupplyScratch {
   /** Buckets by distance to the goal for the best-first search (non-circular, one per hex distance). */
   readonly goalHead: Int32Array;
 
-  // Circular bucket queue (Dial): entries are a bump-allocated linked list per bucket.
+  // Circular bucket queue (Dial): entries are a bump-allocated linked list per bucket; the ring's length is a power of two (growRing).
   head_b: Int32Array;
   readonly entryNode: Int32Array;
   readonly entryNext: Int32Array;
@@ -283,7 +283,15 @@ export function setMode(sc: SupplyScratch, mode: SearchMode): void {
   sc.minStep = Math.max(0, minHex);
   const maxRiver = Math.max(0, sc.riverCost, sc.riverEngineerCost, sc.ferryCost, sc.ferryEngineerCost);
   sc.maxStep = Math.max(1, maxHex + maxRiver);
-  if (sc.head_b.length < sc.maxStep + 1) sc.head_b = new Int32Array(sc.maxStep + 1);
+  growRing(sc, sc.maxStep + 1);
+}
+
+/** The bucket ring spans at least `span` keys; its length is a power of two, so a key's bucket is key & (length - 1). */
+export function growRing(sc: SupplyScratch, span: number): void {
+  if (sc.head_b.length >= span) return;
+  let n = sc.head_b.length;
+  while (n < span) n *= 2;
+  sc.head_b = new Int32Array(n).fill(-1);
 }
 
 function cheaper(a: number, b: number): number {

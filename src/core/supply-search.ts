@@ -106,9 +106,9 @@ export function seed(sc: SupplyScratch, dist: Int32Array, node: number): void {
   push(sc, node, 0);
 }
 
-/** Queues node under key d (its bucket is d modulo the ring's length). */
+/** Queues node under key d (its bucket is d modulo the ring's length, a power of two). */
 export function push(sc: SupplyScratch, node: number, d: number): void {
-  const b = d % sc.head_b.length;
+  const b = d & (sc.head_b.length - 1);
   const e = sc.top++;
   sc.entryNode[e] = node;
   sc.entryNext[e] = sc.head_b[b]!;
@@ -123,21 +123,22 @@ export function push(sc: SupplyScratch, node: number, d: number): void {
  * Returns the cost up to which every distance is final: `budget` when the search ran out, less when it stopped early.
  */
 export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean, budget: number, until?: Uint8Array, left = 0): number {
-  // Hot loop: typed arrays in locals; the common hex-to-hex step (no road, no river) is inlined.
+  // Hot loop: typed arrays in locals, the queue's top and count too (written back around the calls that
+  // queue: relax, and the return); the common hex-to-hex step (no road, no river) is inlined.
   const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, cost_h, costStamp_h, entryNode, entryNext } = sc;
   const { neighbour_hd, side_hd } = sc.map.grid;
   const costStamp = sc.costStamp;
-  const head = sc.head_b, nb = head.length;
-  let cur = 0;
-  while (sc.count > 0) {
-    const b = cur % nb;
+  const head = sc.head_b, mask = head.length - 1;
+  let cur = 0, top = sc.top, count = sc.count;
+  while (count > 0) {
+    const b = cur & mask;
     const e = head[b]!;
     if (e < 0) { cur++; continue; }
     head[b] = entryNext[e]!;
-    sc.count--;
+    count--;
     const n = entryNode[e]!;
     if (dist[n] !== cur) continue; // stale: reached more cheaply since it was queued
-    if (until !== undefined && until[n] === 1 && --left === 0) return cur; // every wanted node is settled
+    if (until !== undefined && until[n] === 1 && --left === 0) { sc.top = top; sc.count = count; return cur; } // every wanted node is settled
     if (n < size) {
       const base = n * DIRECTIONS;
       // Reverse: every step enters n, so its terrain cost is the same for all six.
@@ -154,7 +155,11 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
               const nd = cur + c;
               if (nd <= budget && nd < dist[m]!) {
                 dist[m] = nd;
-                push(sc, m, nd);
+                const bm = nd & mask, t = top++;
+                entryNode[t] = m;
+                entryNext[t] = head[bm]!;
+                head[bm] = t;
+                count++;
               }
             }
           }
@@ -162,10 +167,11 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
         const k = clearing_s[s]!;
         if (k >= 0) {
           const c = reverse ? enterHex(sc, size + k, n, -1) : enterClearing(sc, k);
-          if (c !== PROHIBITED) relax(sc, dist, size + k, cur + c, budget);
+          if (c !== PROHIBITED) { sc.top = top; sc.count = count; relax(sc, dist, size + k, cur + c, budget); top = sc.top; count = sc.count; }
         }
       }
     } else {
+      sc.top = top; sc.count = count;
       const k = n - size;
       for (let j = 0; j < 2; j++) {
         const h = clearingHex_k[k * 2 + j]!;
@@ -178,8 +184,10 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
         const c = enterClearing(sc, reverse ? k : k2);
         if (c !== PROHIBITED) relax(sc, dist, size + k2, cur + c, budget);
       }
+      top = sc.top; count = sc.count;
     }
   }
+  sc.top = top; sc.count = count;
   return budget;
 }
 
