@@ -5,7 +5,7 @@
 // (10.3: a GHQ overrun leaves the map for a turn); a removed GHQ returns the same way, and a cut-off GHQ
 // that cannot reach an LOC this turn is removed (8.5) so that it comes back next turn where it can.
 import type { Decision, MoveOrder } from '../core/decisions.js';
-import { distance } from '../core/hex.js';
+import { NO_HEX, distance, hexAt, type Grid } from '../core/hex.js';
 import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
 import type { Side } from '../core/side.js';
 import { OFF_MAP, type GameState } from '../core/state.js';
@@ -179,11 +179,18 @@ function bestHex(view: GameState, side: Side, candidates: readonly number[], len
   const grid = view.map.grid;
   const units = ownUnitHexes(view, side);
   const rain = rainNextTurn(view);
+  // Many hexes (a returning GHQ weighs every hex with an LOC): count the units near each once per distance.
+  const counts = candidates.length > MANY ? new Map<number, Int16Array>() : null;
   const quick = (h: number, dg: number) => {
     const radius = radiusForLoc(view.tables, (lengths[h]! / (view.rainy ? 2 : 1)) * (1 + rain)); // lengths in this turn's costs; rain doubles them (TEC)
     const near = Math.floor(radius / 2);
     let n = 0;
-    for (const x of units) if (distance(grid, h, x) <= near) n++;
+    if (counts === null) { for (const x of units) if (distance(grid, h, x) <= near) n++; }
+    else {
+      let c = counts.get(near);
+      if (c === undefined) { c = unitsWithin(grid, units, near); counts.set(near, c); }
+      n = c[h]!;
+    }
     return { h, danger: dg, radius, quick: n + params.ghqRadiusWeight * radius - dg - lengths[h]! / 1000 };
   };
   // Only hexes whose quick estimate beats staying's are worked out.
@@ -195,6 +202,24 @@ function bestHex(view: GameState, side: Side, candidates: readonly number[], len
     if (v > bestValue || (v === bestValue && c.h < best)) { best = c.h; bestValue = v; }
   }
   return best;
+}
+
+/** Past this many candidates, bestHex counts the units near every hex at once (unitsWithin). */
+const MANY = 100;
+
+/** Per hex, how many of `units` (hexes, repeats counted) lie within `r` hexes of it. */
+function unitsWithin(grid: Grid, units: readonly number[], r: number): Int16Array {
+  const out = new Int16Array(grid.size);
+  for (const x of units) {
+    const c = grid.column_h[x]!, row = grid.row_h[x]!;
+    for (let dc = -r; dc <= r; dc++) {
+      for (let dr = -r - 1; dr <= r + 1; dr++) {
+        const h = hexAt(grid, c + dc, row + dr);
+        if (h !== NO_HEX && distance(grid, x, h) <= r) out[h]!++;
+      }
+    }
+  }
+  return out;
 }
 
 interface Quick { readonly h: number; readonly danger: number; readonly radius: number; readonly quick: number }
