@@ -45,13 +45,13 @@ function range(view: GameState, u: number): number {
 function build(view: GameState, side: Side): Threat {
   const enemy = otherSide(side);
   const movers: Mover[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const c = view.counters;
   for (let u = 0; u < view.loc_u.length; u++) {
     const h = view.loc_u[u]!;
     if (h < 0 || c.side_u[u] !== enemy) continue;
     // One search per hex and kind of mover (movement factor, mech, artillery): the fastest unit of each kind.
-    const kind = `${h}:${c.move_u[u * 2 + view.reduced_u[u]!]}:${c.type_u[u] === ARMOR}:${c.type_u[u] === ARTILLERY}`;
+    const kind = ((h * 256 + c.move_u[u * 2 + view.reduced_u[u]!]!) * 2 + (c.type_u[u] === ARMOR ? 1 : 0)) * 2 + (c.type_u[u] === ARTILLERY ? 1 : 0);
     if (seen.has(kind)) continue;
     seen.add(kind);
     movers.push({ hex: h, unit: u, range: range(view, u), searched: false });
