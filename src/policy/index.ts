@@ -11,8 +11,7 @@ import { randomPolicy } from './random.js';
 import { createModulePolicy, isPolicyModule } from './module.js';
 import { parseRestricted, restrictedParams, restrictPolicy } from './restrict.js';
 import { parseSearch, searchPolicy, type SearchCandidate } from './search.js';
-import { aliasFile } from './aliases.js';
-import { existsSync } from 'node:fs';
+import { resolveAlias } from './aliases.js';
 import type { Side } from '../core/side.js';
 
 export { loadPolicyModules, isPolicyModule, PolicyModuleError } from './module.js';
@@ -43,8 +42,8 @@ function planFor(name: string, data: { map: GameMap; counters: Counters } | unde
 /** The scenario's tuned file for `side` (policies/tuned/), the search's base plan; null without one. */
 function tunedCandidate(data: { map: GameMap; counters: Counters; id?: string } | undefined, side: Side): SearchCandidate | null {
   if (data?.id === undefined) return null;
-  const file = aliasFile('tuned', data.id, side === 0 ? 'par' : 'bol');
-  if (!existsSync(file)) return null;
+  const file = resolveAlias('tuned', data.id, side === 0 ? 'par' : 'bol');
+  if (file === null) return null;
   const plan = planFor(file, data);
   return { name: 'tuned', make: (seed, params) => heuristicPolicy({ plan, seed, ...(params ? { params } : {}) }) };
 }

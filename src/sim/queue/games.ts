@@ -64,15 +64,17 @@ function gamesInputs(spec: RunSpec): InputHashes {
   let data: string | null;
   try { data = dataHash(spec); } catch { data = null; }
   const out: Record<string, string | null> = { 'the data files': data };
+  // The search plays the scenario's tuned file for its side as one of its plans (policy/index.ts).
+  let id: string | null | undefined;
+  const scenarioId = (): string | null => {
+    if (id === undefined) { try { id = prepareRun(spec).scenario.id; } catch { id = null; } }
+    return id;
+  };
   for (const [side, name] of [['PAR', spec.par], ['BOL', spec.bol]] as const) {
     const file = policyFile(name);
     if (file !== null) out[`the ${side} policy file`] = fileHash(file);
-    // The search plays the scenario's tuned file for its side as one of its plans (policy/index.ts).
-    if (parseSearch(name) !== null) {
-      let id: string | null;
-      try { id = prepareRun(spec).scenario.id; } catch { id = null; }
-      if (id !== null) out[`the ${side} search's tuned file`] = fileHash(aliasFile('tuned', id, side === 'PAR' ? 'par' : 'bol'));
-    }
+    const scenario = parseSearch(name) !== null ? scenarioId() : null;
+    if (scenario !== null) out[`the ${side} search's tuned file`] = fileHash(aliasFile('tuned', scenario, side === 'PAR' ? 'par' : 'bol'));
   }
   return out;
 }
