@@ -44,6 +44,8 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   cspPerLeader: [0, 1, 2, 3],
   moveTrucks: [false, true],
   wellsFirst: [false, true],
+  callUpTurnsLeft: [1, 2, 3],
+  reserveMarch: [false, true],
 };
 const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 

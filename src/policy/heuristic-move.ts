@@ -76,6 +76,28 @@ function providers(view: GameState, side: Side): number[] {
   return out;
 }
 
+/** Hexes from the nearest enemy unit beyond which a leaderless group is a reserve that marches (reserveMarch). */
+const RESERVE_CONTACT = 4;
+/** What closing on its leader is worth to a marching reserve, as a target's value. */
+const RESERVE_MARCH_WEIGHT = 6;
+
+/** 15.1: hexes of the side's leaders in General Supply with an enemy unit within RESERVE_CONTACT + 2 hexes: where reserves go. */
+function frontLeaders(view: GameState, side: Side): number[] {
+  const out: number[] = [];
+  for (let l = 0; l < view.loc_l.length; l++) {
+    const h = view.loc_l[l]!;
+    if (view.counters.side_l[l] === side && h >= 0 && !view.oos_l[l] && !out.includes(h) && nearestEnemyDistance(view, side, h) <= RESERVE_CONTACT + 2) out.push(h);
+  }
+  return out;
+}
+
+/** The row, among `rows`, whose hex is nearest `h` (null when there is none). */
+function nearestRow(rows: readonly Uint8Array[], h: number): Uint8Array | null {
+  let best: Uint8Array | null = null;
+  for (const r of rows) if (best === null || r[h]! < best[h]!) best = r;
+  return best;
+}
+
 /** Progress toward a target worth `weight`, `before` hexes from the group's start and `after` from the end considered. */
 function progress(weight: number, before: number, after: number): number {
   return weight * (before - after) / (4 + before);
@@ -106,6 +128,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
   const supplyRows = providers(view, side).map((p) => distanceRow(grid, p));
   const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
   const radiusHexes = Math.max(2, Math.floor(view.radius_s[side]! / 2));
+  const frontRows = params.reserveMarch ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
     let units = g.units.filter((u) => d.movable.units.includes(u) && view.loc_u[u] === g.start);
@@ -134,6 +157,9 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     const ourDefence = units.reduce((s, u) => s + view.counters.defence_u[u * 2 + view.reduced_u[u]!]!, 0);
     const counting = units.filter((u) => view.counters.type_u[u] !== ENGINEER).length;
     const moving = units.length > 0, led = leaders.length > 0;
+    // 15.1, 8.10: a leaderless group away from the enemy marches to the nearest leader at the front (reserveMarch).
+    const reserve = moving && !led && view.works_h[g.start] === 0 && !(settlement_h[g.start] && control_h[g.start] === side);
+    const join = reserve && nearestEnemyDistance(view, side, g.start) > RESERVE_CONTACT ? nearestRow(frontRows, g.start) : null;
     // Candidate ends: the start first (moving must beat staying), then every hex the stack may end in with room.
     let count = 0;
     ends[count++] = g.start;
@@ -174,7 +200,10 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
       if (moving && !led) {
         let nearest = 99;
         for (const row of supplyRows) nearest = Math.min(nearest, row[h]!);
-        if (nearest > radiusHexes) s -= 2 * (nearest - radiusHexes);
+        // Out of the providers' radius costs, unless the march closes on its leader (reserveMarch).
+        const closing = join !== null && join[h]! < join[g.start]!;
+        if (closing) s += progress(RESERVE_MARCH_WEIGHT, join[g.start]!, join[h]!);
+        else if (nearest > radiusHexes) s -= 2 * (nearest - radiusHexes);
       }
       if (settlement_h[h] && control_h[h] === side && near3[h]! > 0) s += 1;
       if (j === 0) bestScore = s + 0.5;

@@ -3,6 +3,9 @@
 import { cheapestLosses, defaultStepLosses } from '../core/combat-losses.js';
 import { buildProblem } from '../core/construction.js';
 import { canAdvance } from '../core/retreat.js';
+import { reinforcementHexes } from '../core/new-units.js';
+import { effectiveTurns } from '../core/options.js';
+import { worksMultiplier } from '../core/combat-odds.js';
 import { ENGINEER } from '../core/counters.js';
 import type { Answers, Decision, Policy } from '../core/decisions.js';
 import { seededDice } from '../core/dice.js';
@@ -68,6 +71,30 @@ function outOfSupplyIn(view: GameState, side: Side, h: number): boolean {
   return false;
 }
 
+/** 17: where a set-up group's next unit goes (lowest first): works with fewer than setupOnWorks units, fortifications first, then nearest the enemy. */
+function setupRank(view: GameState, side: Side, h: number, stacked: number, params: HeuristicParams): number {
+  const near = nearestEnemyDistance(view, side, h);
+  return stacked < params.setupOnWorks ? near - 1000 * (worksMultiplier(view, h) - 1) : near;
+}
+
+/**
+ * 9.5, 16.2: a call-up pays only if its units, placed on a friendly supply source (9.1), can reach the enemy
+ * and then fight: at least `callUpTurnsLeft` game turns after this one, and enough of them to cover the
+ * distance from the nearest source to the nearest enemy unit at CALL_UP_HEXES_PER_TURN.
+ */
+function callUpCanPay(view: GameState, side: Side, params: HeuristicParams): boolean {
+  if (params.callUpTurnsLeft < 0) return true;
+  const left = effectiveTurns(view.scenario, view.options) - 1 - view.turn;
+  if (left < params.callUpTurnsLeft) return false;
+  const sources = reinforcementHexes(view, side, false);
+  if (sources.length === 0) return false;
+  const nearest = Math.min(...sources.map((h) => nearestEnemyDistance(view, side, h)));
+  return Math.ceil(nearest / CALL_UP_HEXES_PER_TURN) <= left;
+}
+
+/** Hexes a newly placed unit is taken to cover in a game turn on the way to the front (foot, Bush at 2 MP a hex, some road). */
+const CALL_UP_HEXES_PER_TURN = 4;
+
 /** VP the side may spend without going below its reserve (16.4). */
 function spendable(view: GameState, side: Side, params: HeuristicParams): number {
   return view.vp_s[side]! - params.vpReserve;
@@ -85,8 +112,9 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
   const enemy = otherSide(side);
   switch (d.kind) {
     case 'setupGroup':
-      // Stacks toward the enemy: fill the hex nearest the nearest enemy first.
-      return spreadGroup(d, view, (hexes) => leastBy(hexes, (h) => nearestEnemyDistance(view, side, h)));
+      // 17, 12.13: man the group's works first (a fortification triples, an entrenchment doubles its defence), then
+      // stack toward the enemy: fill the hex nearest the nearest enemy.
+      return spreadGroup(d, view, (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)));
     case 'setupEntrenchments':
       return nearestEnemyFirst(view, side, d.hexes).slice(0, d.count);
     case 'refuseTruce': {
@@ -95,10 +123,11 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
       return behind >= params.refuseTruceBehind && spendable(view, side, params) >= view.tables.truce.refusalVp;
     }
     case 'callUps': {
-      // 9.5: a call-up while VP stay above the floor and the side is not already far ahead.
+      // 9.5: a call-up while VP stay above the floor, the side is not already far ahead, and the new units
+      // have the turns left to reach the fight.
       const after = view.vp_s[side]! - view.tables.callUpVp;
       const ahead = view.vp_s[side]! - view.vp_s[enemy]!;
-      return d.max > 0 && after >= Math.max(params.callUpFloor, params.vpReserve) && ahead < 15 ? 1 : 0;
+      return d.max > 0 && after >= Math.max(params.callUpFloor, params.vpReserve) && ahead < 15 && callUpCanPay(view, side, params) ? 1 : 0;
     }
     case 'replacements':
       return [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points);

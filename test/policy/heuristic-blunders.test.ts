@@ -1,0 +1,90 @@
+// The heuristic unlearns the blunders of issue 25: works left empty at set-up (17, 12.13) and call-ups
+// that cannot pay (9.5). Each behaviour against its parameter switched off, so the test can fail.
+import { describe, expect, test } from 'vitest';
+import type { Decision } from '../../src/core/decisions.js';
+import { DEFAULT_OPTIONS } from '../../src/core/options.js';
+import { parseHex } from '../../src/core/hex.js';
+import { WORKS_FORTIFICATION } from '../../src/core/map.js';
+import { playGame } from '../../src/core/play.js';
+import { PAR, BOL } from '../../src/core/side.js';
+import { loadScenario } from '../../src/data/load.js';
+import { createPolicy } from '../../src/policy/index.js';
+import { heuristicPolicy } from '../../src/policy/heuristic.js';
+import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
+import { gameData } from '../helpers/data.js';
+import { position } from '../helpers/position.js';
+
+const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
+
+describe('17, 12.13: a set-up group mans its works first', () => {
+  function setUp(params: Partial<HeuristicParams>) {
+    const p = position({ places: [{ hex: '1205', works: 'fortification' }] });
+    p.place('P-I1', '1208');
+    const units = ['B-I1', 'B-I2', 'B-I3'].map((id) => p.unit(id));
+    // The group may stand in 1205 (fortified) or 1206, nearer the Paraguayan unit in 1208.
+    const d: Extract<Decision, { kind: 'setupGroup' }> = {
+      kind: 'setupGroup', side: BOL, group: 0, hexes: [p.hex('1205'), p.hex('1206')],
+      pieces: [...units.map((id) => ({ type: 'unit' as const, id })), { type: 'ghq', id: -1 }],
+    };
+    expect(p.state.works_h[p.hex('1205')]).toBe(WORKS_FORTIFICATION);
+    return { p, hexes: bal(params).decide(d, p.state) as readonly number[] };
+  }
+
+  test('the fortified hex is filled before the hex nearest the enemy, the GHQ with the first unit', () => {
+    const { p, hexes } = setUp({});
+    expect(hexes).toEqual([p.hex('1205'), p.hex('1205'), p.hex('1205'), p.hex('1205')]);
+  });
+
+  test('setupOnWorks caps the units put in works; the rest stack nearest the enemy', () => {
+    const { p, hexes } = setUp({ setupOnWorks: 1 });
+    expect(hexes).toEqual([p.hex('1205'), p.hex('1206'), p.hex('1206'), p.hex('1205')]);
+  });
+
+  test('setupOnWorks 0 is the earlier heuristic: nearest the enemy, the works left empty', () => {
+    const { p, hexes } = setUp({ setupOnWorks: 0 });
+    expect(hexes.every((h) => h === p.hex('1206'))).toBe(true);
+  });
+
+  test('17.4: Bolivia puts Toro, the GHQ and the five drawn units and the artillery in fortified Ballivián (1823)', () => {
+    const s = loadScenario('ballivian', gameData());
+    const ballivian = parseHex(s.map.grid, '1823');
+    for (const seed of ['a', 'b', 'c']) {
+      const r = playGame(s, DEFAULT_OPTIONS, [createPolicy('balanced', `${seed}:PAR`, s), createPolicy('balanced', `${seed}:BOL`, s)], seed, { log: true });
+      const setups = r.events!.filter((e) => e.type === 'setup' && e.side === BOL && e.hex === ballivian);
+      expect(setups.filter((e) => e.type === 'setup' && e.piece === 'unit')).toHaveLength(6);
+      expect(setups.some((e) => e.type === 'setup' && e.piece === 'ghq')).toBe(true);
+    }
+  });
+});
+
+describe('9.5: call-ups only when the new units can reach the fight', () => {
+  // A Paraguayan source in 1012; Bolivian units `far` hexes away; VP above every floor and not ahead.
+  function callUps(turns: number, turn: number, enemyHex: string, params: Partial<HeuristicParams> = {}) {
+    const p = position({ sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' }, vp: [40, 40] });
+    p.place('B-I1', enemyHex);
+    Object.assign(p.state, { scenario: { ...p.state.scenario, turns }, turn });
+    p.state.control_h[p.hex('1012')] = PAR;
+    return bal(params).decide({ kind: 'callUps', side: PAR, max: 2 }, p.state);
+  }
+
+  test('early in the game, with the enemy near the sources, Paraguay calls up', () => {
+    expect(callUps(6, 0, '1110')).toBe(1);
+  });
+
+  test('none on the final turn, nor with fewer than callUpTurnsLeft turns after this one', () => {
+    expect(callUps(6, 5, '1110')).toBe(0);
+    expect(callUps(6, 4, '1110')).toBe(0);
+    expect(callUps(6, 3, '1110')).toBe(1);
+    expect(callUps(6, 4, '1110', { callUpTurnsLeft: 1 })).toBe(1);
+  });
+
+  test('none when the enemy is further from every source than the turns left can cover', () => {
+    // 1012 to 1901: 9 columns and more; 4 hexes a turn need more than the 2 turns left.
+    expect(callUps(6, 3, '1901')).toBe(0);
+    expect(callUps(12, 0, '1901')).toBe(1);
+  });
+
+  test('a negative callUpTurnsLeft is the earlier heuristic: a call-up on the final turn', () => {
+    expect(callUps(6, 5, '1110', { callUpTurnsLeft: -1 })).toBe(1);
+  });
+});
