@@ -170,6 +170,12 @@ function danger(view: GameState, side: Side, h: number): number | null {
   return d;
 }
 
+/** 10.3: the side's GHQ stands on the map with no combat unit of its own, within an enemy unit's reach. */
+export function ghqAloneInReach(view: GameState, side: Side): boolean {
+  const h = view.ghq_s[side]!;
+  return h >= 0 && h < view.map.grid.size && danger(view, side, h) === null;
+}
+
 /**
  * The best of `candidates` (hexes with an LOC now, `lengths`) by exact supply value less danger; `keep`
  * (the GHQ's own hex, or -1) wins unless another beats it by MIN_GAIN. A quick estimate (units within

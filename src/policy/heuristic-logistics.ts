@@ -4,7 +4,7 @@
 import type { Decision, MoveOrder } from '../core/decisions.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
-import { chooseGhqMove } from './heuristic-ghq.js';
+import { chooseGhqMove, ghqAloneInReach } from './heuristic-ghq.js';
 import { chooseCspForward, chooseCspHome, chooseTruckHome, movableCsp, newSupplyMemory, phaseMemory, type SupplyMemory } from './heuristic-supply.js';
 
 export interface LogisticsPlan {
@@ -25,7 +25,8 @@ export function chooseLogistics(d: Extract<Decision, { kind: 'move' }>, view: Ga
     const forward = chooseCspForward(d, view, params.cspPerLeader, params.moveTrucks, mem);
     if (forward) return forward;
   }
-  if (params.moveGhq && plan.ghqDecided !== mem.key) {
+  // 10.3: a GHQ that stays put (moveGhq false) still steps out of the enemy's reach when it stands there alone (ghqSafety).
+  if ((params.moveGhq || (params.ghqSafety && ghqAloneInReach(view, d.side))) && plan.ghqDecided !== mem.key) {
     plan.ghqDecided = mem.key;
     const ghq = chooseGhqMove(d, view, params, (h) => movableCsp(view, d.side, h, mem));
     if (ghq) {

@@ -40,6 +40,8 @@ export interface HeuristicParams {
    * they supply most. false: the GHQ stays, returns beside the army commander, depots on the first settlements.
    */
   readonly moveGhq: boolean;
+  /** 10.3: with moveGhq false, the GHQ still moves (as moveGhq would) when it stands alone within an enemy unit's reach. */
+  readonly ghqSafety: boolean;
   /** 8.7: what one MP of supply radius (every provider's, 8 / 6 / 4 by the LOC) is worth, in units in General Supply, when the GHQ picks its hex. */
   readonly ghqRadiusWeight: number;
   /** 8.5: remove a GHQ that cannot trace an LOC when no hex its move can reach this turn has one. */
@@ -68,17 +70,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false, ghqSafety: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false, ghqSafety: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false, ghqSafety: true,
   },
 };
 
@@ -110,4 +112,5 @@ export const paramsSchema = z.strictObject({
   wellsFirst: z.boolean(),
   setupOnWorks: z.number().int().min(0).max(6),
   reserveMarch: z.boolean(),
+  ghqSafety: z.boolean(),
 }).partial();
