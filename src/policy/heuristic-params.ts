@@ -62,8 +62,8 @@ export interface HeuristicParams {
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
-export const NO_LOGISTICS: Pick<HeuristicParams, 'garrisonVp' | 'moveGhq' | 'removeGhq' | 'cspPerLeader' | 'moveTrucks' | 'wellsFirst'> = {
-  garrisonVp: 99, moveGhq: false, removeGhq: false, cspPerLeader: 0, moveTrucks: false, wellsFirst: false,
+export const NO_LOGISTICS: Pick<HeuristicParams, 'garrisonVp' | 'moveGhq' | 'ghqSafety' | 'removeGhq' | 'cspPerLeader' | 'moveTrucks' | 'wellsFirst'> = {
+  garrisonVp: 99, moveGhq: false, ghqSafety: false, removeGhq: false, cspPerLeader: 0, moveTrucks: false, wellsFirst: false,
 };
 
 export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', HeuristicParams>> = {
