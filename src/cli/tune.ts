@@ -45,7 +45,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   moveTrucks: [false, true],
   wellsFirst: [false, true],
   callUpTurnsLeft: [1, 2, 3],
-  reserveMarch: [false, true],
+  reserveMarch: [0, 1, 2, 3],
 };
 const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 

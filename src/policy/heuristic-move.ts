@@ -78,8 +78,6 @@ function providers(view: GameState, side: Side): number[] {
 
 /** Hexes from the nearest enemy unit beyond which a leaderless group is a reserve that marches (reserveMarch). */
 const RESERVE_CONTACT = 4;
-/** What closing on its leader is worth to a marching reserve, as a target's value. */
-const RESERVE_MARCH_WEIGHT = 6;
 
 /** 15.1: hexes of the side's leaders in General Supply with an enemy unit within RESERVE_CONTACT + 2 hexes: where reserves go. */
 function frontLeaders(view: GameState, side: Side): number[] {
@@ -128,7 +126,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
   const supplyRows = providers(view, side).map((p) => distanceRow(grid, p));
   const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
   const radiusHexes = Math.max(2, Math.floor(view.radius_s[side]! / 2));
-  const frontRows = params.reserveMarch ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
+  const frontRows = params.reserveMarch > 0 ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
     let units = g.units.filter((u) => d.movable.units.includes(u) && view.loc_u[u] === g.start);
@@ -157,7 +155,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     const ourDefence = units.reduce((s, u) => s + view.counters.defence_u[u * 2 + view.reduced_u[u]!]!, 0);
     const counting = units.filter((u) => view.counters.type_u[u] !== ENGINEER).length;
     const moving = units.length > 0, led = leaders.length > 0;
-    // 15.1, 8.10: a leaderless group away from the enemy marches to the nearest leader at the front (reserveMarch).
+    // 15.1, 8.10: a leaderless group away from the enemy, outside works and own settlements, marches to the nearest leader at the front (reserveMarch).
     const reserve = moving && !led && view.works_h[g.start] === 0 && !(settlement_h[g.start] && control_h[g.start] === side);
     const join = reserve && nearestEnemyDistance(view, side, g.start) > RESERVE_CONTACT ? nearestRow(frontRows, g.start) : null;
     // Candidate ends: the start first (moving must beat staying), then every hex the stack may end in with room.
@@ -200,10 +198,9 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
       if (moving && !led) {
         let nearest = 99;
         for (const row of supplyRows) nearest = Math.min(nearest, row[h]!);
-        // Out of the providers' radius costs, unless the march closes on its leader (reserveMarch).
-        const closing = join !== null && join[h]! < join[g.start]!;
-        if (closing) s += progress(RESERVE_MARCH_WEIGHT, join[g.start]!, join[h]!);
-        else if (nearest > radiusHexes) s -= 2 * (nearest - radiusHexes);
+        // Out of the providers' radius costs; a marching reserve gains reserveMarch for each hex it closes on its leader.
+        if (join !== null) s += params.reserveMarch * (join[g.start]! - join[h]!);
+        if (nearest > radiusHexes) s -= 2 * (nearest - radiusHexes);
       }
       if (settlement_h[h] && control_h[h] === side && near3[h]! > 0) s += 1;
       if (j === 0) bestScore = s + 0.5;

@@ -55,8 +55,8 @@ export interface HeuristicParams {
   readonly moveTrucks: boolean;
   /** 14.6, 8.13: an engineer whose stack is out of General Supply and without water digs a well before anything else. */
   readonly wellsFirst: boolean;
-  /** 15.1, 8.10: a leaderless group 5+ hexes from the enemy marches to the nearest leader at the front, out of the providers' radius if need be (false: it stays within their radius). */
-  readonly reserveMarch: boolean;
+  /** 15.1, 8.10: a leaderless group 5+ hexes from the enemy, outside works and own settlements, gains this much for each hex it closes on the nearest leader at the front, against 2 a hex for ending beyond its providers' radius (0: none). */
+  readonly reserveMarch: number;
   /** 17, 12.13: a set-up group puts up to this many units in each fortification, then entrenchment, of its hexes before stacking nearest the enemy (0: nearest the enemy only). */
   readonly setupOnWorks: number;
 }
@@ -70,17 +70,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false, ghqSafety: true,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: 0, ghqSafety: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false, ghqSafety: true,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: 0, ghqSafety: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: false, ghqSafety: true,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 2, reserveMarch: 0, ghqSafety: true,
   },
 };
 
@@ -111,6 +111,6 @@ export const paramsSchema = z.strictObject({
   moveTrucks: z.boolean(),
   wellsFirst: z.boolean(),
   setupOnWorks: z.number().int().min(0).max(6),
-  reserveMarch: z.boolean(),
+  reserveMarch: z.number().min(0),
   ghqSafety: z.boolean(),
 }).partial();

@@ -1,9 +1,10 @@
-// The heuristic unlearns the blunders of issue 25: works left empty at set-up (17, 12.13) and call-ups
-// that cannot pay (9.5). Each behaviour against its parameter switched off, so the test can fail.
+// The heuristic unlearns blunders: works left empty at set-up (17, 12.13), call-ups that cannot pay (9.5),
+// reserves that never march (15.1, 8.10) and a GHQ left alone in the enemy's reach (10.3). Each behaviour against its parameter switched off, so the test can fail.
 import { describe, expect, test } from 'vitest';
 import type { Decision } from '../../src/core/decisions.js';
 import { DEFAULT_OPTIONS } from '../../src/core/options.js';
-import { parseHex } from '../../src/core/hex.js';
+import { distance, parseHex } from '../../src/core/hex.js';
+import { movementPhase } from '../../src/core/movement-phase.js';
 import { WORKS_FORTIFICATION } from '../../src/core/map.js';
 import { playGame } from '../../src/core/play.js';
 import { PAR, BOL } from '../../src/core/side.js';
@@ -11,7 +12,9 @@ import { loadScenario } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
+import { enemyCanReach } from '../../src/policy/threat.js';
 import { gameData } from '../helpers/data.js';
+import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
 const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
@@ -86,5 +89,56 @@ describe('9.5: call-ups only when the new units can reach the fight', () => {
 
   test('a negative callUpTurnsLeft is the earlier heuristic: a call-up on the final turn', () => {
     expect(callUps(6, 5, '1110', { callUpTurnsLeft: -1 })).toBe(1);
+  });
+});
+
+describe('15.1, 8.10: reserveMarch sends a leaderless group to the leader at the front', () => {
+  // Clear ground; the Paraguayan source at 1012; Franco with a unit in 1903 faces a Bolivian unit in 1902;
+  // a leaderless Paraguayan unit waits on the source, far from both.
+  function march(reserveMarch: number): { before: number; after: number } {
+    const p = position({ fill: 'clear', sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' } });
+    p.state.radius_s[PAR] = 4;
+    p.place('P-I1', '1903');
+    p.placeLeader('P-FRANCO', '1903');
+    p.place('B-I1', '1902');
+    const reserve = p.place('P-I2', '1012');
+    const front = p.hex('1903');
+    const before = distance(p.state.map.grid, p.state.loc_u[reserve]!, front);
+    movementPhase(testGame(p.state, [], bal({ reserveMarch, moveGhq: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    return { before, after: distance(p.state.map.grid, p.state.loc_u[reserve]!, front) };
+  }
+
+  test('with reserveMarch above the radius penalty (2 a hex) the reserve closes on Franco, out of its source\'s radius', () => {
+    const { before, after } = march(3);
+    expect(after).toBeLessThan(before - 2);
+  });
+
+  test('without it the reserve keeps within its providers\' radius (the earlier heuristic)', () => {
+    const { before, after } = march(0);
+    expect(before - after).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('10.3: ghqSafety: a GHQ that stays put steps out of the enemy\'s reach when alone there', () => {
+  function ghqAfter(ghqSafety: boolean): { from: number; to: number; reachable: boolean } {
+    const p = position({ fill: 'clear', sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' } });
+    p.state.ghq_s[PAR] = p.hex('1408');
+    p.place('B-I1', '1406');
+    p.place('P-I1', '1210');
+    const from = p.state.ghq_s[PAR]!;
+    movementPhase(testGame(p.state, [], bal({ moveGhq: false, ghqSafety, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    return { from, to: p.state.ghq_s[PAR]!, reachable: enemyCanReach(p.state, PAR, p.state.ghq_s[PAR]!) };
+  }
+
+  test('alone within the Bolivian unit\'s reach, it moves out of it', () => {
+    const r = ghqAfter(true);
+    expect(r.to).not.toBe(r.from);
+    expect(r.reachable).toBe(false);
+  });
+
+  test('with ghqSafety off (and moveGhq off) it stays where the enemy can overrun it', () => {
+    const r = ghqAfter(false);
+    expect(r.to).toBe(r.from);
+    expect(r.reachable).toBe(true);
   });
 });
