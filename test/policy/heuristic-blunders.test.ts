@@ -76,14 +76,14 @@ describe('9.5: call-ups only when the new units can reach the fight', () => {
 
   test('none on the final turn, nor with fewer than callUpTurnsLeft turns after this one', () => {
     expect(callUps(6, 5, '1110')).toBe(0);
-    expect(callUps(6, 4, '1110')).toBe(0);
-    expect(callUps(6, 3, '1110')).toBe(1);
+    expect(callUps(6, 3, '1110')).toBe(0);
+    expect(callUps(6, 2, '1110')).toBe(1);
     expect(callUps(6, 4, '1110', { callUpTurnsLeft: 1 })).toBe(1);
   });
 
   test('none when the enemy is further from every source than the turns left can cover', () => {
-    // 1012 to 1901: 9 columns and more; 4 hexes a turn need more than the 2 turns left.
-    expect(callUps(6, 3, '1901')).toBe(0);
+    // 1012 to 1901: more than 12 hexes, beyond 4 hexes a turn over the 3 turns left.
+    expect(callUps(6, 2, '1901')).toBe(0);
     expect(callUps(12, 0, '1901')).toBe(1);
   });
 
