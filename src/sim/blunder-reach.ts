@@ -69,6 +69,14 @@ export function playerTurnsLeft(turn: number, turns: number, side: Side): number
   return 2 * (turns - 1 - turn) + (side === PAR ? 2 : 1);
 }
 
+/** An enemy combat unit anywhere on the map or in a box, or an enemy-controlled settlement. */
+function anyTarget(state: GameState, enemy: Side): boolean {
+  const { loc_u } = state, { side_u } = state.counters;
+  for (let u = 0; u < loc_u.length; u++) if (side_u[u] === enemy && (loc_u[u]! >= 0 || isBox(loc_u[u]!))) return true;
+  for (const p of state.map.places) if (p.settlement && state.control_h[p.hex] === enemy) return true;
+  return false;
+}
+
 /**
  * 9.5: could a unit placed on one of `placed` come adjacent to an enemy combat unit or an
  * enemy-controlled settlement within `budget` hex steps of closing (each side's moves together)?
@@ -77,6 +85,8 @@ export function playerTurnsLeft(turn: number, turns: number, side: Side): number
 export function couldReachEnemy(state: GameState, side: Side, placed: readonly number[], budget: number): boolean {
   const { map } = state;
   const enemy = otherSide(side);
+  // No two hexes are more than columns + rows steps apart: a budget that long reaches any target there is.
+  if (budget + 1 >= map.grid.columns + map.grid.rows) return anyTarget(state, enemy);
   const groups = boxGroups(map);
   const targetGroup = new Uint8Array(groups.hexes_g.length);
   for (let u = 0; u < state.loc_u.length; u++) {

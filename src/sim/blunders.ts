@@ -174,7 +174,7 @@ export class BlunderAudit implements GameObserver {
       case 'ghqRemoved': this.game_ks[(e.cause === 'overrun' ? GHQ_OVERRUN : GHQ_ABANDONED) * 2 + e.side]!++; break;
       case 'vp':
         if (e.cause === 'leaderLostWithStack') this.game_ks[LEADER_LOST * 2 + e.side]!++;
-        else if (e.cause === 'callUp' && e.total < 0) this.game_ks[HOPELESS_CALL_UP * 2 + e.side]!++; // 16.4: the game ends, no roll follows
+        else if (e.cause === 'callUp' && e.total < 0) this.suddenDeathCallUp(e.side);
         break;
       case 'reinforcement': if (this.callUps > 0 && e.side === this.callUpSide) this.placed.push(e.hex); break;
       case 'capture': if (e.how === 'movement') this.capture(otherSide(e.side), e.hex); break;
@@ -218,6 +218,13 @@ export class BlunderAudit implements GameObserver {
   private capture(owner: Side, h: number): void {
     const k = this.prep!.base_h[h]!;
     if (k >= 0 && this.held_sk[owner * this.prep!.bases.length + k] === 0) this.game_ks[OPEN_BASE * 2 + owner]!++;
+  }
+
+  /** 9.5, 16.4: a call-up that takes the side below 0 VP ends the game (no roll follows): it alone counts, not the phase's earlier ones. */
+  private suddenDeathCallUp(side: Side): void {
+    this.game_ks[HOPELESS_CALL_UP * 2 + side]!++;
+    this.callUps = 0;
+    this.placed.length = 0;
   }
 
   /** 9.5: a call-up's roll; it is judged when its New Units Phase ends. */

@@ -131,6 +131,10 @@ describe('9.5 hopeless_call_up', () => {
     w.put('B-I1', '1206');
     const c = audit(w.state, [turn(0), phase(BOL, 'new units'), { type: 'vp', side: BOL, delta: -5, total: -2, rule: '9.5', cause: 'callUp' }]);
     expect(c.games[HOPELESS_CALL_UP]).toEqual([0, 1]);
+    // the phase's earlier call-up, whose units the sudden death kept off the map, is not blamed for it
+    const d = audit(w.state, [turn(0), phase(BOL, 'new units'), { type: 'vp', side: BOL, delta: -5, total: 3, rule: '9.5', cause: 'callUp' }, callUp(BOL),
+      { type: 'vp', side: BOL, delta: -5, total: -2, rule: '9.5', cause: 'callUp' }, { type: 'end', how: 'sudden_death', winner: PAR, turn: 0 }]);
+    expect(d.total[HOPELESS_CALL_UP]).toEqual([0, 1]);
   });
   test('9.5 the reach bound: adjacent after `budget` hex steps, off-map boxes joining their entrance hexes', () => {
     const w = world();
