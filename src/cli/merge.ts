@@ -12,7 +12,7 @@ import { runManifest, type RunManifest } from '../sim/manifest.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { prepareRun, type RunSpec } from '../sim/spec.js';
 import { TellingGames } from '../sim/telling.js';
-import { claimFolder, GAMES_CSV, keptRows, readAggregateFile, writeAggregateFile, type AggregateFile, type RunIdentity } from './run-folder.js';
+import { checkCurrentAggregate, claimFolder, GAMES_CSV, keptRows, readAggregateFile, writeAggregateFile, type AggregateFile, type RunIdentity } from './run-folder.js';
 import { terminalSummary } from './terminal-summary.js';
 import { writeTellingReplays } from './telling-replays.js';
 import { UsageError } from './usage-error.js';
@@ -28,6 +28,7 @@ function readPart(dir: string, i: number, all: readonly string[]): Part {
   if (!existsSync(dir)) throw new UsageError(`${dir}: no such folder`);
   const saved = readAggregateFile(dir);
   if (!saved) throw new UsageError(`${dir}: not a chaco run folder (no readable aggregate.json; runs made before chaco kept one cannot be merged)`);
+  checkCurrentAggregate(dir, saved);
   const runFile = join(dir, 'run.json');
   if (!existsSync(runFile)) throw new UsageError(`${dir}: run.json is missing; the run never wrote its report (run the same command again into that folder to finish it)`);
   return { dir, saved, manifest: JSON.parse(readFileSync(runFile, 'utf8')) as RunManifest };

@@ -4,7 +4,7 @@
 import { makeFolder } from '../report/make-folder.js';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Aggregate } from '../sim/aggregate.js';
+import { hasBlunderCounts, type Aggregate } from '../sim/aggregate.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import { writeJson } from '../report/write-file.js';
@@ -72,9 +72,9 @@ export function keptRows(dir: string, played: number): string[] {
   return rows.slice(0, played);
 }
 
-const CHACO_TABLES = ['games.csv', 'games.csv.partial', 'summary.csv', 'turns.csv', 'settlements.csv', 'bid.csv', 'compare.csv'];
+const CHACO_TABLES = ['games.csv', 'games.csv.partial', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'bid.csv', 'compare.csv'];
 const CHACO_JSON = ['aggregate.json', 'run.json', 'bid.json', 'compare.json'];
-const CHACO_CHARTS = ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'bid', 'compare-win-rates'];
+const CHACO_CHARTS = ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'blunders', 'bid', 'compare-win-rates'];
 
 /** The files and folders chaco writes into a run, bid or compare folder: all that --force may delete. */
 export function isChacoFile(name: string): boolean {
@@ -83,6 +83,13 @@ export function isChacoFile(name: string): boolean {
   if (chart && CHACO_CHARTS.includes(chart[1]!)) return true;
   const tmp = /^(.*)\.tmp-\d+$/.exec(name); // a write cut short
   return tmp !== null && isChacoFile(tmp[1]!);
+}
+
+/** An aggregate.json written before the blunder audit has no counts to add the new games to: refused with the way out. */
+export function checkCurrentAggregate(dir: string, saved: AggregateFile): void {
+  if (!hasBlunderCounts(saved.aggregate)) {
+    throw new UsageError(`${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count blunders; play the run again with --force`);
+  }
 }
 
 /** Where a run resumes: the games already played, their aggregate and games.csv rows. */
@@ -121,6 +128,7 @@ export function claimRunFolder(dir: string, identity: RunIdentity, force: boolea
   if (force) { clearChacoFiles(dir); return null; }
   const saved = readAggregateFile(dir);
   if (saved && JSON.stringify(saved.identity) === JSON.stringify(identity)) {
+    checkCurrentAggregate(dir, saved);
     const rows = keptRows(dir, saved.played);
     if (rows.length === saved.played) return { played: saved.played, aggregate: saved.aggregate, rows };
     throw new UsageError(`--out ${dir}: ${AGGREGATE_FILE} counts ${saved.played} games but the games file holds ${rows.length}; the folder cannot be resumed (--force starts it again)`);

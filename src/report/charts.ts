@@ -25,7 +25,8 @@ export const SIDE_COLOURS = ['#b5824a', '#2f7d32'] as const;
 const SIDE_LABEL = ['Paraguay', 'Bolivia'] as const;
 const END_LABEL: Record<string, string> = { scenario_end: 'scenario end', sudden_death: 'sudden death (16.4)', settlement: 'settlement (16.1)' };
 const CONFIG = { font: 'Helvetica, Arial, sans-serif', view: { stroke: null }, axis: { labelFontSize: 11, titleFontSize: 12 }, legend: { labelFontSize: 11, titleFontSize: 12, labelLimit: 500 } };
-const base = (description: string) => ({ $schema: SCHEMA, description, background: 'white', config: CONFIG });
+/** What every chart spec starts with: schema, description, background and the shared config. */
+export const base = (description: string) => ({ $schema: SCHEMA, description, background: 'white', config: CONFIG });
 
 /** Win rates of both sides with Wilson 95% intervals. */
 export function winRatesChart(agg: Aggregate): Chart {

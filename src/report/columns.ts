@@ -67,6 +67,14 @@ export const CSV_FILES: readonly CsvFile[] = [
     },
   },
   {
+    file: 'blunders.csv', by: 'run (and merge)', columns: {
+      side: 'the side that made the blunder: PAR or BOL', blunder: 'its kind (docs/blunders.md defines each and says how it is found)', games: 'games in which the side made it at least once',
+      share_of_games: 'games / all games of the run', share_of_games_lo: 'Wilson 95% interval of share_of_games, lower end', share_of_games_hi: 'Wilson 95% interval of share_of_games, upper end',
+      total: 'occurrences over all games, in the unit the column counts names', mean_per_game: 'total / all games of the run',
+      counts: 'what one occurrence is: hexes, call-ups, removals, steps, leaders, captures, attacks or units', rule: 'the rule sections the blunder goes against', description: 'the kind in one sentence',
+    },
+  },
+  {
     file: 'compare.csv', by: 'compare', columns: {
       variant: 'variant name (base: the common settings)', settings: 'the variant\'s settings as written', games: COMMON.games!,
       par_win_rate: 'Paraguay\'s win rate', par_win_lo: 'Wilson 95% interval, lower end', par_win_hi: 'Wilson 95% interval, upper end',

@@ -5,6 +5,7 @@ import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
 import { emptyHist, histAdd, histMerge, type IntHist } from './stats.js';
+import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCounts } from './blunders.js';
 
 export const END_TYPES = ['scenario_end', 'sudden_death', 'settlement'] as const;
 export type EndType = (typeof END_TYPES)[number];
@@ -74,6 +75,8 @@ export interface Aggregate {
   turns: TurnAggregate[];
   /** Per settlement (in map order): captures by each side summed over games, games in which it changed hands, games it ended held by PAR / BOL. */
   settlements: { capturesPar: number[]; capturesBol: number[]; gamesChanged: number[]; endPar: number[]; endBol: number[] };
+  /** The blunder audit (blunders.ts): per kind and side, games with at least one and occurrences; the shard adds each game's. */
+  blunders: BlunderCounts;
 }
 
 const zeros = (n: number) => new Array<number>(n).fill(0);
@@ -92,7 +95,13 @@ export function emptyAggregate(shape: AggregateShape): Aggregate {
       stepsLost: [0, 0], eliminated: [0, 0], settlementsHeld: [0, 0],
     })),
     settlements: { capturesPar: zeros(shape.settlements), capturesBol: zeros(shape.settlements), gamesChanged: zeros(shape.settlements), endPar: zeros(shape.settlements), endBol: zeros(shape.settlements) },
+    blunders: emptyBlunderCounts(),
   };
+}
+
+/** Does the aggregate hold this version's blunder counts? An aggregate.json written before the audit does not. */
+export function hasBlunderCounts(agg: Aggregate): boolean {
+  return isBlunderCounts((agg as Partial<Aggregate>).blunders);
 }
 
 /** Adds one game to the aggregate. */
@@ -169,6 +178,7 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
   if (a.turns.length !== b.turns.length || a.levels.length !== b.levels.length || a.settlements.gamesChanged.length !== b.settlements.gamesChanged.length) {
     throw new Error('mergeAggregates: the aggregates come from different scenarios or options');
   }
+  if (!hasBlunderCounts(a) || !hasBlunderCounts(b)) throw new Error('mergeAggregates: an aggregate without this version\'s blunder counts (written by an older chaco)');
   const sa = a.settlements, sb = b.settlements;
   return {
     games: a.games + b.games,
@@ -185,5 +195,6 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
       capturesPar: addArrays(sa.capturesPar, sb.capturesPar), capturesBol: addArrays(sa.capturesBol, sb.capturesBol),
       gamesChanged: addArrays(sa.gamesChanged, sb.gamesChanged), endPar: addArrays(sa.endPar, sb.endPar), endBol: addArrays(sa.endBol, sb.endBol),
     },
+    blunders: mergeBlunderCounts(a.blunders, b.blunders),
   };
 }

@@ -7,6 +7,7 @@ import { checkedPolicy, createPolicy, isPolicyModule, loadPolicyModules } from '
 import type { Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
 import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
+import { BlunderAudit } from './blunders.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
@@ -63,6 +64,8 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
   const end_g = new Uint8Array(to - from), endTurn_g = new Uint8Array(to - from);
   let done = from;
   let failure: GameFailure | undefined;
+  // Watches every game for the side's blunders; it only reads, so the games are the same with it.
+  const audit = new BlunderAudit();
   for (let i = from; i < to; i++) {
     const seed = gameSeed(spec.seed, i);
     let r: GameResult;
@@ -74,7 +77,7 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
         // --check: a built-in policy that changes its view fails the game too (modules always decide through the read-only view).
         return spec.check ? checkedPolicy(p, `policy ${name}`) : p;
       }) as [Policy, Policy];
-      r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check });
+      r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check, observer: audit });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       failure = { game: i, seed, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
@@ -86,6 +89,7 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
     end_g[i - from] = END_TYPES.indexOf(r.end);
     endTurn_g[i - from] = r.endTurn;
     addGame(aggregate, shape, r);
+    audit.addGameTo(aggregate.blunders);
     done = i + 1;
   }
   const csv = rows.length > 0 ? stringify(rows, { columns: [...GAME_COLUMNS] }) : '';
