@@ -163,7 +163,7 @@ export function supplyArea(view: GameState, side: Side): Uint8Array {
 /** 10.3: the danger to a GHQ in h: none out of enemy reach; held by our combat units, exposed; alone in reach, barred (null). */
 function danger(view: GameState, side: Side, h: number): number | null {
   let d = nearestEnemyDistance(view, side, h) <= 2 ? NEAR_ENEMY : 0;
-  if (enemyCanReach(view, side, h)) {
+  if (enemyCanReach(view, side, h, true)) {
     if (view.combat_hs[h * 2 + side] === 0) return null;
     d += EXPOSED;
   }

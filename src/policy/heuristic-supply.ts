@@ -182,7 +182,7 @@ export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: G
 function homes(view: GameState, side: Side): number[] {
   const out: number[] = [];
   const ghq = view.ghq_s[side]!;
-  if (ghq >= 0 && (view.combat_hs[ghq * 2 + side]! > 0 || !enemyCanReach(view, side, ghq))) out.push(ghq);
+  if (ghq >= 0 && (view.combat_hs[ghq * 2 + side]! > 0 || !enemyCanReach(view, side, ghq, true))) out.push(ghq);
   for (let l = 0; l < view.loc_l.length; l++) {
     const h = view.loc_l[l]!;
     if (h >= 0 && view.counters.side_l[l] === side && view.oos_l[l] === 0 && view.combat_hs[h * 2 + side]! > 0 && !out.includes(h)) out.push(h);
@@ -219,7 +219,7 @@ export function chooseTruckHome(d: Extract<Decision, { kind: 'move' }>, view: Ga
     const t = d.movable.trucks[i]!, at = view.loc_t[t]!;
     if (mem.trucksDone.has(t) || at < 0) continue;
     mem.trucksDone.add(t);
-    if (places.includes(at) || (isUsableSourceHex(view, side, at) && !enemyCanReach(view, side, at))) continue;
+    if (places.includes(at) || (isUsableSourceHex(view, side, at) && !enemyCanReach(view, side, at, true))) continue;
     const r = reachable(ps, view, { ...stackMover(view, side, { trucks: [t] }), allowance: d.movable.truckLeft[i]! }, at, a);
     let to = places.filter((x) => canEndAt(r, x)).sort((x, y) => r.cost_n[x]! - r.cost_n[y]! || x - y)[0];
     if (to === undefined && places.length > 0) to = towardHome(view, side, r, at, places);
@@ -237,7 +237,7 @@ function towardHome(view: GameState, side: Side, r: Reach, at: number, places: r
     const n = r.touched_n[i]!;
     if (n >= grid.size || !canEndAt(r, n)) continue;
     const g = gap(n);
-    if (g < bestGap && (view.combat_hs[n * 2 + side]! > 0 || !enemyCanReach(view, side, n))) { best = n; bestGap = g; }
+    if (g < bestGap && (view.combat_hs[n * 2 + side]! > 0 || !enemyCanReach(view, side, n, true))) { best = n; bestGap = g; }
   }
   return best;
 }
@@ -249,7 +249,7 @@ export function chooseAttachments(view: GameState, side: Side, trucks: readonly 
   const used = new Set<number>();
   // Trucks already attached keep their hexes.
   for (let t = 0; t < view.loc_t.length; t++) if (view.side_t[t] === side && view.attached_t[t] && view.loc_t[t]! >= 0) used.add(view.loc_t[t]!);
-  const ok = (h: number) => h === ghq || (view.combat_hs[h * 2 + side]! > 0 && suppliedLeaderIn(view, side, h) && !enemyCanReach(view, side, h));
+  const ok = (h: number) => h === ghq || (view.combat_hs[h * 2 + side]! > 0 && suppliedLeaderIn(view, side, h) && !enemyCanReach(view, side, h, true));
   for (const t of [...trucks].sort((x, y) => (view.loc_t[x] === ghq ? 0 : 1) - (view.loc_t[y] === ghq ? 0 : 1) || x - y)) {
     const h = view.loc_t[t]!;
     if (used.has(h) || !ok(h)) continue;

@@ -2,7 +2,7 @@
 // 10.2, I-9), where it would take an empty settlement (16.2) or overrun a GHQ, trucks or CSP (10.3).
 // Asked hex by hex: a stack's reach is searched only when a question comes within its range, and kept
 // for the player turn until the enemy's units move (state.sideVersion_s); our own moves meanwhile, which
-// change its reach a little, are not followed. Truck transport is left out (10.11).
+// change its reach through their ZOC, are followed only by `exact` questions. Truck transport is left out (10.11).
 import { ARMOR, ARTILLERY } from '../core/counters.js';
 import { distance } from '../core/hex.js';
 import { createReach, pathSearchFor, reachable, stackMover, SIXTHS, type Reach } from '../core/movement.js';
@@ -23,6 +23,8 @@ interface Threat {
   turn: number;
   phasing: number;
   enemyVersion: number;
+  /** The side's own units (sideVersion_s) when it was built: their ZOC shapes the enemy's reach (7.3). */
+  ownVersion: number;
   rainy: boolean;
   truce: boolean;
   readonly movers: Mover[];
@@ -57,7 +59,7 @@ function build(view: GameState, side: Side): Threat {
     movers.push({ hex: h, unit: u, range: range(view, u), searched: false });
   }
   return {
-    turn: view.turn, phasing: view.phasing, enemyVersion: view.sideVersion_s[enemy]!, rainy: view.rainy, truce: view.truce,
+    turn: view.turn, phasing: view.phasing, enemyVersion: view.sideVersion_s[enemy]!, ownVersion: view.sideVersion_s[side]!, rainy: view.rainy, truce: view.truce,
     movers, unsearched: movers.length, reached_h: new Uint8Array(view.map.grid.size),
   };
 }
@@ -78,9 +80,13 @@ function search(view: GameState, side: Side, m: Mover, t: Threat): void {
   }
 }
 
-/** 10, 10.3: could an enemy combat unit enter hex h in the enemy's next Movement Phase, the position as it stands? */
-export function enemyCanReach(view: GameState, side: Side, h: number): boolean {
-  return reachedWithin(view, side, h, 0);
+/**
+ * 10, 10.3: could an enemy combat unit enter hex h in the enemy's next Movement Phase, the position as it stands?
+ * `exact`: with our own units where they now stand (their ZOC, 7.3, may have opened a path since the answer
+ * was kept): what the GHQ, trucks and CSP ask once the stacks have moved.
+ */
+export function enemyCanReach(view: GameState, side: Side, h: number, exact = false): boolean {
+  return reachedWithin(view, side, h, 0, exact);
 }
 
 /**
@@ -92,12 +98,12 @@ export function enemyCanReachNear(view: GameState, side: Side, h: number, r: num
   return reachedWithin(view, side, h, r);
 }
 
-function reachedWithin(view: GameState, side: Side, h: number, r: number): boolean {
+function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false): boolean {
   let perState = cache.get(view);
   if (!perState) { perState = []; cache.set(view, perState); }
   // Kept while the enemy's units stay put (our own moves this phase change its reach a little: ignored).
   let t = perState[side];
-  if (!t || !current(t, view, side)) { t = build(view, side); perState[side] = t; }
+  if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) { t = build(view, side); perState[side] = t; }
   const grid = view.map.grid, reached_h = t.reached_h;
   const near = r === 0 ? null : around(view, h, r);
   const hit = near === null ? () => reached_h[h] === 1 : () => near.some((x) => reached_h[x] === 1);

@@ -8,6 +8,7 @@ import { movementPhase } from '../../src/core/movement-phase.js';
 import { WORKS_FORTIFICATION } from '../../src/core/map.js';
 import { playGame } from '../../src/core/play.js';
 import { PAR, BOL } from '../../src/core/side.js';
+import { setUnitLoc } from '../../src/core/state.js';
 import { loadScenario } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
@@ -140,5 +141,19 @@ describe('10.3: ghqSafety: a GHQ that stays put steps out of the enemy\'s reach 
     const r = ghqAfter(false);
     expect(r.to).toBe(r.from);
     expect(r.reachable).toBe(true);
+  });
+});
+
+describe('7.3, 10.3: the GHQ, trucks and CSP judge the enemy\'s reach with our stacks where they now stand', () => {
+  test('a path our unit\'s ZOC closed opens when the unit moves away; an exact question sees it, the kept answer does not', () => {
+    // Clear ground: the Bolivian unit in 1405 could reach 1410 in a straight line, but our unit in 1407 stops it beside (7.3).
+    const p = position({ fill: 'clear' });
+    p.place('B-I1', '1405');
+    const ours = p.place('P-I1', '1407');
+    const target = p.hex('1410');
+    expect(enemyCanReach(p.state, PAR, target)).toBe(false);
+    setUnitLoc(p.state, ours, p.hex('1012'));
+    expect(enemyCanReach(p.state, PAR, target)).toBe(false); // kept for the phase: the garrisons' cheap question
+    expect(enemyCanReach(p.state, PAR, target, true)).toBe(true);
   });
 });
