@@ -33,7 +33,7 @@ describe('safe output folders', () => {
     // The same command again: nothing to play.
     const again = chaco([...args, '--out', out]);
     expect(again.out).toContain('is complete (4000 games); nothing to play');
-  });
+  }, 300_000); // three runs of 4,000 games: minutes on a busy shared machine, not the suite's 60 s
 
   test('a folder holding another run, or other files, is refused in one line with exit 2; --force replaces only chaco\'s files', () => {
     const out = tmp();
