@@ -101,7 +101,7 @@ export function enemyCanReachNear(view: GameState, side: Side, h: number, r: num
 function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false): boolean {
   let perState = cache.get(view);
   if (!perState) { perState = []; cache.set(view, perState); }
-  // Kept while the enemy's units stay put (our own moves this phase change its reach a little: ignored).
+  // Kept while the enemy's units stay put; our own moves this phase (their ZOC) are followed only by exact questions.
   let t = perState[side];
   if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) { t = build(view, side); perState[side] = t; }
   const grid = view.map.grid, reached_h = t.reached_h;

@@ -8,7 +8,9 @@ import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
 import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
-import { CRT_MAX_ROLL, CRT_MIN_ROLL, CRT_ROWS } from '../core/tables.js';
+import { crtCell } from '../core/combat.js';
+import { modifiedCombatRoll } from '../core/combat-odds.js';
+import { LOSS_NONE } from '../core/tables.js';
 import { couldReachEnemy, maxHexesPerPhase, MOVING_PHASES_PER_PLAYER_TURN, playerTurnsLeft } from './blunder-reach.js';
 
 export interface BlunderKind {
@@ -70,16 +72,12 @@ export function mergeBlunderCounts(a: BlunderCounts, b: BlunderCounts): BlunderC
   return { games: add(a.games, b.games), total: add(a.total, b.total) };
 }
 
-/** 12.4, 12.5: no roll of 1..6 with these modifiers gives the defender a loss or a retreat check (below 1-2: never). */
+/** 12.4, 12.5: no roll of 1..6 with these modifiers gives the defender a loss or a retreat check (below 1-2: never; crtCell). */
 export function hopelessOdds(state: GameState, column: number, belowLowest: boolean, modifiers: readonly CombatModifier[]): boolean {
-  if (belowLowest) return true;
   let drm = 0;
   for (const m of modifiers) drm += m.value;
-  const crt = state.tables.crtDefender;
-  for (let roll = 1; roll <= 6; roll++) {
-    const row = Math.max(CRT_MIN_ROLL, Math.min(CRT_MAX_ROLL, roll + drm)) - CRT_MIN_ROLL;
-    if (crt[column * CRT_ROWS + row] !== 0) return false;
-  }
+  const odds = { column, belowLowest, label: '' };
+  for (let roll = 1; roll <= 6; roll++) if (crtCell(state, odds, modifiedCombatRoll(roll, drm))[1] !== LOSS_NONE) return false;
   return true;
 }
 

@@ -67,7 +67,6 @@ describe('9.5: call-ups only when the new units can reach the fight', () => {
     const p = position({ sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' }, vp: [40, 40] });
     p.place('B-I1', enemyHex);
     Object.assign(p.state, { scenario: { ...p.state.scenario, turns }, turn });
-    p.state.control_h[p.hex('1012')] = PAR;
     return bal(params).decide({ kind: 'callUps', side: PAR, max: 2 }, p.state);
   }
 
