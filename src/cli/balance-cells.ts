@@ -1,11 +1,12 @@
 // The cells of a `chaco balance` or `chaco sensitivity` study on disk, so an interrupted study resumes
 // where it stopped: cells/<key>.txt (balance: <scenario>/<par>__<bol>) holds one "margin,winner" line
 // per game in game order, and the state file (balance-state.json, sensitivity-state.json) the study's
-// identity and how many games of each cell are complete.
+// identity, how many games of each cell are complete and each cell's blunder counts over them.
 import { makeFolder } from '../report/make-folder.js';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
+import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCounts } from '../sim/blunders.js';
 import { UsageError } from './usage-error.js';
 
 export const STATE_FILE = 'balance-state.json';
@@ -36,6 +37,8 @@ interface StateFile {
   readonly tool: 'chaco';
   readonly identity: StudyIdentity;
   readonly games: Record<string, number>;
+  /** Each cell's blunder counts over its counted games (absent in a state written before the audit). */
+  readonly blunders?: Record<string, BlunderCounts>;
 }
 
 /** One cell's games so far, in game order. */
@@ -43,6 +46,8 @@ export interface CellStore {
   readonly key: string;
   margins: number[];
   winners: number[];
+  /** The blunder audit summed over the cell's games; null when kept games were played before the audit counted them. */
+  blunders: BlunderCounts | null;
 }
 
 export function cellKey(scenario: string, par: string, bol: string): string {
@@ -53,7 +58,7 @@ const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`
 
 /** The study's folder: new or empty (made), the same study (its cells are read back), or refused. */
 export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
-  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [] }]));
+  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [], blunders: emptyBlunderCounts() }]));
   makeFolder(dir);
   const names = readdirSync(dir);
   const stateFile = join(dir, stateName);
@@ -77,6 +82,8 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
     const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l !== '') : [];
     if (lines.length < n) throw new UsageError(`--out ${dir}: ${stateName} counts ${n} games of ${k} but its cell file holds ${lines.length}; the study cannot be resumed (--force starts it again)`);
     const cell = cells.get(k)!;
+    const counted = saved.blunders?.[k];
+    cell.blunders = isBlunderCounts(counted) ? counted : n === 0 ? emptyBlunderCounts() : null;
     for (const line of lines.slice(0, n)) {
       const [m, w] = line.split(',');
       cell.margins.push(Number(m));
@@ -88,8 +95,12 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
   return cells;
 }
 
-/** Appends games to a cell's file (call saveState after, so the count never runs ahead of the file). */
-export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, winner_g: Uint8Array): void {
+/**
+ * Appends games to a cell's file and their blunder counts to the cell (call saveState after, so the
+ * count never runs ahead of the file).
+ */
+export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, winner_g: Uint8Array, blunders: BlunderCounts): void {
+  if (cell.blunders) cell.blunders = mergeBlunderCounts(cell.blunders, blunders);
   let text = '';
   for (let i = 0; i < margin_g.length; i++) {
     cell.margins.push(margin_g[i]!);
@@ -101,6 +112,10 @@ export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, 
 
 export function saveState(dir: string, identity: StudyIdentity, cells: readonly CellStore[], stateName = STATE_FILE): void {
   const games: Record<string, number> = {};
-  for (const c of cells) games[c.key] = c.winners.length;
-  writeJson(join(dir, stateName), { tool: 'chaco', identity, games } satisfies StateFile);
+  const blunders: Record<string, BlunderCounts> = {};
+  for (const c of cells) {
+    games[c.key] = c.winners.length;
+    if (c.blunders) blunders[c.key] = c.blunders;
+  }
+  writeJson(join(dir, stateName), { tool: 'chaco', identity, games, blunders } satisfies StateFile);
 }

@@ -15,6 +15,7 @@ import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } from './balance-play.js';
+import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
 import { isChacoFile, runId } from './run-folder.js';
@@ -163,13 +164,17 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), replicates: f.replicates,
     cells: studies.flatMap((s) => s.cells.flat().map((c) => cellRecord(c.key, c.spec, stores))),
   };
-  const sentences = await writeBalanceReport({ dir, verdicts, restricted, manifest });
+  const blunders: BlunderMatrix[] = studies.map((s) => ({
+    id: s.prepared.scenario.id, par: s.par, bol: s.bol,
+    cells: s.cells.map((r) => r.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
+  }));
+  const sentences = await writeBalanceReport({ dir, verdicts, restricted, blunders, manifest });
   finishStudy(sentences, dir, f.quiet, status, reproduce);
 }
 
 /** The files a balance study writes (what --force may delete), besides the run files. */
 function isBalanceFile(name: string): boolean {
-  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'ladder.csv', 'restricted.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
+  return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'ladder.csv', 'restricted.csv', 'blunders-by-policy.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
     || /^(matrix|mixes|restricted)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeLadderReport } from '../report/ladder-report.js';
 import type { LadderMatrix } from '../report/ladder.js';
+import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash } from '../sim/spec.js';
@@ -86,13 +87,17 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     workers: pool.threads, queue: queueRecord(pool, f),
     cells: studies.flatMap((s) => s.cells.flat().map((c) => cellRecord(c.key, c.spec, stores))),
   };
-  const lines = await writeLadderReport({ dir, matrices, replicates: f.replicates, seed: f.seed, manifest });
+  const blunders: BlunderMatrix[] = studies.map((s) => ({
+    id: s.id, par: s.par, bol: s.bol,
+    cells: s.cells.map((row) => row.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
+  }));
+  const lines = await writeLadderReport({ dir, matrices, blunders, replicates: f.replicates, seed: f.seed, manifest });
   finishStudy(lines, dir, f.quiet, status, reproduce);
 }
 
 /** The files a ladder writes (what --force may delete), besides the run files. */
 function isLadderFile(name: string): boolean {
-  return isChacoFile(name) || ['ratings.csv', 'gains.csv', 'ladder.json', LADDER_STATE, 'cells'].includes(name) || /^ratings-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+  return isChacoFile(name) || ['ratings.csv', 'gains.csv', 'blunders-by-policy.csv', 'ladder.json', LADDER_STATE, 'cells'].includes(name) || /^ratings-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 
 export function registerLadder(program: Command): void {

@@ -12,6 +12,7 @@ import { round, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
 import { RESTRICTED_COLUMNS, restrictedChart, restrictedRows, type RestrictedArms } from './restricted-report.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
+import { POLICY_BLUNDERS_NOTE, policyBlundersTable, policyBlundersWide, type BlunderMatrix } from './policy-blunders.js';
 
 export interface ScenarioMatrix {
   readonly id: string;
@@ -113,6 +114,8 @@ export interface BalanceReport {
   readonly verdicts: readonly ScenarioVerdict[];
   /** Restricted play per scenario (none when the study has no restrictions). */
   readonly restricted: readonly RestrictedArms[];
+  /** The blunder audit of each scenario's matrix cells. */
+  readonly blunders: readonly BlunderMatrix[];
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string };
 }
 
@@ -163,6 +166,9 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
     blocks.push({ kind: 'figures', heading: `Restricted play: ${r.restricted[0]!.policy} against ${r.restricted[0]!.policy}, one side without one option`, figures });
     blocks.push({ kind: 'table', heading: 'Restricted play', table, file: 'restricted.csv', collapsed: true });
   }
+  const blunders = policyBlundersTable(r.blunders);
+  writeFileAtomic(join(r.dir, 'blunders-by-policy.csv'), toCsv(blunders));
+  blocks.push({ kind: 'table', heading: 'Blunders by policy', note: POLICY_BLUNDERS_NOTE, table: policyBlundersWide(blunders), file: 'blunders-by-policy.csv' });
   blocks.push({ kind: 'table', heading: 'Every pair of policies', table: matrix, file: 'matrix.csv', collapsed: true });
   blocks.push({ kind: 'table', heading: 'Strength ladder: each side\'s policies by their mean win rate against the other side\'s pool', table: ladder, file: 'ladder.csv' });
   blocks.push({ kind: 'table', heading: 'Equilibria', table: eqTable, file: 'equilibrium.csv', collapsed: true });

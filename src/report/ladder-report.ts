@@ -8,6 +8,7 @@ import { writeCharts } from './run-report.js';
 import { toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
+import { POLICY_BLUNDERS_NOTE, policyBlundersTable, policyBlundersWide, type BlunderMatrix } from './policy-blunders.js';
 
 /** Each side's ratings with their intervals, strongest first. */
 export function ratingsChart(id: string, name: string, rows: readonly Row[]): Chart {
@@ -37,6 +38,8 @@ export function ratingsChart(id: string, name: string, rows: readonly Row[]): Ch
 export interface LadderReport {
   readonly dir: string;
   readonly matrices: readonly LadderMatrix[];
+  /** The blunder audit of each scenario's pairs. */
+  readonly blunders: readonly BlunderMatrix[];
   readonly replicates: number;
   readonly seed: string;
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string };
@@ -68,6 +71,9 @@ export async function writeLadderReport(r: LadderReport): Promise<string[]> {
     blocks.push({ kind: 'table', heading: `${m.name}: gains over the reference, same opponent, same games`, table: { columns: GAINS_COLUMNS, rows: g } });
   }
   blocks.push({ kind: 'table', heading: 'Ratings', table: ratings, file: 'ratings.csv' });
+  const blunders = policyBlundersTable(r.blunders);
+  writeFileAtomic(join(r.dir, 'blunders-by-policy.csv'), toCsv(blunders));
+  blocks.push({ kind: 'table', heading: 'Blunders by policy', note: POLICY_BLUNDERS_NOTE, table: policyBlundersWide(blunders), file: 'blunders-by-policy.csv' });
   blocks.push({ kind: 'html', html: `<h2>Reproduce</h2><pre>${esc(r.manifest.reproduce)}</pre>` });
   writeFileAtomic(join(r.dir, 'index.html'), htmlPage(`Strength ladder: ${r.matrices.map((m) => m.name).join(', ')}`, 'Every policy of the pool on both sides, on paired seeds', blocks));
   return lines;

@@ -23,6 +23,24 @@ describe('chaco ladder', () => {
     const kept = readFileSync(join(out, 'cells', 'boqueron', 'random__passive.txt'), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
     expect(kept).toEqual(margins);
     expect(read(out, 'ratings-boqueron.svg')).toContain('<svg');
+
+    // The blunder audit per policy: Paraguay's random, over its row (against passive and random), counts
+    // what the two runs of those pairs on the same seeds count for Paraguay.
+    const runAgainst = (bol: string) => {
+      const dir = bol === 'passive' ? run : tmp();
+      if (bol !== 'passive') expect(chaco(['run', 'boqueron', '--par', 'random', '--bol', bol, '--games', '16', '--seed', 'lad', '--workers', '1', '--no-replays', '--out', dir]).code).toBe(0);
+      return csvRows(read(dir, 'blunders.csv')).filter((x) => x[0] === 'PAR').map((x) => ({ kind: x[1]!, games: Number(x[2]), total: Number(x[6]) }));
+    };
+    const [a, b] = [runAgainst('passive'), runAgainst('random')];
+    const mine = csvRows(read(out, 'blunders-by-policy.csv')).filter((x) => x[1] === 'PAR' && x[2] === 'random');
+    expect(mine.map((x) => x[3])).toEqual(a.map((x) => x.kind));
+    mine.forEach((x, k) => {
+      expect(Number(x[4])).toBe(32);
+      expect(Number(x[5])).toBe(a[k]!.games + b[k]!.games);
+      expect(Number(x[9])).toBe(a[k]!.total + b[k]!.total);
+    });
+    expect(mine.some((x) => Number(x[9]) > 0)).toBe(true);
+    expect(read(out, 'index.html')).toContain('Blunders by policy');
   });
 
   test('a reference outside the pool is refused in one line', () => {
