@@ -36,7 +36,7 @@ export const BLUNDERS: readonly BlunderKind[] = [
   { id: 'attrition_steps', short: 'attrition', rule: '8.12', counts: 'steps',
     description: 'steps the side lost to attrition out of General Supply (a reduction 1, an elimination or surrender the steps the unit had)' },
   { id: 'leader_lost_with_stack', short: 'leader lost', rule: '15, 12.9, I-35', counts: 'leaders',
-    description: 'a named leader of the side displaced by the elimination of his stack, costing the side his political rating times a die in VP' },
+    description: 'a named leader of the side displaced by the elimination of his stack, costing the side his political rating times a die in VP, once the side has had a Movement Phase (before it he stands where the scenario put him)' },
   { id: 'open_base', short: 'open base', rule: '10.3, 16.2', counts: 'captures',
     description: 'a big-four settlement (or one worth 10+ VP by movement) of the side taken by enemy movement when no unit of the side stood in it at the end of the side\'s previous Movement Phase' },
   { id: 'hopeless_attack', short: 'hopeless attack', rule: '12.4, 12.5', counts: 'attacks',
@@ -127,6 +127,8 @@ export class BlunderAudit implements GameObserver {
   private setUp = false;
   /** The side whose Movement Phase is under way, or -1. */
   private moving = -1;
+  /** [side]: the side has begun a Movement Phase this game (before it, its leaders stand where the scenario put them). */
+  private readonly movedOnce_s = [false, false];
   /** state.stepsLost_s at the last loss event: the difference is that loss's steps. */
   private readonly stepsSeen_s = [0, 0];
   /** Call-ups of this New Units Phase not yet judged, whose side, whether on the last turn, and the hexes of the units placed. */
@@ -147,6 +149,7 @@ export class BlunderAudit implements GameObserver {
     this.held_sk.fill(0);
     this.setUp = false;
     this.moving = -1;
+    this.movedOnce_s[0] = this.movedOnce_s[1] = false;
     this.stepsSeen_s[0] = state.stepsLost_s[0]!;
     this.stepsSeen_s[1] = state.stepsLost_s[1]!;
     this.callUps = 0;
@@ -156,7 +159,7 @@ export class BlunderAudit implements GameObserver {
   event(e: GameEvent): void {
     switch (e.type) {
       case 'turn': this.boundary(); if (!this.setUp) this.afterSetUp(); break;
-      case 'phase': this.boundary(); if (e.phase === 'movement') this.moving = e.side; break;
+      case 'phase': this.boundary(); if (e.phase === 'movement') { this.moving = e.side; this.movedOnce_s[e.side] = true; } break;
       case 'move': for (const u of e.units) this.active_u[u] = 1; break;
       case 'retreat': case 'advance': this.active_u[e.unit] = 1; break;
       case 'build': if (e.unit >= 0) this.active_u[e.unit] = 1; break;
@@ -171,7 +174,7 @@ export class BlunderAudit implements GameObserver {
       case 'loss': this.loss(e.side, e.cause); break;
       case 'ghqRemoved': this.game_ks[(e.cause === 'overrun' ? GHQ_OVERRUN : GHQ_ABANDONED) * 2 + e.side]!++; break;
       case 'vp':
-        if (e.cause === 'leaderLostWithStack') this.game_ks[LEADER_LOST * 2 + e.side]!++;
+        if (e.cause === 'leaderLostWithStack') { if (this.movedOnce_s[e.side]) this.game_ks[LEADER_LOST * 2 + e.side]!++; }
         else if (e.cause === 'callUp' && e.total < 0) this.suddenDeathCallUp(e.side);
         break;
       case 'reinforcement': if (this.callUps > 0 && e.side === this.callUpSide) this.placed.push(e.hex); break;

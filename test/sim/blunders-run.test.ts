@@ -56,6 +56,7 @@ function directCount(r: Recorder): number[][] {
     for (const h of hexes) if (r.worksAtSetUp![h] !== 0 && r.combatAt[first]![h * 2 + side] === 0) add('empty_works', side);
   }
   const active = new Set<number>();
+  const moved = new Set<number>();
   events.forEach((e, i) => {
     if (e.type === 'roll' && e.kind === 'callUp' && r.turnAt[i] === last) add('hopeless_call_up', e.side);
     if (e.type === 'vp' && e.cause === 'callUp' && e.total < 0) add('hopeless_call_up', e.side);
@@ -63,7 +64,8 @@ function directCount(r: Recorder): number[][] {
     if (e.type === 'roll' && e.kind === 'attrition' && e.effect !== 'none') {
       add('attrition_steps', e.side, e.effect === 'step' || r.reducedAtRoll.get(i) === 1 ? 1 : counters.steps_u[e.unit]!);
     }
-    if (e.type === 'vp' && e.cause === 'leaderLostWithStack') add('leader_lost_with_stack', e.side);
+    if (e.type === 'phase' && e.phase === 'movement') moved.add(e.side);
+    if (e.type === 'vp' && e.cause === 'leaderLostWithStack' && moved.has(e.side)) add('leader_lost_with_stack', e.side);
     if (e.type === 'capture' && e.how === 'movement' && map.bigFour_h[e.hex] === 1) {
       const owner = 1 - e.side;
       let j = i - 1;

@@ -203,13 +203,23 @@ describe('15 leader_lost_with_stack (12.9, I-35)', () => {
   test('15 a named leader displaced by the elimination of his stack costs his side VP and counts', () => {
     const { w, u } = stack('P-ESTIG');
     const { game, a } = auditedGame(w.state, [2]);
+    a.event(phase(PAR, 'movement'));
     eliminateUnit(game, u, { cause: 'combat', crt: 4, rule: '12.5' });
     expect(w.state.vp_s[PAR]).toBe(30 - 3 * 2);
     expect(ended(a).total[LEADER_LOST]).toEqual([1, 0]);
   });
+  test('17 the same loss before the side\'s first Movement Phase (where the scenario set him up) costs the VP and does not count', () => {
+    const { w, u } = stack('P-ESTIG');
+    const { game, a } = auditedGame(w.state, [2]);
+    a.event(phase(BOL, 'movement'));
+    eliminateUnit(game, u, { cause: 'combat', crt: 4, rule: '12.5' });
+    expect(w.state.vp_s[PAR]).toBe(30 - 3 * 2);
+    expect(ended(a).total[LEADER_LOST]).toEqual([0, 0]);
+  });
   test('15 an unnamed leader displaced the same way costs nothing and does not count', () => {
     const { w, u } = stack('P-A');
     const { game, a } = auditedGame(w.state, []);
+    a.event(phase(PAR, 'movement'));
     eliminateUnit(game, u, { cause: 'combat', crt: 4, rule: '12.5' });
     expect(ended(a).games[LEADER_LOST]).toEqual([0, 0]);
   });
