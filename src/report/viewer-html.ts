@@ -24,7 +24,7 @@ export interface ViewerInput {
   readonly geo: HexGeometry;
   /** Game turns of the scenario with its options. */
   readonly turns: number;
-  /** "Boquerón · seed 1 · game 0 · PAR balanced vs BOL balanced". */
+  /** "Boquerón: The First Paraguayan Offensive · seed 1 · game 0 · PAR balanced vs BOL balanced". */
   readonly caption: string;
   /** Base of exported file names, e.g. "boqueron-seed1-game0". */
   readonly file: string;

@@ -1,0 +1,163 @@
+// viewer.html in a real browser: headless Chromium (Debian's chromium, driven by puppeteer-core) steps
+// through a whole game with the keys; no console errors, the counters at the end are the engine's final
+// position, a step back and forward gives the same picture, the address opens a named step and the
+// exports carry their caption. Screenshots go to the test's temporary folder. Without a Chromium
+// (CHROMIUM_PATH, else `which chromium`) the whole file is skipped, and says so.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { hexLabel } from '../../src/core/hex.js';
+import type { GameState } from '../../src/core/state.js';
+import { replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+
+/** The Chromium to drive: CHROMIUM_PATH, else the `chromium` on the PATH, else none. */
+function chromiumPath(): string | null {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) return existsSync(given) ? given : null;
+  try {
+    const found = execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+    return found || null;
+  } catch {
+    return null;
+  }
+}
+
+const CHROMIUM = chromiumPath();
+if (!CHROMIUM) console.warn('test/report/viewer-browser.test.ts: SKIPPED, no Chromium found (set CHROMIUM_PATH or install Debian\'s chromium)');
+
+const GAME: Omit<ReplayOptions, 'out'> = { scenario: 'boqueron', seed: '1', game: 0, par: 'balanced', bol: 'balanced', options: [] };
+
+/** A counter stack as the viewer's DOM and the engine's state both describe it. */
+interface StackFacts { hex: string; side: number; units: string; leaders: string; ghq: number; trucks: number; csp: number }
+const key = (s: StackFacts) => `${s.side}@${s.hex}`;
+
+/** Every stack on the map in the engine's state, read from its arrays alone. */
+function engineStacks(state: GameState): StackFacts[] {
+  const c = state.counters;
+  const at = new Map<string, StackFacts & { u: number[]; l: number[] }>();
+  const get = (h: number, side: number) => {
+    const k = `${side}@${hexLabel(state.map.grid, h)}`;
+    if (!at.has(k)) at.set(k, { hex: hexLabel(state.map.grid, h), side, units: '', leaders: '', ghq: 0, trucks: 0, csp: 0, u: [], l: [] });
+    return at.get(k)!;
+  };
+  for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u]! >= 0) get(state.loc_u[u]!, c.side_u[u]!).u.push(u);
+  for (let l = 0; l < state.loc_l.length; l++) if (state.loc_l[l]! >= 0) get(state.loc_l[l]!, c.side_l[l]!).l.push(l);
+  for (const side of [0, 1]) if (state.ghq_s[side]! >= 0) get(state.ghq_s[side]!, side).ghq = 1;
+  for (let t = 0; t < state.loc_t.length; t++) if (state.loc_t[t]! >= 0) get(state.loc_t[t]!, state.side_t[t]!).trucks++;
+  for (let h = 0; h < state.map.grid.size; h++) for (const side of [0, 1]) if (state.csp_hs[h * 2 + side]! > 0) get(h, side).csp += state.csp_hs[h * 2 + side]!;
+  return [...at.values()].map(({ u, l, ...s }) => ({
+    ...s, units: u.sort((a, b) => a - b).map((x) => `${x}${state.reduced_u[x] ? 'r' : ''}`).join(','), leaders: l.sort((a, b) => a - b).join(','),
+  }));
+}
+
+/** Every stack the viewer shows, from the counters' data attributes (units and leaders in index order). */
+async function viewerStacks(page: Page): Promise<StackFacts[]> {
+  const raw = await page.evaluate(`[...document.querySelectorAll('#layer-2 g.stack, #layer-3 g.stack')].map((g) => ({ ...g.dataset }))`) as Record<string, string | undefined>[];
+  const sorted = (list: string | undefined) => (list ? list.split(',').sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).join(',') : '');
+  return raw.map((d) => ({
+    hex: d.hex!, side: Number(d.side), units: sorted(d.units), leaders: sorted(d.leaders), ghq: Number(d.ghq), trucks: Number(d.trucks), csp: Number(d.csp),
+  }));
+}
+
+describe.skipIf(!CHROMIUM)(`viewer.html in headless Chromium (${CHROMIUM ?? 'SKIPPED: no Chromium; set CHROMIUM_PATH or install chromium'})`, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'chaco-viewer-browser-'));
+  let url = '';
+  const errors: string[] = [];
+  let browser: Browser;
+  let page: Page;
+
+  const open = async (hash = '') => {
+    await page.goto(`${url}${hash}`);
+    await page.waitForSelector('html[data-ready="1"]', { timeout: 20_000 });
+  };
+  // The page's own handle (viewer-client.ts), evaluated in the page (the tests compile without the DOM's types).
+  const viewer = <T>(expression: string) => page.evaluate(`window.chacoViewer.${expression}`) as Promise<T>;
+  const at = () => viewer<number>('at()');
+  const steps = () => viewer<number>('steps');
+  const shot = async (name: string) => {
+    const png = await (await page.$('#view'))!.screenshot({ type: 'png' });
+    writeFileSync(join(dir, name), png);
+    return Buffer.from(png);
+  };
+
+  beforeAll(async () => {
+    url = pathToFileURL(writeReplay({ ...GAME, out: dir }).viewer).href;
+    browser = await puppeteer.launch({ executablePath: CHROMIUM!, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    page = await browser.newPage();
+    await page.setViewport({ width: 1400, height: 900 });
+    page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warn') errors.push(`${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (e) => errors.push(`page error: ${String(e)}`));
+    page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  }, 60_000);
+  afterAll(async () => { await browser?.close(); });
+
+  test('steps through the whole game with the arrow key, with no console error, and ends on the engine\'s final position', async () => {
+    await open();
+    const n = await steps();
+    expect(n).toBeGreaterThan(50);
+    expect(await at()).toBe(0);
+    await shot('viewer-first.png');
+    for (let i = 1; i < n; i++) {
+      await page.keyboard.press('ArrowRight');
+      if (i === Math.floor(n / 2)) await shot('viewer-middle.png');
+    }
+    expect(await at()).toBe(n - 1);
+    await page.keyboard.press('ArrowRight');
+    expect(await at()).toBe(n - 1);
+    await shot('viewer-last.png');
+    const final = replayGame(GAME).recorded.snapshots.at(-1)!.state;
+    const want = engineStacks(final).sort((a, b) => key(a).localeCompare(key(b)));
+    const got = (await viewerStacks(page)).sort((a, b) => key(a).localeCompare(key(b)));
+    expect(want.length).toBeGreaterThan(10);
+    expect(got).toEqual(want);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
+  test('a step back then forward gives the same picture', async () => {
+    await open();
+    const n = await steps();
+    // A combat step in the middle of the game: arrows, odds and highlights are all drawn.
+    const combat = await page.evaluate(`(() => {
+      const s = JSON.parse(document.getElementById('chaco-data').textContent);
+      return s.steps.findIndex((st, i) => i > s.steps.length / 3 && s.events.slice(st.f, st.t).some((e) => e.type === 'combat'));
+    })()`) as number;
+    expect(combat).toBeGreaterThan(0);
+    for (const i of [combat, Math.floor(n / 2), n - 1]) {
+      await viewer(`go(${i})`);
+      const before = await shot(`viewer-step-${i}.png`);
+      const svgBefore = await page.$eval('#position', (g) => g.innerHTML.length);
+      await page.keyboard.press('ArrowLeft');
+      expect(await at()).toBe(i - 1);
+      await page.keyboard.press('ArrowRight');
+      expect(await at()).toBe(i);
+      expect((await shot(`viewer-step-${i}-again.png`)).equals(before)).toBe(true);
+      expect(await page.$eval('#position', (g) => g.innerHTML.length)).toBe(svgBefore);
+    }
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  test('the address opens the step it names, and the exports carry the caption', async () => {
+    await open('#t=3&p=movement&side=PAR');
+    const caption = await viewer<string>('caption()');
+    expect(caption).toMatch(/^Boquerón: .* · seed 1 · game 0 · .* · Turn 3 of 6 \(.*\) · Paraguayan movement phase/);
+    expect(await page.evaluate('location.hash')).toBe('#t=3&p=movement&side=PAR');
+    const svg = await viewer<string>('exportSvg()');
+    expect(svg).toContain('<svg');
+    expect(svg).toContain('Turn 3 of 6');
+    expect(svg).toContain('seed 1 · game 0');
+    writeFileSync(join(dir, 'export.svg'), svg);
+    const png = await viewer<string>('exportPng(1)');
+    expect(png.startsWith('data:image/png;base64,')).toBe(true);
+    const bytes = Buffer.from(png.slice('data:image/png;base64,'.length), 'base64');
+    expect(bytes.length).toBeGreaterThan(50_000);
+    writeFileSync(join(dir, 'export.png'), bytes);
+    // A later step in the same phase is named by its place in the phase.
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate('location.hash')).toBe('#t=3&p=movement&side=PAR&n=2');
+    expect(errors).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,82 @@
+// viewer.html as a file: written beside every replay, the same bytes for the same game, offline, its
+// records those of events.json and valid by events.schema.json, its steps covering every event once.
+import { describe, expect, test } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-viewer-'));
+const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions =>
+  ({ scenario: 'boqueron', seed: '1', game: 0, par: 'balanced', bol: 'balanced', options: [], ...o });
+
+interface Step { f: number; t: number; turn: number; side: number; phase: string; add: number[]; del: number[]; vp: [number, number]; ov: string }
+interface ViewerData { steps: Step[]; events: unknown[]; text: string[]; rules: string[]; pieces: [number, number, string][]; caption: string }
+
+/** The JSON the page's script reads. */
+function viewerData(html: string): ViewerData {
+  const m = /<script type="application\/json" id="chaco-data">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('viewer.html holds no chaco-data script');
+  return JSON.parse(m[1]!) as ViewerData;
+}
+
+const out = tmp();
+const summary = writeReplay(opts({ out }));
+const html = readFileSync(summary.viewer, 'utf8');
+const data = viewerData(html);
+
+describe('viewer.html', () => {
+  test('is written into the replay folder', () => {
+    expect(summary.viewer).toBe(join(out, 'viewer.html'));
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+  });
+
+  test('is the same bytes when the same game is replayed again', () => {
+    const again = writeReplay(opts({ out: tmp() }));
+    expect(readFileSync(again.viewer, 'utf8') === html).toBe(true);
+  });
+
+  test('holds the records of events.json, valid by events.schema.json', () => {
+    const events = JSON.parse(readFileSync(summary.events, 'utf8')) as unknown[];
+    expect(data.events).toEqual(events);
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/report/events.schema.json'), 'utf8')) as Record<string, unknown>;
+    const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
+    expect(validate(data.events), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  });
+
+  test('fetches nothing: no external script, style, image or link', () => {
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).not.toMatch(/<link\b/);
+    expect(html).not.toMatch(/(src|href)="(https?:)?\/\//);
+    expect(html).not.toMatch(/url\((['"]?)https?:/);
+    expect(html).not.toMatch(/@import/);
+  });
+
+  test('its steps cover every event once, in order, and each move order is a step of its own', () => {
+    let next = 0;
+    for (const s of data.steps) { expect(s.f).toBe(next); expect(s.t).toBeGreaterThan(s.f); next = s.t; }
+    expect(next).toBe(data.events.length);
+    const moves = data.events.map((e, i) => ((e as { type: string }).type === 'move' ? i : -1)).filter((i) => i >= 0);
+    expect(moves.length).toBeGreaterThan(10);
+    for (const i of moves) expect(data.steps.filter((s) => s.f <= i && i < s.t).map((s) => data.events.slice(s.f, s.t).filter((e) => (e as { type: string }).type === 'move').length)).toEqual([1]);
+  });
+
+  test('each event is in English with its rule section, and a move is drawn as a path', () => {
+    expect(data.text.length).toBe(data.events.length);
+    const combat = data.events.findIndex((e) => (e as { type: string }).type === 'combat');
+    expect(data.text[combat]).toMatch(/attacks .*: odds \S+, roll \d, modified \d+: /);
+    expect(data.rules[combat]).toMatch(/^12\./);
+    const move = data.steps.find((s) => data.events.slice(s.f, s.t).some((e) => (e as { type: string }).type === 'move'))!;
+    expect(move.ov).toMatch(/<polyline points="[\d.,]+ [\d.,]+/);
+  });
+
+  test('the VP of its last step are the game\'s final VP', () => {
+    const last = data.steps[data.steps.length - 1]!;
+    expect(last.vp).toEqual([summary.row.vp_par, summary.row.vp_bol]);
+  });
+
+  test('its caption names the scenario, the seed, the game and the policies', () => {
+    expect(data.caption).toBe('Boquerón: The First Paraguayan Offensive · seed 1 · game 0 · PAR balanced vs BOL balanced');
+  });
+});
