@@ -66,9 +66,16 @@ function render(i) {
   var mark = $('vp-mark'), x = String(data.stripX[i]);
   mark.setAttribute('x1', x); mark.setAttribute('x2', x);
   eventList(i);
-  if (zoom !== 'fit') { var focus = $('overlay').firstElementChild || hl.firstElementChild; if (focus) focus.scrollIntoView({ block: 'center', inline: 'center' }); }
+  if (zoom !== 'fit') centreOn($('overlay').firstElementChild || hl.firstElementChild);
   var h = hashOf(i);
   if (location.hash !== h) history.replaceState(null, '', h);
+}
+// Zoomed in, the map's own scroll box (not the page) brings the step's action to its middle.
+function centreOn(el) {
+  if (!el) return;
+  var box = $('view-box'), r = el.getBoundingClientRect(), b = box.getBoundingClientRect();
+  box.scrollLeft += r.left + r.width / 2 - (b.left + b.width / 2);
+  box.scrollTop += r.top + r.height / 2 - (b.top + b.height / 2);
 }
 function supplyLayer(i) {
   var g = $('supply'); g.textContent = '';
