@@ -118,7 +118,7 @@ export function stepRecorder(scale: number): StepRecorder {
     event(e) {
       const open = steps[steps.length - 1];
       if (e.type === 'phase') { at.side = e.side; at.phase = e.phase; }
-      if (e.type === 'turn' || weatherOrTruce(e)) at.phase = 'weather';
+      if (e.type === 'turn' || weatherOrTruce(e)) { at.phase = 'weather'; at.side = -1; }
       if (opens(e, open)) {
         if (open) capture(open, at.live!);
         // In a movement phase a step is one move order and what it set off before it was logged (3.2, 10.3).
