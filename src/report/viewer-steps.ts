@@ -5,7 +5,7 @@
 // the map by their index, so the viewer redraws only what changed.
 import type { GameEvent, GameObserver } from '../core/events.js';
 import { WORKS_ENTRENCHMENT, WORKS_FORTIFICATION } from '../core/map.js';
-import { BOL, PAR, type Side } from '../core/side.js';
+import { BOL, PAR, otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import { hexLabel } from '../core/hex.js';
 import { weatherOrTruce } from './replay-record.js';
@@ -62,13 +62,16 @@ export function stepRecorder(scale: number): StepRecorder {
     return id;
   };
 
-  /** The position now, as pieces; the VP; the hexes out of supply. */
-  function capture(step: ViewerStep, state: GameState): void {
+  /**
+   * The position now, as pieces; the VP; the hexes out of supply. `before`: a hex whose control the
+   * engine changed just before logging the event that opens the next step, with its owner until then.
+   */
+  function capture(step: ViewerStep, state: GameState, before: { hex: number; owner: Side } | null): void {
     const ids: number[] = [];
     for (const p of state.map.places) {
-      const side = state.control_h[p.hex]!;
+      const side = before?.hex === p.hex ? before.owner : state.control_h[p.hex]!;
       if (!p.settlement || (side !== PAR && side !== BOL)) continue;
-      ids.push(piece(`c${p.hex}:${side}`, 0, p.hex, () => controlRing(state, geo, p.hex, p.name, side)));
+      ids.push(piece(`c${p.hex}:${side}`, 0, p.hex, () => `<g class="control" data-hex="${hexLabel(state.map.grid, p.hex)}" data-side="${side}">${controlRing(state, geo, p.hex, p.name, side)}</g>`));
     }
     for (let h = 0; h < state.map.grid.size; h++) {
       const w = state.works_h[h]!;
@@ -120,7 +123,10 @@ export function stepRecorder(scale: number): StepRecorder {
       if (e.type === 'phase') { at.side = e.side; at.phase = e.phase; }
       if (e.type === 'turn' || weatherOrTruce(e)) { at.phase = 'weather'; at.side = -1; }
       if (opens(e, open)) {
-        if (open) capture(open, at.live!);
+        // 3.2, I-34: a unit entering an enemy-controlled hex takes it and the capture is logged at once,
+        // before the move order itself: the hex was the enemy's until then.
+        const taken = MOVEMENT_PHASES.has(at.phase) && (e.type === 'capture' || e.type === 'control');
+        if (open) capture(open, at.live!, taken ? { hex: e.hex, owner: otherSide(e.side) } : null);
         // In a movement phase a step is one move order and what it set off before it was logged (3.2, 10.3).
         const kind = e.type === 'move' ? 'move' : kindOf(e);
         steps.push({ from: at.events, to: at.events, kind, turn: at.live!.turn, side: at.side, phase: at.phase, pieces: [], vp: [0, 0], outOfSupply: [] });
@@ -137,7 +143,7 @@ export function stepRecorder(scale: number): StepRecorder {
     finish() {
       if (at.live === null) throw new Error('the step recorder was never attached to a game');
       const last = steps[steps.length - 1];
-      if (last) capture(last, at.live);
+      if (last) capture(last, at.live, null);
       return { steps, pieces, geo };
     },
   };

@@ -10,9 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { hexLabel } from '../../src/core/hex.js';
-import type { GameState } from '../../src/core/state.js';
 import { replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+import { byKey, engineStacks, stackFromAttributes, type StackFacts } from '../helpers/stacks.js';
 
 /** The Chromium to drive: CHROMIUM_PATH, else the `chromium` on the PATH, else none. */
 function chromiumPath(): string | null {
@@ -31,36 +30,10 @@ if (!CHROMIUM) console.warn('test/report/viewer-browser.test.ts: SKIPPED, no Chr
 
 const GAME: Omit<ReplayOptions, 'out'> = { scenario: 'boqueron', seed: '1', game: 0, par: 'balanced', bol: 'balanced', options: [] };
 
-/** A counter stack as the viewer's DOM and the engine's state both describe it. */
-interface StackFacts { hex: string; side: number; units: string; leaders: string; ghq: number; trucks: number; csp: number }
-const key = (s: StackFacts) => `${s.side}@${s.hex}`;
-
-/** Every stack on the map in the engine's state, read from its arrays alone. */
-function engineStacks(state: GameState): StackFacts[] {
-  const c = state.counters;
-  const at = new Map<string, StackFacts & { u: number[]; l: number[] }>();
-  const get = (h: number, side: number) => {
-    const k = `${side}@${hexLabel(state.map.grid, h)}`;
-    if (!at.has(k)) at.set(k, { hex: hexLabel(state.map.grid, h), side, units: '', leaders: '', ghq: 0, trucks: 0, csp: 0, u: [], l: [] });
-    return at.get(k)!;
-  };
-  for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u]! >= 0) get(state.loc_u[u]!, c.side_u[u]!).u.push(u);
-  for (let l = 0; l < state.loc_l.length; l++) if (state.loc_l[l]! >= 0) get(state.loc_l[l]!, c.side_l[l]!).l.push(l);
-  for (const side of [0, 1]) if (state.ghq_s[side]! >= 0) get(state.ghq_s[side]!, side).ghq = 1;
-  for (let t = 0; t < state.loc_t.length; t++) if (state.loc_t[t]! >= 0) get(state.loc_t[t]!, state.side_t[t]!).trucks++;
-  for (let h = 0; h < state.map.grid.size; h++) for (const side of [0, 1]) if (state.csp_hs[h * 2 + side]! > 0) get(h, side).csp += state.csp_hs[h * 2 + side]!;
-  return [...at.values()].map(({ u, l, ...s }) => ({
-    ...s, units: u.sort((a, b) => a - b).map((x) => `${x}${state.reduced_u[x] ? 'r' : ''}`).join(','), leaders: l.sort((a, b) => a - b).join(','),
-  }));
-}
-
-/** Every stack the viewer shows, from the counters' data attributes (units and leaders in index order). */
+/** Every stack the viewer shows, from its counters' data attributes. */
 async function viewerStacks(page: Page): Promise<StackFacts[]> {
   const raw = await page.evaluate(`[...document.querySelectorAll('#layer-2 g.stack, #layer-3 g.stack')].map((g) => ({ ...g.dataset }))`) as Record<string, string | undefined>[];
-  const sorted = (list: string | undefined) => (list ? list.split(',').sort((a, b) => parseInt(a, 10) - parseInt(b, 10)).join(',') : '');
-  return raw.map((d) => ({
-    hex: d.hex!, side: Number(d.side), units: sorted(d.units), leaders: sorted(d.leaders), ghq: Number(d.ghq), trucks: Number(d.trucks), csp: Number(d.csp),
-  }));
+  return byKey(raw.map(stackFromAttributes));
 }
 
 describe.skipIf(!CHROMIUM)(`viewer.html in headless Chromium (${CHROMIUM ?? 'SKIPPED: no Chromium; set CHROMIUM_PATH or install chromium'})`, () => {
@@ -110,8 +83,8 @@ describe.skipIf(!CHROMIUM)(`viewer.html in headless Chromium (${CHROMIUM ?? 'SKI
     expect(await at()).toBe(n - 1);
     await shot('viewer-last.png');
     const final = replayGame(GAME).recorded.snapshots.at(-1)!.state;
-    const want = engineStacks(final).sort((a, b) => key(a).localeCompare(key(b)));
-    const got = (await viewerStacks(page)).sort((a, b) => key(a).localeCompare(key(b)));
+    const want = engineStacks(final);
+    const got = await viewerStacks(page);
     expect(want.length).toBeGreaterThan(10);
     expect(got).toEqual(want);
     expect(errors).toEqual([]);

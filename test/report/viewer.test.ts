@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+import { replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+import { byKey, engineControl, engineStacks, stackFromAttributes } from '../helpers/stacks.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-viewer-'));
 const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions =>
@@ -19,6 +20,25 @@ function viewerData(html: string): ViewerData {
   const m = /<script type="application\/json" id="chaco-data">([\s\S]*?)<\/script>/.exec(html);
   if (!m) throw new Error('viewer.html holds no chaco-data script');
   return JSON.parse(m[1]!) as ViewerData;
+}
+
+/** The pieces on the map after each step, rebuilt from the steps' differences as the page's script does. */
+function piecesByStep(d: ViewerData): Set<number>[] {
+  const sets: Set<number>[] = [];
+  let now = new Set<number>();
+  for (const s of d.steps) {
+    now = new Set(now);
+    for (const p of s.del) now.delete(p);
+    for (const p of s.add) now.add(p);
+    sets.push(now);
+  }
+  return sets;
+}
+
+/** The data attributes of a piece's outermost group. */
+function attributes(svg: string): Record<string, string> {
+  const head = /^<g ([^>]*)>/.exec(svg)?.[1] ?? '';
+  return Object.fromEntries([...head.matchAll(/data-(\w+)="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
 }
 
 const out = tmp();
@@ -69,6 +89,34 @@ describe('viewer.html', () => {
     expect(data.rules[combat]).toMatch(/^12\./);
     const move = data.steps.find((s) => data.events.slice(s.f, s.t).some((e) => (e as { type: string }).type === 'move'))!;
     expect(move.ov).toMatch(/<polyline points="[\d.,]+ [\d.,]+/);
+  });
+
+  test('at the end of every player turn its counters and control rings are the engine\'s position', () => {
+    const { recorded } = replayGame(opts({ out: '' }));
+    const sets = piecesByStep(data);
+    expect(recorded.snapshots.length).toBe(12);
+    for (const snap of recorded.snapshots) {
+      const i = data.steps.findIndex((s) => s.t === snap.at);
+      expect(i, `a step ends where turn ${snap.turn + 1}'s player turn of side ${snap.side} does`).toBeGreaterThanOrEqual(0);
+      const shown = [...sets[i]!].map((p) => data.pieces[p]!);
+      const stacks = shown.filter(([layer]) => layer >= 2).map(([, , svg]) => stackFromAttributes(attributes(svg)));
+      expect(byKey(stacks)).toEqual(engineStacks(snap.state));
+      const rings = shown.filter(([layer]) => layer === 0).map(([, , svg]) => attributes(svg)).map((a) => `${a.side}@${a.hex}`).sort();
+      expect(rings).toEqual(engineControl(snap.state));
+    }
+  });
+
+  test('a settlement taken by a move changes hands in that move\'s step, not the one before', () => {
+    const sets = piecesByStep(data);
+    const taken = data.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.phase === 'movement'
+      && data.events.slice(s.f, s.t).some((e) => (e as { type: string }).type === 'capture'));
+    expect(taken.length).toBeGreaterThan(0);
+    for (const { s, i } of taken) {
+      const capture = data.events.slice(s.f, s.t).find((e) => (e as { type: string }).type === 'capture') as { side: number; hex: number };
+      const ring = (k: number) => [...sets[k]!].map((p) => data.pieces[p]!).find(([layer, hex]) => layer === 0 && hex === capture.hex);
+      expect(attributes(ring(i - 1)![2]).side).toBe(String(1 - capture.side));
+      expect(attributes(ring(i)![2]).side).toBe(String(capture.side));
+    }
   });
 
   test('the VP of its last step are the game\'s final VP', () => {
