@@ -63,6 +63,7 @@ function render(i) {
   $('where').textContent = where(i);
   $('count').textContent = (i + 1) + ' / ' + n;
   $('slider').value = String(i);
+  $('phase-select').value = String(blockOf[i]);
   var mark = $('vp-mark'), x = String(data.stripX[i]);
   mark.setAttribute('x1', x); mark.setAttribute('x2', x);
   eventList(i);
@@ -177,6 +178,13 @@ $('fwd').onclick = function () { pause(); next(); };
 $('last').onclick = function () { pause(); render(n - 1); };
 $('speed').onchange = function () { if (timer) { pause(); play(); } };
 $('slider').max = String(n - 1);
+blocks.forEach(function (b, k) {
+  var o = document.createElement('option'), s = steps[b.first];
+  o.value = String(k);
+  o.textContent = 'T' + (s.turn + 1) + ' \u00b7 ' + phaseName(s) + (b.last > b.first ? ' (' + (b.last - b.first + 1) + ')' : '');
+  $('phase-select').appendChild(o);
+});
+$('phase-select').onchange = function () { pause(); render(blocks[Number(this.value)].first); };
 $('slider').oninput = function () { pause(); render(Number(this.value)); };
 $('zoom').onchange = function () {
   zoom = this.value;

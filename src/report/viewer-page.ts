@@ -6,7 +6,7 @@ body { font-family: Helvetica, Arial, sans-serif; margin: 0; color: #222; backgr
 header { padding: 8px 14px 4px; } header h1 { font-size: 1.25em; margin: 0; } header p { margin: 2px 0; color: #555; font-size: 0.9em; }
 #bar { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; padding: 4px 14px; background: #fff; border-top: 1px solid #ddd; border-bottom: 1px solid #ddd; position: sticky; top: 0; z-index: 2; }
 #bar button { font-size: 1em; min-width: 2.2em; padding: 2px 6px; cursor: pointer; }
-#slider { flex: 1 1 200px; } #where { font-weight: bold; font-size: 0.9em; } #count { font-variant-numeric: tabular-nums; color: #555; font-size: 0.9em; }
+#slider { flex: 1 1 200px; } #phase-select { max-width: 19em; } #where { font-weight: bold; font-size: 0.9em; } #count { font-variant-numeric: tabular-nums; color: #555; font-size: 0.9em; }
 #bar label { font-size: 0.9em; } #supply-info { font-size: 0.85em; color: #a00018; padding: 0 14px; min-height: 1.1em; }
 main { display: flex; gap: 10px; padding: 6px 14px; align-items: flex-start; }
 #map-wrap { flex: 1 1 auto; min-width: 0; background: #fff; border: 1px solid #ddd; }
@@ -30,6 +30,7 @@ export const VIEWER_BODY = `<header><h1>{title}</h1><p>{result}</p></header>
 <button id="first" title="first step (Home)">\u00ab</button><button id="back" title="step back (\u2190)">\u2039</button>
 <button id="play" title="play / pause (space)">\u25b6</button><button id="fwd" title="step forward (\u2192)">\u203a</button><button id="last" title="last step (End)">\u00bb</button>
 <select id="speed" title="steps a second"><option value="1">1/s</option><option value="2" selected>2/s</option><option value="5">5/s</option><option value="10">10/s</option><option value="30">30/s</option></select>
+<select id="phase-select" title="go to a turn and phase (\u2191 \u2193)"></select>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="step">
 <span id="count"></span>
 <select id="zoom" title="map size"><option value="fit" selected>fit</option><option value="1">100%</option><option value="1.5">150%</option></select>
