@@ -26,7 +26,7 @@ var sets = [], blocks = [], blockOf = [], lastSupply = [];
     lastSupply.push([sup[0], sup[1]]);
   }
 })();
-var shown = new Map(), made = new Map(), at = -1, timer = null, zoom = 'fit';
+var shown = new Map(), made = new Map(), at = -1, timer = null, zoom = 'fit', hashTimer = 0;
 function element(id) {
   var g = made.get(id);
   if (!g) { g = document.createElementNS(NS, 'g'); g.setAttribute('data-piece', String(id)); g.innerHTML = pieces[id][2]; made.set(id, g); }
@@ -68,8 +68,9 @@ function render(i) {
   mark.setAttribute('x1', x); mark.setAttribute('x2', x);
   eventList(i);
   if (zoom !== 'fit') centreOn($('overlay').firstElementChild || hl.firstElementChild);
-  var h = hashOf(i);
-  if (location.hash !== h) history.replaceState(null, '', h);
+  // The address follows the step once stepping pauses (browsers throttle frequent history changes).
+  clearTimeout(hashTimer);
+  hashTimer = setTimeout(function () { var h = hashOf(at); if (location.hash !== h) history.replaceState(null, '', h); }, 200);
 }
 // Zoomed in, the map's own scroll box (not the page) brings the step's action to its middle.
 function centreOn(el) {
@@ -85,6 +86,16 @@ function supplyLayer(i) {
   steps[i].oos.forEach(function (h) { g.appendChild(ring(h, 'oos')); });
   lastSupply[i].forEach(function (e, side) {
     if (!e) return;
+    var h = steps[i].ghq[side];
+    if (h >= 0) {
+      // The GHQ that traced the LOC, with its length and the radius of General Supply (8.2, 8.3).
+      var c = centre(h), t = document.createElementNS(NS, 'text');
+      g.appendChild(ring(h, 'ghq'));
+      t.setAttribute('x', String(c[0] + data.scale * 0.7)); t.setAttribute('y', String(c[1] - data.scale * 0.5));
+      t.setAttribute('class', 'ghq-text'); t.setAttribute('font-size', String(data.scale * 0.34));
+      t.textContent = 'GHQ \u00b7 LOC ' + (e.locLength < 0 ? 'none' : e.locLength + ' MP') + ' \u00b7 radius ' + e.radius;
+      g.appendChild(t);
+    }
     info.push(data.sides[side] + ': LOC ' + (e.locLength < 0 ? 'none' : e.locLength + ' MP') + ', radius ' + e.radius + ', ' + e.outOfSupply.length + ' unit(s) out of General Supply (8.3)');
   });
   $('supply-info').textContent = info.join(' \u00b7 ') || 'No Supply Phase yet.';

@@ -74,7 +74,7 @@ export function viewerHtml(input: ViewerInput): string {
     const now = new Set(s.pieces);
     const add = s.pieces.filter((p) => !previous.has(p)), del = [...previous].filter((p) => !now.has(p)).sort((a, b) => a - b);
     previous = now;
-    return { f: s.from, t: s.to, turn: s.turn, side: s.side, phase: s.phase, add, del, vp: s.vp, oos: s.outOfSupply, ov: stepOverlay(events, recorded.contexts, s.from, s.to, geo, v) };
+    return { f: s.from, t: s.to, turn: s.turn, side: s.side, phase: s.phase, add, del, vp: s.vp, oos: s.outOfSupply, ghq: s.ghq, ov: stepOverlay(events, recorded.contexts, s.from, s.to, geo, v) };
   });
   const strip = vpStrip(steps, [SIDE_FILL[0], SIDE_FILL[1]]);
   const data = {
@@ -91,7 +91,7 @@ export function viewerHtml(input: ViewerInput): string {
   const band = k * 1.5, width = Number(m[1]), height = Number(m[2]) + band;
   const view = [
     `<svg id="view" xmlns="http://www.w3.org/2000/svg" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}" font-family="Helvetica, Arial, sans-serif">`,
-    '<style>.changed{fill:#ffd400;fill-opacity:0.35;stroke:#e0a000;stroke-width:2}.oos{fill:none;stroke:#e0001b;stroke-width:3;stroke-dasharray:6 3}</style>',
+    '<style>.changed{fill:#ffd400;fill-opacity:0.35;stroke:#e0a000;stroke-width:2}.oos{fill:none;stroke:#e0001b;stroke-width:3;stroke-dasharray:6 3}.ghq{fill:none;stroke:#1f4fbf;stroke-width:3}.ghq-text{fill:#1f4fbf;font-weight:bold;paint-order:stroke;stroke:#fff;stroke-width:3}</style>',
     overlayDefs(),
     `<rect width="100%" height="${num(band)}" fill="#ffffff"/>`,
     `<text id="caption" x="${num(k * 0.5)}" y="${num(k * 0.65)}" font-size="${num(k * 0.42)}" font-weight="bold">${esc(input.caption)}</text>`,

@@ -37,6 +37,8 @@ export interface ViewerStep {
   vp: [number, number];
   /** Hexes holding units out of General Supply by their side's last Supply Phase (8.3), ascending. */
   outOfSupply: number[];
+  /** Each side's GHQ hex (negative: off the map, 8.5). */
+  ghq: [number, number];
 }
 
 export interface StepRecorder {
@@ -92,6 +94,7 @@ export function stepRecorder(scale: number): StepRecorder {
     }
     step.pieces = ids.sort((a, b) => a - b);
     step.vp = [state.vp_s[PAR]!, state.vp_s[BOL]!];
+    step.ghq = [state.ghq_s[PAR]!, state.ghq_s[BOL]!];
     const hexes = new Set<number>();
     for (const side of [PAR, BOL] as const) for (const u of oos[side]) if (state.loc_u[u]! >= 0) hexes.add(state.loc_u[u]!);
     step.outOfSupply = [...hexes].sort((a, b) => a - b);
@@ -129,7 +132,7 @@ export function stepRecorder(scale: number): StepRecorder {
         if (open) capture(open, at.live!, taken ? { hex: e.hex, owner: otherSide(e.side) } : null);
         // In a movement phase a step is one move order and what it set off before it was logged (3.2, 10.3).
         const kind = e.type === 'move' ? 'move' : kindOf(e);
-        steps.push({ from: at.events, to: at.events, kind, turn: at.live!.turn, side: at.side, phase: at.phase, pieces: [], vp: [0, 0], outOfSupply: [] });
+        steps.push({ from: at.events, to: at.events, kind, turn: at.live!.turn, side: at.side, phase: at.phase, pieces: [], vp: [0, 0], outOfSupply: [], ghq: [-1, -1] });
       } else if (e.type === 'move' && open) (open as { kind: StepKind }).kind = 'move';
       at.closeNext = MOVEMENT_PHASES.has(at.phase) && (e.type === 'move' || e.type === 'phase');
       if (e.type === 'supply') { oos[e.side] = new Set(e.outOfSupply); }

@@ -130,7 +130,25 @@ describe.skipIf(!CHROMIUM)(`viewer.html in headless Chromium (${CHROMIUM ?? 'SKI
     writeFileSync(join(dir, 'export.png'), bytes);
     // A later step in the same phase is named by its place in the phase.
     await page.keyboard.press('ArrowRight');
-    expect(await page.evaluate('location.hash')).toBe('#t=3&p=movement&side=PAR&n=2');
+    await page.waitForFunction(`location.hash === '#t=3&p=movement&side=PAR&n=2'`, { timeout: 5_000 });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  test('supply is shown on request, and a counter clicked lists its stack', async () => {
+    await open('#t=3&p=movement&side=PAR');
+    expect(await page.evaluate(`document.getElementById('supply').childElementCount`)).toBe(0);
+    await page.keyboard.press('s');
+    expect(await page.evaluate(`document.getElementById('supply').querySelectorAll('circle.ghq').length`)).toBe(2);
+    expect(await page.evaluate(`document.getElementById('supply-info').textContent`)).toMatch(/^Paraguay: LOC \d+ MP, radius \d+, .* · Bolivia: LOC/);
+    await page.keyboard.press('s');
+    expect(await page.evaluate(`document.getElementById('supply').childElementCount`)).toBe(0);
+    const stack = await page.evaluate(`(() => {
+      const g = [...document.querySelectorAll('#layer-2 g.stack')].find((s) => s.dataset.units.includes(','));
+      g.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      return { units: g.dataset.units.split(',').length, listed: document.querySelectorAll('#stack-info li').length };
+    })()`) as { units: number; listed: number };
+    expect(stack.units).toBeGreaterThan(1);
+    expect(stack.listed).toBeGreaterThanOrEqual(stack.units);
     expect(errors).toEqual([]);
   }, 60_000);
 });
