@@ -63,7 +63,8 @@ function render(i) {
   $('where').textContent = where(i);
   $('count').textContent = (i + 1) + ' / ' + n;
   $('slider').value = String(i);
-  $('phase-select').value = String(blockOf[i]);
+  // Setting a long menu's value lays it out again: only when the phase changes.
+  if ($('phase-select').value !== String(blockOf[i])) $('phase-select').value = String(blockOf[i]);
   var mark = $('vp-mark'), x = String(data.stripX[i]);
   mark.setAttribute('x1', x); mark.setAttribute('x2', x);
   eventList(i);
