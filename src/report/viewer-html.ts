@@ -2,6 +2,7 @@
 // against the events schema), the map drawn by map-svg.ts, every piece drawn by replay-svg.ts, each
 // event in the narrative's English (event-text.ts), and the script of viewer-client.ts. No network, no
 // clock: the same game gives the same bytes.
+import { z } from 'zod';
 import type { GameEvent } from '../core/events.js';
 import type { Scenario } from '../core/scenario.js';
 import { eventsFileSchema } from './event-schema.js';
@@ -60,7 +61,7 @@ export function viewerHtml(input: ViewerInput): string {
   const { scenario, recorded, steps, pieces, geo } = input;
   // Every record is checked against the schema events.json is documented by (src/report/events.schema.json).
   const checked = eventsFileSchema.safeParse(recorded.events);
-  if (!checked.success) throw new Error(`viewer: the game's events do not match src/report/events.schema.json: ${checked.error.issues[0]?.message ?? ''} at ${checked.error.issues[0]?.path.join('.') ?? ''}`);
+  if (!checked.success) throw new Error(`viewer: the game's events do not match src/report/events.schema.json:\n${z.prettifyError(checked.error)}`);
   const v = new Vocabulary(scenario);
   const k = geo.scale;
   const events = recorded.events;

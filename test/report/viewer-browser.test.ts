@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
-import { byKey, engineStacks, stackFromAttributes, type StackFacts } from '../helpers/stacks.js';
+import { byKey, engineStacks, stackFromAttributes, type StackFacts } from './viewer-stacks.js';
 
 /** The Chromium to drive: CHROMIUM_PATH, else the `chromium` on the PATH, else none. */
 function chromiumPath(): string | null {

@@ -6,7 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
-import { byKey, engineControl, engineStacks, stackFromAttributes } from '../helpers/stacks.js';
+import { viewerHtml } from '../../src/report/viewer-html.js';
+import { stepRecorder } from '../../src/report/viewer-steps.js';
+import type { GameEvent } from '../../src/core/events.js';
+import { byKey, engineControl, engineStacks, stackFromAttributes } from './viewer-stacks.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-viewer-'));
 const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions =>
@@ -63,6 +66,16 @@ describe('viewer.html', () => {
     const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/report/events.schema.json'), 'utf8')) as Record<string, unknown>;
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
     expect(validate(data.events), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+  });
+
+  test('refuses records the events schema does not describe', () => {
+    const stepper = stepRecorder(36);
+    const { scenario, recorded } = replayGame(opts({ out: '' }), stepper.observer);
+    const { steps, pieces, geo } = stepper.finish();
+    const input = { scenario, steps, pieces, geo, turns: 6, caption: 'c', file: 'f', result: 'r' };
+    expect(viewerHtml({ ...input, recorded })).toContain('<!DOCTYPE html>');
+    const bad = [...recorded.events, { type: 'vp', side: 0, delta: 1, total: 2, rule: '16.2', cause: 'bribe' } as unknown as GameEvent];
+    expect(() => viewerHtml({ ...input, recorded: { ...recorded, events: bad } })).toThrow(/do not match src\/report\/events.schema.json:\n.*\n.*at \[\d+\]/);
   });
 
   test('fetches nothing: no external script, style, image or link', () => {
