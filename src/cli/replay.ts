@@ -1,5 +1,5 @@
 // `chaco replay <scenario> --seed S --game i`: one game of a run played again and written out for a
-// writer: narrative.md, events.json, log.txt, result.json (its games.csv row) and a map per player turn.
+// writer: viewer.html, narrative.md, events.json, log.txt, result.json (its games.csv row) and a map per player turn.
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { rulesOptions, SpecError } from '../sim/spec.js';
@@ -35,7 +35,7 @@ function scenarioName(scenario: string): string {
 export function registerReplay(program: Command): void {
   program
     .command('replay')
-    .description('play one game of a run again and write its narrative, events (records and a text log), result row and a map per player turn')
+    .description('play one game of a run again and write its viewer (viewer.html), narrative, events (records and a text log), result row and a map per player turn')
     .argument('<scenario>', 'scenario id (chaco scenarios) or file')
     .requiredOption('--game <i>', 'the game\'s index in the run (games.csv column game, from 0)')
     .option('--seed <seed>', 'the run seed (chaco run --seed)', '1')
@@ -69,7 +69,7 @@ export function registerReplay(program: Command): void {
       const r = summary.row;
       process.stdout.write([
         `${scenario} game ${game} of seed ${opts.seed} (game seed ${summary.gameSeed}): ${r.winner} wins, ${r.level}, ${r.end} in turn ${r.end_turn}; VP PAR ${r.vp_par}, BOL ${r.vp_bol}`,
-        `wrote ${summary.dir}: narrative.md, events.json, log.txt, result.json, ${summary.setupMap ? 'setup.svg and ' : ''}${summary.maps.length} map${summary.maps.length === 1 ? '' : 's'} (${summary.maps[0]?.file ?? '-'} .. ${summary.maps[summary.maps.length - 1]?.file ?? '-'})`,
+        `wrote ${summary.dir}: viewer.html, narrative.md, events.json, log.txt, result.json, ${summary.setupMap ? 'setup.svg and ' : ''}${summary.maps.length} map${summary.maps.length === 1 ? '' : 's'} (${summary.maps[0]?.file ?? '-'} .. ${summary.maps[summary.maps.length - 1]?.file ?? '-'})`,
       ].join('\n') + '\n');
     });
 }

@@ -38,7 +38,7 @@ const SIDE_NAME = ['Paraguay', 'Bolivia'] as const;
 const MAP_LEGEND_WIDTH = 9;
 const KEY_TOP = 17.2;
 
-interface Stack {
+export interface Stack {
   readonly units: number[];
   readonly leaders: number[];
   ghq: boolean;
@@ -46,7 +46,7 @@ interface Stack {
   csp: number;
 }
 
-function stacksOf(state: GameState, side: Side): Map<number, Stack> {
+export function stacksOf(state: GameState, side: Side): Map<number, Stack> {
   const out = new Map<number, Stack>();
   const at = (h: number): Stack => {
     let s = out.get(h);
@@ -149,7 +149,7 @@ function counter(x0: number, y0: number, k: number, look: CounterLook): string {
 }
 
 /** One hex's pieces of one side: a counter, or a dashed disc when only non-combat pieces are there. */
-function drawStack(state: GameState, geo: HexGeometry, h: number, side: Side, s: Stack, oos: ReadonlySet<number>): string {
+export function drawStack(state: GameState, geo: HexGeometry, h: number, side: Side, s: Stack, oos: ReadonlySet<number>): string {
   const k = geo.scale;
   const [cx, cy] = geo.centre(h);
   const ac = s.leaders.includes(state.armyCommander_s[side]!);
@@ -177,7 +177,7 @@ function drawStack(state: GameState, geo: HexGeometry, h: number, side: Side, s:
 }
 
 /** An entrenchment (E) or fortification (F) marker with its top-left corner at (x, y). */
-function worksMarker(x: number, y: number, k: number, works: number, title: string): string {
+export function worksMarker(x: number, y: number, k: number, works: number, title: string): string {
   const s = k * 0.2;
   const fort = works === WORKS_FORTIFICATION;
   return `<g><title>${esc(title)}</title>`
@@ -186,7 +186,7 @@ function worksMarker(x: number, y: number, k: number, works: number, title: stri
 }
 
 /** The map's place names again, above rings and counters (white halo, as the map draws them). */
-function placeNames(state: GameState, geo: HexGeometry): string {
+export function placeNames(state: GameState, geo: HexGeometry): string {
   const parts: string[] = [`<g id="place-names" font-size="${num(geo.scale * 0.3)}">`];
   for (const p of state.map.places) {
     const [x, y] = geo.centre(p.hex);
@@ -197,17 +197,22 @@ function placeNames(state: GameState, geo: HexGeometry): string {
   return parts.join('');
 }
 
-function controlRings(state: GameState, geo: HexGeometry): string {
+/** The ring of a settlement held by `side`: dashed when taken in this game. */
+export function controlRing(state: GameState, geo: HexGeometry, h: number, name: string, side: Side): string {
   const k = geo.scale;
+  const [x, y] = geo.centre(h);
+  const captured = state.scenario.control_h[h] !== side;
+  return `<circle cx="${num(x)}" cy="${num(y)}" r="${num(k * 0.45)}" fill="none" stroke="${SIDE_FILL[side]}" stroke-width="${num(k * 0.075)}"${captured ? ` stroke-dasharray="${num(k * 0.16)} ${num(k * 0.06)}"` : ''}>`
+    + `<title>${esc(name)}: ${SIDE_NAME[side]}${captured ? ' (taken in this game)' : ''}</title></circle>`;
+}
+
+function controlRings(state: GameState, geo: HexGeometry): string {
   const parts: string[] = ['<g id="control">'];
   for (const p of state.map.places) {
     if (!p.settlement) continue;
     const side = state.control_h[p.hex]!;
     if (side !== PAR && side !== BOL) continue;
-    const [x, y] = geo.centre(p.hex);
-    const captured = state.scenario.control_h[p.hex] !== side;
-    parts.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(k * 0.45)}" fill="none" stroke="${SIDE_FILL[side]}" stroke-width="${num(k * 0.075)}"${captured ? ` stroke-dasharray="${num(k * 0.16)} ${num(k * 0.06)}"` : ''}>`
-      + `<title>${esc(p.name)}: ${SIDE_NAME[side]}${captured ? ' (taken in this game)' : ''}</title></circle>`);
+    parts.push(controlRing(state, geo, p.hex, p.name, side));
   }
   parts.push('</g>');
   return parts.join('');

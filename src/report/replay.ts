@@ -1,11 +1,12 @@
 // Replays one game of a run and writes it out for a writer: narrative.md, events.json (the records),
-// log.txt (a line of English per record), result.json (the game's games.csv row) and an SVG of the
-// position at the end of every player turn (plus the set-up). sim/logged-games.ts plays game i of the
-// run seeded as `chaco run` seeds it (I-41), so the replay is that very game; this file only formats
-// what the recorder saw.
+// log.txt (a line of English per record), result.json (the game's games.csv row), an SVG of the
+// position at the end of every player turn (plus the set-up) and viewer.html (the game in a browser).
+// sim/logged-games.ts plays game i of the run seeded as `chaco run` seeds it (I-41), so the replay is
+// that very game; this file only formats what the recorders saw.
 import { makeFolder } from './make-folder.js';
 import { writeFileAtomic } from './write-file.js';
 import { join } from 'node:path';
+import { allObservers, type GameObserver } from '../core/events.js';
 import type { GameResult } from '../core/play.js';
 import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
@@ -18,6 +19,8 @@ import { narrate } from './narrative.js';
 import { gameRecorder, type RecordedGame } from './replay-record.js';
 import { renderPositionSvg } from './replay-svg.js';
 import { textLog } from './text-log.js';
+import { viewerHtml } from './viewer-html.js';
+import { stepRecorder } from './viewer-steps.js';
 
 /** Starting VP added to a side (negative to take away): `--handicap PAR=+5`. */
 export interface Handicap {
@@ -58,6 +61,8 @@ export interface ReplaySummary {
   readonly events: string;
   readonly log: string;
   readonly result: string;
+  /** viewer.html: the game stepped through in a browser, offline. */
+  readonly viewer: string;
   /** The set-up position, when the replay could take it. */
   readonly setupMap: string | null;
   /** One per player turn played, in order: turn-NN-PAR.svg, turn-NN-BOL.svg. */
@@ -137,19 +142,20 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
 }
 
 /** Replays the game in memory (sim plays it, with the recorder): the recorded game and what the files are made of, written by writeReplay. */
-export function replayGame(opts: Omit<ReplayOptions, 'out'>): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
+export function replayGame(opts: Omit<ReplayOptions, 'out'>, also?: GameObserver): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
   if (!Number.isInteger(opts.game) || opts.game < 0) throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
   const recorder = gameRecorder();
   const { scenario, options, gameSeed, result } = replayRunGame({
     scenario: opts.scenario, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, options: opts.options, par: opts.par, bol: opts.bol,
     handicap: [opts.handicap?.PAR ?? 0, opts.handicap?.BOL ?? 0], seed: opts.seed, check: false,
-  }, opts.game, recorder.observer);
+  }, opts.game, also ? allObservers([recorder.observer, also])! : recorder.observer);
   return { scenario, options, recorded: recorder.finish(result), gameSeed };
 }
 
 /** Replays game `game` of the run and writes narrative.md, events.json, log.txt, result.json and the maps into `out`. */
 export function writeReplay(opts: ReplayOptions): ReplaySummary {
-  const { scenario, options, recorded, gameSeed } = replayGame(opts);
+  const stepper = stepRecorder(opts.scale ?? 36);
+  const { scenario, options, recorded, gameSeed } = replayGame(opts, stepper.observer);
   const { result } = recorded;
   const dir = opts.out;
   makeFolder(dir);
@@ -195,8 +201,14 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
   writeFileAtomic(join(dir, 'events.json'), `[\n${recorded.events.map((e) => JSON.stringify(e)).join(',\n')}\n]\n`);
   writeFileAtomic(join(dir, 'log.txt'), textLog(scenario, recorded));
   writeFileAtomic(join(dir, 'result.json'), `${JSON.stringify(row, null, 2)}\n`);
+  const { steps, pieces, geo } = stepper.finish();
+  writeFileAtomic(join(dir, 'viewer.html'), viewerHtml({
+    scenario, recorded, steps, pieces, geo, turns,
+    caption: `${scenario.name} · seed ${opts.seed} · game ${opts.game} · PAR ${opts.par} vs BOL ${opts.bol}`,
+    file: `${scenario.id}-seed${opts.seed.replace(/[^\w.-]/g, '_')}-game${opts.game}`, result: endBanner(result),
+  }));
   return {
-    dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), log: join(dir, 'log.txt'), result: join(dir, 'result.json'),
+    dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), log: join(dir, 'log.txt'), result: join(dir, 'result.json'), viewer: join(dir, 'viewer.html'),
     setupMap: setupMap ? join(dir, setupMap) : null, maps, row, gameSeed,
   };
 }

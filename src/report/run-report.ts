@@ -39,16 +39,16 @@ export interface RunReport {
   readonly telling?: readonly { readonly pick: TellingGame; readonly dir: string | null }[];
 }
 
-/** The telling games with links to their replays (narrative and final map) and the command that writes one. */
+/** The telling games with links to their replays (viewer, narrative, events and maps) and the command that writes one. */
 function tellingBlock(r: RunReport): string {
   const rows = (r.telling ?? []).map(({ pick, dir }) => {
     const links = dir
-      ? `<a href="${esc(dir)}/narrative.md">narrative</a> · <a href="${esc(dir)}/events.json">events</a> · <a href="${esc(dir)}/">maps</a>`
+      ? `<a href="${esc(dir)}/viewer.html">viewer</a> · <a href="${esc(dir)}/narrative.md">narrative</a> · <a href="${esc(dir)}/events.json">events</a> · <a href="${esc(dir)}/">maps</a>`
       : `<code>${esc(`chaco replay ${r.scenario.id} --seed ${r.manifest.seed} --game ${pick.game} --par ${r.manifest.policies.PAR} --bol ${r.manifest.policies.BOL}`)}</code>`;
     return `<tr><td>${esc(pick.why)}</td><td>${pick.game}</td><td>${pick.winner}</td><td>${pick.margin > 0 ? '+' : ''}${pick.margin}</td><td>${esc(pick.end)}</td><td>${pick.endTurn}</td><td>${links}</td></tr>`;
   });
   if (rows.length === 0) return '';
-  return `<h2>Telling games</h2><p>Replays of games worth reading: each folder holds narrative.md, events.json, result.json and a map of every player turn (<code>chaco replay</code> writes the same for any game).</p>`
+  return `<h2>Telling games</h2><p>Replays of games worth reading: each folder holds viewer.html (the game stepped through in a browser, offline), narrative.md, events.json, result.json and a map of every player turn (<code>chaco replay</code> writes the same for any game).</p>`
     + `<table><thead><tr><th>why</th><th>game</th><th>winner</th><th>margin</th><th>end</th><th>end turn</th><th>replay</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 

@@ -112,6 +112,8 @@ describe('telling games (chaco run and chaco replay)', () => {
     for (const g of games) {
       const index = Number(g.replace('game-', ''));
       expect(html).toContain(`replays/game-${index}/narrative.md`);
+      expect(html).toContain(`replays/game-${index}/viewer.html`);
+      expect(existsSync(join(out, 'replays', g, 'viewer.html'))).toBe(true);
       const result = JSON.parse(read(join(out, 'replays', g), 'result.json')) as Record<string, unknown>;
       const row = rows[index + 1]!.split(',');
       expect(header.map((k) => String(result[k]))).toEqual(row);

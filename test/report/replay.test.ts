@@ -240,7 +240,8 @@ describe('chaco replay', () => {
       process.stdout.write = write;
     }
     expect(printed).toMatch(new RegExp(`boqueron game ${SHORT} of seed 1 \\(game seed 1:${SHORT}:game\\): BOL wins`));
-    expect(readdirSync(out).sort()).toEqual(['events.json', 'log.txt', 'narrative.md', 'result.json', 'setup.svg', 'turn-01-PAR.svg']);
+    expect(printed).toContain(`wrote ${out}: viewer.html, narrative.md,`);
+    expect(readdirSync(out).sort()).toEqual(['events.json', 'log.txt', 'narrative.md', 'result.json', 'setup.svg', 'turn-01-PAR.svg', 'viewer.html']);
   });
 
   test('bad arguments are usage errors', async () => {
