@@ -16,6 +16,13 @@ const FILE_ERRORS: Record<string, string> = {
   EMFILE: 'too many open files', ENAMETOOLONG: 'the name is too long', ELOOP: 'too many symbolic links',
 };
 
+/** "path: what went wrong (CODE on syscall)" for a file-system failure the user can fix, or null for any other error. */
+export function fileErrorText(err: unknown): string | null {
+  const sys = err as NodeJS.ErrnoException;
+  if (!(sys instanceof Error) || typeof sys.code !== 'string' || FILE_ERRORS[sys.code] === undefined || typeof sys.path !== 'string') return null;
+  return `${sys.path}: ${FILE_ERRORS[sys.code]} (${sys.code}${sys.syscall ? ` on ${sys.syscall}` : ''})`;
+}
+
 export interface Reported {
   readonly code: number;
   /** What to print on stderr, ending with a newline (empty: commander printed it). */
@@ -33,10 +40,8 @@ export function reportError(err: unknown, debug: boolean): Reported {
   if (err instanceof UsageError || err instanceof SpecError || err instanceof PolicyModuleError || err instanceof QueueError) {
     return { code: 2, text: `chaco: ${err.message}\n${stack}` };
   }
-  const sys = err as NodeJS.ErrnoException;
-  if (sys instanceof Error && typeof sys.code === 'string' && FILE_ERRORS[sys.code] !== undefined && typeof sys.path === 'string') {
-    return { code: 2, text: `chaco: ${sys.path}: ${FILE_ERRORS[sys.code]} (${sys.code}${sys.syscall ? ` on ${sys.syscall}` : ''})\n${stack}` };
-  }
+  const file = fileErrorText(err);
+  if (file !== null) return { code: 2, text: `chaco: ${file}\n${stack}` };
   const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
   return {
     code: 1,
