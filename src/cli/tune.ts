@@ -103,7 +103,6 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
     return file === null ? [] : [{ label: o, policy: file }];
   });
   if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);
-  if (f.out !== undefined && f.out.trim() === '') throw new UsageError('--out "": give a folder name (default reports/out/tune/<scenario>-<side>)');
   const work = f.out ?? join('reports', 'out', 'tune', `${scenario.id}-${own}`);
   const target = f.write ?? join(work, `${scenario.id}-${own}.json`);
   checkTarget(target, f.force);

@@ -61,7 +61,7 @@ describe('chaco tune and the policy aliases', () => {
   test('a --write that cannot be written is refused before any game: exit 2, one line naming it', () => {
     const dir = tmp(), work = join(dir, 'work'), file = join(dir, 'a-file');
     writeFileSync(file, 'not a folder\n');
-    for (const [target, why] of [[join(file, 'tuned.json'), /a part of the path is a file, not a folder \(ENOTDIR/], [dir, /is a folder; give a file name/], ['', /give a file name/]] as const) {
+    for (const [target, why] of [[join(file, 'tuned.json'), /a part of the path is a file, not a folder \(ENOTDIR/], [dir, /is a folder; give a file name/], ['', /the name is empty; give a file/]] as const) {
       const r = chaco([...SMALL, '--out', work, '--write', target]);
       expect(r.code, target).toBe(2);
       expect(lines(r.err), target).toHaveLength(1);
