@@ -23,6 +23,7 @@ import type { RunSpec } from '../sim/spec.js';
 import { commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
+import { lockFolder } from './folder-lock.js';
 import { assertWritableFile } from './writable.js';
 
 /** The values searched for each parameter (the balanced preset's value is among them). */
@@ -107,6 +108,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   const target = f.write ?? join(work, `${scenario.id}-${own}.json`);
   checkTarget(target, f.force);
   makeFolder(join(work, 'candidates'));
+  lockFolder(work, '--out'); // two searches into one working folder would overwrite each other's candidates
   const candidateFile = (i: number) => join(work, 'candidates', `c${String(i).padStart(3, '0')}.json`);
   const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({ ...base.spec, seed, par: f.side === 'PAR' ? mine : theirs, bol: f.side === 'PAR' ? theirs : mine });
 
