@@ -7,6 +7,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'n
 import { dirname, join } from 'node:path';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCounts } from '../sim/blunders.js';
+import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { UsageError } from './usage-error.js';
 
 export const STATE_FILE = 'balance-state.json';
@@ -56,11 +57,12 @@ export function cellKey(scenario: string, par: string, bol: string): string {
 
 const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`);
 
-/** The study's folder: new or empty (made), the same study (its cells are read back), or refused. */
+/** The study's folder, locked for this process: new or empty (made), the same study (its cells are read back), or refused. */
 export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
   const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [], blunders: emptyBlunderCounts() }]));
   makeFolder(dir);
-  const names = readdirSync(dir);
+  lockFolder(dir);
+  const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   const stateFile = join(dir, stateName);
   let saved: StateFile | null = null;
   if (existsSync(stateFile)) {

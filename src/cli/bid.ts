@@ -14,6 +14,7 @@ import { aggregateShape } from '../sim/aggregate.js';
 import { bidHandicap, dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
+import { confirmRunSize } from './run-size.js';
 
 const bidSchema = commonSchema.extend({
   games: intFlag('--games', 10),
@@ -28,6 +29,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
   const { spec: base, prepared } = specFromFlags(scenarioArg, f);
   await loadPolicyModules([base.par, base.bol]);
   const { scenario, options } = prepared;
+  confirmRunSize({ what: `--games ${f.games} at ${f.points} bids`, spec: base, games: f.games * f.points, turns: scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, base.seed, 'bid-');
   claimFolder(dir, f.force);

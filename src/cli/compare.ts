@@ -15,6 +15,7 @@ import { checkPolicies, dataHash, prepareRun } from '../sim/spec.js';
 import { parseVariants } from '../sim/variants.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
+import { confirmRunSize } from './run-size.js';
 import { z } from 'zod';
 import { UsageError } from './usage-error.js';
 
@@ -38,6 +39,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
     if (s.levels.join() !== shape.levels.join()) throw new UsageError(`--variant ${v.name}: its victory levels (${s.levels.join(', ')}) differ from ${variants[0]!.name}'s (${shape.levels.join(', ')}); compare variants with the same levels`);
   }
   const scenario = prepared.scenario;
+  confirmRunSize({ what: `--games ${f.games} for ${variants.length} variants`, spec: base, games: f.games * variants.length, turns: scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
   const dir = outputDir(f.out, scenario.id, base.seed, 'compare-');
   claimFolder(dir, f.force);
   const pool = createPool(f.workers);

@@ -12,9 +12,23 @@ import { UsageError } from './usage-error.js';
 /** File-system failures a user causes and can fix (a path that is a file, not writable, missing...). */
 const FILE_ERRORS: Record<string, string> = {
   EACCES: 'permission denied', EPERM: 'operation not permitted', ENOENT: 'no such file or folder', ENOTDIR: 'a part of the path is a file, not a folder',
-  EISDIR: 'is a folder, not a file', EROFS: 'the file system is read-only', ENOSPC: 'no space left on the device', EEXIST: 'already exists', EINVAL: 'not a place chaco can write to',
+  EISDIR: 'is a folder, not a file', EROFS: 'the file system is read-only', EEXIST: 'already exists', EINVAL: 'not a place chaco can write to',
+  ENOSPC: 'no space left on the device; free space there (or write to another disk) and run the same command again',
+  EDQUOT: 'your disk quota is used up; free space within it (or write to another disk) and run the same command again',
   EMFILE: 'too many open files', ENAMETOOLONG: 'the name is too long', ELOOP: 'too many symbolic links',
 };
+
+/** A full disk or quota is the user's to fix even where Node's error names no file (a write to an open file). */
+const WITHOUT_PATH = new Set(['ENOSPC', 'EDQUOT']);
+
+/** "path: what went wrong (CODE on syscall)" for a file-system failure the user can fix, or null for any other error. */
+export function fileErrorText(err: unknown): string | null {
+  const sys = err as NodeJS.ErrnoException;
+  if (!(sys instanceof Error) || typeof sys.code !== 'string' || FILE_ERRORS[sys.code] === undefined) return null;
+  if (typeof sys.path !== 'string' && !WITHOUT_PATH.has(sys.code)) return null;
+  const where = typeof sys.path === 'string' ? `${sys.path}: ` : 'writing the output: ';
+  return `${where}${FILE_ERRORS[sys.code]} (${sys.code}${sys.syscall ? ` on ${sys.syscall}` : ''})`;
+}
 
 export interface Reported {
   readonly code: number;
@@ -33,10 +47,8 @@ export function reportError(err: unknown, debug: boolean): Reported {
   if (err instanceof UsageError || err instanceof SpecError || err instanceof PolicyModuleError || err instanceof QueueError) {
     return { code: 2, text: `chaco: ${err.message}\n${stack}` };
   }
-  const sys = err as NodeJS.ErrnoException;
-  if (sys instanceof Error && typeof sys.code === 'string' && FILE_ERRORS[sys.code] !== undefined && typeof sys.path === 'string') {
-    return { code: 2, text: `chaco: ${sys.path}: ${FILE_ERRORS[sys.code]} (${sys.code}${sys.syscall ? ` on ${sys.syscall}` : ''})\n${stack}` };
-  }
+  const file = fileErrorText(err);
+  if (file !== null) return { code: 2, text: `chaco: ${file}\n${stack}` };
   const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
   return {
     code: 1,

@@ -6,6 +6,7 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { resolveAlias } from '../policy/aliases.js';
 import { defaultWorkers } from '../sim/pool.js';
 import { checkPolicies, parseHandicaps, prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { CONFIRM_HOURS } from './run-size.js';
 import { UsageError } from './usage-error.js';
 
 /** A whole-number flag given as text, checked at the edge with a message naming the flag. */
@@ -40,6 +41,7 @@ export const commonSchema = z.object({
   quiet: z.boolean().optional().transform((b) => b === true),
   progress: z.boolean().optional().transform((b) => b === true),
   force: z.boolean().optional().transform((b) => b === true),
+  yes: z.boolean().optional().transform((b) => b === true),
   decisionTimeout: z.string().transform((text, ctx) => {
     const n = Number(text.trim());
     if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86_400) {
@@ -101,13 +103,14 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
     .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision; past it the game fails and the run stops (0: no limit; needs worker threads)', '10')
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another run (other files stay)')
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal (a log file)')
+    .option('--yes', `play a run estimated at more than ${CONFIRM_HOURS} hours on this machine (refused without it)`)
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR);
 }
 
 export type CommonFlags = z.infer<typeof commonSchema>;
 
 /** The spec the flags describe, checked: policies known, options valid, scenario loads (DataError otherwise). */
-export function specFromFlags(scenario: string, f: CommonFlags): { spec: RunSpec; prepared: PreparedRun } {
+export function specFromFlags(scenario: string, f: Omit<CommonFlags, 'yes'>): { spec: RunSpec; prepared: PreparedRun } {
   return asUsage(() => {
     const given: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicaps(f.handicap), seed: f.seed, check: f.check };
     const prepared = prepareRun(given);

@@ -1,5 +1,6 @@
 // The chaco command: registers each command; one handler reports errors and sets the exit code.
 import { Command } from 'commander';
+import { refuseEmptyPaths } from './empty-paths.js';
 import { reportError } from './errors.js';
 import { registerScenarios } from './scenarios.js';
 import { registerValidate } from './validate.js';
@@ -41,6 +42,7 @@ registerSensitivity(program);
 registerLadder(program);
 registerHistory(program);
 registerTune(program);
+refuseEmptyPaths(program);
 
 // --debug may stand anywhere on the line: taken out before the commands parse theirs.
 const debug = process.argv.includes('--debug');

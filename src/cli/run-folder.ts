@@ -8,6 +8,7 @@ import { hasBlunderCounts, type Aggregate } from '../sim/aggregate.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import { writeJson } from '../report/write-file.js';
+import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { UsageError } from './usage-error.js';
 
 export const GAMES_CSV = 'games.csv';
@@ -117,13 +118,14 @@ function clearChacoFiles(dir: string): void {
 }
 
 /**
- * Claims `dir` for a run with `identity`: a missing or empty folder is made or used; a folder holding
+ * Claims `dir` for a run with `identity`, locked for this process (folder-lock.ts): a missing or empty folder is made or used; a folder holding
  * the same run (its aggregate.json has the same identity) is resumed; any other folder is refused
  * unless `force`, which deletes chaco's own files from it first.
  */
 export function claimRunFolder(dir: string, identity: RunIdentity, force: boolean): Resume | null {
   ensureFolder(dir);
-  const names = readdirSync(dir);
+  lockFolder(dir);
+  const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   if (names.length === 0) return null;
   if (force) { clearChacoFiles(dir); return null; }
   const saved = readAggregateFile(dir);
@@ -140,7 +142,8 @@ export function claimRunFolder(dir: string, identity: RunIdentity, force: boolea
 /** Claims `dir` for a command that does not resume (bid, compare): new or empty, or emptied with --force. */
 export function claimFolder(dir: string, force: boolean): void {
   ensureFolder(dir);
-  const names = readdirSync(dir);
+  lockFolder(dir);
+  const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   if (names.length === 0) return;
   if (force) { clearChacoFiles(dir); return; }
   throw new UsageError(`--out ${dir}: the folder is not empty; name a new folder, or give --force to replace chaco's files in it`);

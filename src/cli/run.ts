@@ -15,6 +15,7 @@ import { writeTellingReplays } from './telling-replays.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { addCommonOptions, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure, type PlayedRun } from './play-games.js';
+import { confirmRunSize } from './run-size.js';
 import { terminalSummary } from './terminal-summary.js';
 
 const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: intFlag('--first', 0), replays: z.boolean().default(true), ...queueSchema });
@@ -25,6 +26,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   await loadPolicyModules([spec.par, spec.bol]); // a broken module is refused before any game
   await checkQueueFlags(raw, f);
   const { scenario, options, sources } = prepared;
+  if (f.queue === undefined) confirmRunSize({ what: `--games ${f.games}`, spec, games: f.games, turns: scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, spec.seed);
   const identity = runIdentity('run', spec, f.first, f.games);

@@ -18,6 +18,7 @@ import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
+import { confirmRunSize } from './run-size.js';
 import { UsageError } from './usage-error.js';
 
 export const SENSITIVITY_STATE = 'sensitivity-state.json';
@@ -49,6 +50,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
     return { spec, prepared, items: plan.items, skipped: plan.skipped };
   });
   for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
+  if (f.queue === undefined) for (const s of studies) confirmRunSize({ what: `--games ${f.games} for ${s.items.length + 1} arms of ${s.prepared.scenario.id}`, spec: s.spec, games: f.games * (s.items.length + 1), turns: s.prepared.scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
   const identity = {
     command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, handicap: f.handicap,
     options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),

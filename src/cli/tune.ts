@@ -1,17 +1,18 @@
 // `chaco tune <scenario> --side PAR|BOL`: searches the heuristic's parameters by self-play against a
 // pool of opponents (NTBEA, src/sim/ntbea.ts), every candidate on the same seeds (common random
 // numbers), then measures the best against the balanced preset on fresh seeds, paired, and writes
-// policies/tuned/<scenario>-<side>.json: the parameters, the command that reproduces it and its strength.
+// <scenario>-<side>.json (the parameters, the command that reproduces it and its strength) into its
+// working folder under reports/out/, or --write; a shipped file under policies/ only with --force.
 import { makeFolder } from '../report/make-folder.js';
-import { writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { aliasFile, resolveAlias } from '../policy/aliases.js';
+import { POLICIES_DIR, resolveAlias } from '../policy/aliases.js';
 import { PRESETS, type HeuristicParams } from '../policy/heuristic-params.js';
 import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
-import { writeJson } from '../report/write-file.js';
+import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { shellQuote } from '../sim/manifest.js';
 import { Ntbea } from '../sim/ntbea.js';
@@ -22,6 +23,8 @@ import type { RunSpec } from '../sim/spec.js';
 import { commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
+import { lockFolder } from './folder-lock.js';
+import { assertWritableFile } from './writable.js';
 
 /** The values searched for each parameter (the balanced preset's value is among them). */
 export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly HeuristicParams[K][] } = {
@@ -59,8 +62,17 @@ const tuneSchema = z.object({
   seed: z.string().min(1), option: z.array(z.string()), data: z.string(), workers: commonSchema.shape.workers,
   out: z.string().optional(), quiet: z.boolean().optional().transform((b) => b === true), progress: z.boolean().optional().transform((b) => b === true),
   opponents: z.string(),
-  write: z.string().optional(),
+  write: z.string().optional(), force: z.boolean().optional().transform((b) => b === true),
 });
+
+/** Refuses, before any game, a target that would replace a file shipped under policies/ without --force, or that cannot be written. */
+function checkTarget(target: string, force: boolean): void {
+  const inPolicies = relative(POLICIES_DIR, resolve(target));
+  if (!force && !inPolicies.startsWith('..') && existsSync(target)) {
+    throw new UsageError(`--write ${target}: a file shipped with chaco (policies/${inPolicies}, which tuned and search play everywhere); add --force to replace it, or write elsewhere`);
+  }
+  assertWritableFile('--write', target);
+}
 
 /** A plan file holding only parameters: the tuned heuristic (src/policy/plan.ts). */
 function tunedPlan(scenarioId: string, side: 'PAR' | 'BOL', params: Partial<HeuristicParams>, tuned?: Record<string, unknown>) {
@@ -93,7 +105,10 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   });
   if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);
   const work = f.out ?? join('reports', 'out', 'tune', `${scenario.id}-${own}`);
+  const target = f.write ?? join(work, `${scenario.id}-${own}.json`);
+  checkTarget(target, f.force);
   makeFolder(join(work, 'candidates'));
+  lockFolder(work, '--out'); // two searches into one working folder would overwrite each other's candidates
   const candidateFile = (i: number) => join(work, 'candidates', `c${String(i).padStart(3, '0')}.json`);
   const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({ ...base.spec, seed, par: f.side === 'PAR' ? mine : theirs, bol: f.side === 'PAR' ? theirs : mine });
 
@@ -143,12 +158,10 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       budget: { candidates: f.candidates, gamesPerOpponent: f.games, opponents: opponents.map((o) => o.label) },
       measured: { against: 'the balanced preset, on fresh seeds (run seed + ":final"), paired game by game', seed: finalSeed, rows: measured },
     };
-    const target = f.write ?? aliasFile('tuned', scenario.id, own);
-    makeFolder(dirname(target));
-    writeFileSync(target, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best), tuned), null, 1)}\n`);
+    writeFileAtomic(target, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best), tuned), null, 1)}\n`);
     writeJson(join(work, 'search.json'), { command, fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value })) });
     if (!f.quiet) {
-      const lines = [`${scenario.id} ${f.side}: tuned parameters in ${target}`, ...measured.map((m) => `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)})`)];
+      const lines = [`${scenario.id} ${f.side}: tuned parameters in ${target} (play them: --${own} ${shellQuote(target)})`, ...measured.map((m) => `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)})`)];
       process.stdout.write(`${lines.join('\n')}\n`);
     } else process.stdout.write(`${resolve(target)}\n`);
   } finally {
@@ -161,7 +174,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
 export function registerTune(program: Command): void {
   program
     .command('tune')
-    .description('search the heuristic\'s parameters for one side by self-play against a pool of opponents; writes policies/tuned/<scenario>-<side>.json (--par tuned / --bol tuned)')
+    .description('search the heuristic\'s parameters for one side by self-play against a pool of opponents; writes <scenario>-<side>.json into its working folder (play it with --par/--bol <file>)')
     .argument('<scenario>', 'scenario id')
     .requiredOption('--side <side>', 'the side to tune: PAR or BOL')
     .option('--opponents <list>', 'the other side\'s policies (historical: its plan)', 'cautious,balanced,aggressive,historical')
@@ -171,7 +184,8 @@ export function registerTune(program: Command): void {
     .option('--seed <seed>', 'run seed', '1')
     .option('--option <key=value>', 'a rules option (chaco options); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores)')
-    .option('--write <file>', 'where the tuned file goes (default policies/tuned/<scenario>-<par|bol>.json, which --par tuned / --bol tuned read)')
+    .option('--write <file>', 'where the tuned file goes (default <--out>/<scenario>-<par|bol>.json); policies/tuned/<scenario>-<par|bol>.json is what --par tuned / --bol tuned read')
+    .option('--force', 'replace a file shipped under policies/ (policies/tuned/*.json changes tuned and search everywhere)')
     .option('--out <dir>', 'working folder for the candidates (default reports/out/tune/<scenario>-<side>)')
     .option('--quiet', 'print the tuned file only')
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')

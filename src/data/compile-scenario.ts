@@ -29,7 +29,7 @@ const deployGroupSchema = z.strictObject({
 });
 
 const sideSchema = z.strictObject({
-  vp: z.number().int(),
+  vp: z.number().int().min(0, { message: 'starting VP must be 0 or more: a side below 0 VP loses at once (16.4 sudden death)' }),
   supplyRadius: z.number().int().positive().optional(),
   armyCommander: z.string(),
   cup: z.array(z.string().regex(/^\d+x \S+$/, { message: 'a cup entry is "<count>x <values>", e.g. "2x 5-4-5"' })).optional(),

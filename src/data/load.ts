@@ -73,12 +73,15 @@ export function scenarioFileOptions(nameOrPath: string, dir: string = DEFAULT_DA
 export function loadScenario(nameOrPath: string, data: GameData = loadGameData(), dir: string = DEFAULT_DATA_DIR): Scenario {
   const file = scenarioPath(nameOrPath, dir);
   const issues = new Issues(file);
-  const parsed = parseScenario(readJson(file), issues);
-  issues.throwIfAny();
+  const raw = readJson(file);
+  // An id that is not the file name is reported with every other error of the file, not instead of them.
+  const id = raw !== null && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+  const stem = basename(file, '.json');
+  const badId: Issue[] = typeof id === 'string' && id !== stem ? [{ file, path: ['id'], message: `"${id}" must match the file name "${stem}" (a scenario's id is its file name without .json)` }] : [];
+  const parsed = parseScenario(raw, issues);
+  if (!issues.ok) throw new DataError([...badId, ...issues.list]);
   const scenario = parsed!;
-  if (scenario.id !== basename(file, '.json')) {
-    issues.add(['id'], `"${scenario.id}" must match the file name "${basename(file, '.json')}"`);
-  }
+  issues.list.push(...badId);
   let base: Extract<ScenarioFile, { sides: unknown }> | null = null;
   if ('setupFrom' in scenario) {
     const baseFile = join(dirname(file), `${scenario.setupFrom}.json`);
@@ -92,7 +95,7 @@ export function loadScenario(nameOrPath: string, data: GameData = loadGameData()
       else issues.add(['setupFrom'], `"${scenario.setupFrom}" itself sets up from another scenario; name one with sides`);
     }
   }
-  issues.throwIfAny();
+  if (issues.list.length > badId.length) issues.throwIfAny(); // without the scenario it sets up from there is nothing to compile
   const compiled = compileScenario(scenario, base, data, issues);
   issues.throwIfAny();
   return compiled!;

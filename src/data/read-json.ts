@@ -1,4 +1,5 @@
-// Reading a JSON data file, with a clear error naming the file and the place of a syntax error.
+// Reading a JSON data file, with a clear error naming the file and the place of a syntax error. A UTF-8
+// byte-order mark at the start (some Windows editors write one) is skipped: JSON.parse refuses it.
 import { readFileSync } from 'node:fs';
 import { DataError } from './issues.js';
 import { jsonErrorOffset } from './json-position.js';
@@ -6,7 +7,7 @@ import { jsonErrorOffset } from './json-position.js';
 export function readJson(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new DataError([{ file, path: [], message: code === 'ENOENT' ? 'no such file' : `cannot read (${code ?? String(err)})` }]);

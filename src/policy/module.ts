@@ -15,7 +15,8 @@ import { PRESETS } from './heuristic-params.js';
 import { passivePolicy } from './passive.js';
 import { randomPolicy } from './random.js';
 import { attackOutlook, supplyFlags } from './outlook.js';
-import { readOnlyPolicy, trustedPolicy } from './read-only-view.js';
+import type { Side } from '../core/side.js';
+import { readOnlyPolicy, trustedPolicy, ViewWriteError } from './read-only-view.js';
 
 /**
  * What a module gets as `lib`. The built-in policies in it read the state itself, as when the engine
@@ -63,11 +64,29 @@ export async function loadPolicyModules(names: readonly string[]): Promise<void>
   }
 }
 
+/** `err`, thrown while the module decided, as an error naming the module, the side and what it was doing (a refused write names them already). */
+function fault(err: unknown, name: string, side: Side, doing: string): Error {
+  if (err instanceof ViewWriteError) return err;
+  const message = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  return new Error(`policy module ${name} (${side === 0 ? 'PAR' : 'BOL'}): its ${doing} threw: ${message}`, { cause: err });
+}
+
 /** A policy from a loaded module; it must answer `decide` and have a name. */
 export function createModulePolicy(name: string, seed: string): Policy {
   const factory = factories.get(name);
   if (!factory) throw new Error(`policy module ${name} was not loaded (call loadPolicyModules first)`);
   const policy = factory({ seed, lib: policyLib });
   if (!policy || typeof policy.decide !== 'function') throw new Error(`policy module ${name}: the factory must return an object with decide(decision, view)`);
-  return readOnlyPolicy(policy, `policy module ${name}`);
+  const guarded = readOnlyPolicy(policy, `policy module ${name}`);
+  return {
+    name: guarded.name,
+    decide(decision, view) {
+      try { return guarded.decide(decision, view); } catch (err) { throw fault(err, name, decision.side as Side, `${decision.kind} decision`); }
+    },
+    ...(guarded.startTurn ? {
+      startTurn(view: Parameters<NonNullable<Policy['startTurn']>>[0], side: Side, lookahead: Parameters<NonNullable<Policy['startTurn']>>[2]) {
+        try { guarded.startTurn!(view, side, lookahead); } catch (err) { throw fault(err, name, side, 'look-ahead at the start of its turn'); }
+      },
+    } : {}),
+  };
 }

@@ -12,23 +12,28 @@ const COMMON: Readonly<Record<string, string>> = {
   hi: 'upper end of the 95% interval of the figure before it',
 };
 
+/** summary.csv: a row per side (PAR, BOL) and a row "all"; every share is of all games of the run. */
 const SIDE_STATS = {
-  side: COMMON.side!, games: COMMON.games!, wins: 'games this side won', win_rate: 'wins / games',
-  win_rate_lo: 'Wilson 95% interval of win_rate, lower end', win_rate_hi: 'Wilson 95% interval of win_rate, upper end',
-  level_decisive: 'share of this side\'s wins that were decisive (16.6 victory levels)', level_substantive: 'share of its wins that were substantive',
-  level_marginal: 'share of its wins that were marginal', level_tie: 'share of games tied',
-  end_scenario_end: 'share of games ended by the last turn', end_sudden_death: 'share ended by sudden death (a side at 0 VP, 16.4)',
-  end_settlement: 'share ended by a negotiated settlement (50-VP lead, 16.3)',
-  margin_mean: 'mean of PAR VP - BOL VP at the end', margin_sd: 'standard deviation of the margin', margin_q05: '5th percentile of the margin',
-  margin_q25: '25th percentile of the margin', margin_median: 'median margin', margin_q75: '75th percentile of the margin', margin_q95: '95th percentile of the margin',
-  end_turn_mean: 'mean turn on which games ended',
+  side: 'PAR (Paraguay) or BOL (Bolivia): the games that side won; all: every game, whoever won', games: 'all games of the run (the same in every row)',
+  wins: 'games this side won (all: every game)', win_rate: 'wins / games (empty in the all row)',
+  win_rate_lo: 'Wilson 95% interval of win_rate, lower end (empty in the all row)', win_rate_hi: 'Wilson 95% interval of win_rate, upper end (empty in the all row)',
+  level_decisive: 'share of all games that this side won decisively, by 50+ VP (16.3 victory levels); all: share of all games won decisively. A side\'s level_* add up to its win_rate, the all row\'s to 1',
+  level_substantive: 'share of all games that this side won substantively, by 20-49 VP (16.3); all: share of all games won so',
+  level_marginal: 'share of all games that this side won marginally, by 1-19 VP (16.3); all: share of all games won so',
+  level_tie: 'share of all games that ended on equal VP and this side won on the coin flip (16.3); all: share of all games ending on equal VP',
+  end_scenario_end: 'share of all games that this side won at the scenario\'s end (16.3); all: share of all games ended so. A side\'s end_* add up to its win_rate, the all row\'s to 1',
+  end_sudden_death: 'share of all games that this side won by sudden death, the enemy\'s VP below 0 (16.4); all: share of all games ended so',
+  end_settlement: 'share of all games that this side won by a negotiated settlement, a 50-VP lead at the end of a truce turn (16.1); all: share of all games ended so',
+  margin_mean: 'mean over all games of this side\'s VP minus the enemy\'s at the end; all: of PAR VP - BOL VP', margin_sd: 'standard deviation of that margin', margin_q05: '5th percentile of that margin',
+  margin_q25: '25th percentile of that margin', margin_median: 'median of that margin', margin_q75: '75th percentile of that margin', margin_q95: '95th percentile of that margin',
+  end_turn_mean: 'mean turn on which the games this side won ended; all: over all games',
 };
 
 const GAMES = {
   game: 'game index in the run (seeds derive from the run seed and this index)', seed: 'the game\'s seed (replay it with chaco replay)',
-  winner: 'PAR, BOL or tie', vp_par: 'Paraguay\'s VP at the end', vp_bol: 'Bolivia\'s VP at the end', margin: 'vp_par - vp_bol',
-  level: 'victory level (16.6): decisive, substantive, marginal or tie', end: 'how the game ended: scenario_end, sudden_death or settlement',
-  end_turn: 'turn on which it ended', truce_turns: 'turns spent in truce (15.x)', rain_turns: 'rainy-season turns played',
+  winner: 'PAR or BOL: the side with more VP, or on equal VP the winner of the coin flip (16.3; level is then tie)', vp_par: 'Paraguay\'s VP at the end', vp_bol: 'Bolivia\'s VP at the end', margin: 'vp_par - vp_bol',
+  level: 'victory level (16.3): decisive (margin 50+), substantive (20-49), marginal (1-19) or tie (equal VP)', end: 'how the game ended: scenario_end (16.3), sudden_death (16.4) or settlement (16.1)',
+  end_turn: 'turn on which it ended', truce_turns: 'turns spent in truce (6.1)', rain_turns: 'rainy-season turns played',
   steps_lost_par: 'steps Paraguay lost', steps_lost_bol: 'steps Bolivia lost', eliminated_par: 'Paraguayan units eliminated',
   eliminated_bol: 'Bolivian units eliminated', captured_par: 'settlements Paraguay captured', captured_bol: 'settlements Bolivia captured',
   ghq_moves_par: 'moves of Paraguay\'s GHQ (8.5), counted by the Movement Phase', ghq_moves_bol: 'moves of Bolivia\'s GHQ (8.5)',
@@ -78,8 +83,9 @@ export const CSV_FILES: readonly CsvFile[] = [
     file: 'compare.csv', by: 'compare', columns: {
       variant: 'variant name (base: the common settings)', settings: 'the variant\'s settings as written', games: COMMON.games!,
       par_win_rate: 'Paraguay\'s win rate', par_win_lo: 'Wilson 95% interval, lower end', par_win_hi: 'Wilson 95% interval, upper end',
-      margin_mean: SIDE_STATS.margin_mean, margin_sd: SIDE_STATS.margin_sd, margin_median: SIDE_STATS.margin_median,
-      end_scenario_end: SIDE_STATS.end_scenario_end, end_sudden_death: SIDE_STATS.end_sudden_death, end_settlement: SIDE_STATS.end_settlement, end_turn_mean: SIDE_STATS.end_turn_mean,
+      margin_mean: 'mean of PAR VP - BOL VP at the end', margin_sd: 'its standard deviation', margin_median: 'its median',
+      end_scenario_end: 'share of all games ended at the scenario\'s end (16.3)', end_sudden_death: 'share of all games ended by sudden death (16.4)',
+      end_settlement: 'share of all games ended by a negotiated settlement (16.1)', end_turn_mean: 'mean turn on which the games ended',
       paired_games: 'games played by both this variant and base (the same seeds)', diff_par_win_rate: 'Paraguay\'s win rate minus base\'s, on the paired games',
       diff_par_win_lo: 'Newcombe paired 95% interval of the difference, lower end', diff_par_win_hi: 'its upper end',
       diff_margin_mean: 'mean of the game-by-game margin differences against base', diff_margin_lo: '95% interval of that mean, lower end', diff_margin_hi: 'its upper end',

@@ -53,11 +53,12 @@ export function restrictedChart(id: string, name: string, rows: readonly Row[]):
       config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null } },
       width: 360, height: { step: 18 },
       data: { values },
-      encoding: { y, yOffset },
+      // y and yOffset per layer, not shared: the zero line below spans every band (a layer cannot unset
+      // an inherited channel; "y": null fails the Vega-Lite schema).
       layer: [
-        { mark: 'bar', encoding: { x: { field: 'change', type: 'quantitative', title: 'change in the restricted side\'s win rate', axis: { format: '+.0%' } }, color: { field: 'sideName', type: 'nominal', title: 'restricted side', scale: { domain: ['Paraguay', 'Bolivia'], range: [...SIDE_COLOURS] } } } },
-        { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'change_lo', type: 'quantitative' }, x2: { field: 'change_hi' } } },
-        { data: { values: [{ x: 0 }] }, mark: { type: 'rule', color: '#555' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: null, yOffset: null } },
+        { mark: 'bar', encoding: { y, yOffset, x: { field: 'change', type: 'quantitative', title: 'change in the restricted side\'s win rate', axis: { format: '+.0%' } }, color: { field: 'sideName', type: 'nominal', title: 'restricted side', scale: { domain: ['Paraguay', 'Bolivia'], range: [...SIDE_COLOURS] } } } },
+        { mark: { type: 'rule', color: 'black' }, encoding: { y, yOffset, x: { field: 'change_lo', type: 'quantitative' }, x2: { field: 'change_hi' } } },
+        { data: { values: [{ x: 0 }] }, mark: { type: 'rule', color: '#555' }, encoding: { x: { field: 'x', type: 'quantitative' } } },
       ],
     },
   };

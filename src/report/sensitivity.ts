@@ -103,11 +103,12 @@ export function tornadoChart(id: string, name: string, rows: readonly Row[], mea
       config: { font: 'Helvetica, Arial, sans-serif', view: { stroke: null } },
       width: 360, height: { step: 16 },
       data: { values },
-      encoding: { y },
+      // y per layer, not shared: the zero line below spans every band (a layer cannot unset an
+      // inherited channel; "y": null fails the Vega-Lite schema).
       layer: [
-        { mark: 'bar', encoding: { x: { field: measure, type: 'quantitative', title: rate ? 'change in Paraguay\'s win rate' : 'change in the fair bid (VP)', ...(rate ? { axis: { format: '+.0%' } } : {}) }, color: { field: 'kindName', type: 'nominal', title: null, scale: { domain: ['rules reading', 'estimated data'], range: [...SIDE_COLOURS] } } } },
-        { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: `${measure}_lo`, type: 'quantitative' }, x2: { field: `${measure}_hi` } } },
-        { data: { values: [{ x: 0 }] }, mark: { type: 'rule', color: '#555' }, encoding: { x: { field: 'x', type: 'quantitative' }, y: null } },
+        { mark: 'bar', encoding: { y, x: { field: measure, type: 'quantitative', title: rate ? 'change in Paraguay\'s win rate' : 'change in the fair bid (VP)', ...(rate ? { axis: { format: '+.0%' } } : {}) }, color: { field: 'kindName', type: 'nominal', title: null, scale: { domain: ['rules reading', 'estimated data'], range: [...SIDE_COLOURS] } } } },
+        { mark: { type: 'rule', color: 'black' }, encoding: { y, x: { field: `${measure}_lo`, type: 'quantitative' }, x2: { field: `${measure}_hi` } } },
+        { data: { values: [{ x: 0 }] }, mark: { type: 'rule', color: '#555' }, encoding: { x: { field: 'x', type: 'quantitative' } } },
       ],
     },
   };

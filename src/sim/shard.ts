@@ -4,7 +4,7 @@ import { stringify } from 'csv-stringify/sync';
 import { streamSeed } from '../core/dice.js';
 import { playGame, type GameResult } from '../core/play.js';
 import { checkedPolicy, createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
-import type { Policy } from '../core/decisions.js';
+import { IllegalDecision, type Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
 import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
 import { BlunderAudit } from './blunders.js';
@@ -27,6 +27,13 @@ export interface GameFailure {
   readonly seed: string;
   readonly message: string;
   readonly stack?: string;
+}
+
+/** A failed game's message; an illegal answer from a policy module names the module (its throws and writes name it already). */
+function failureMessage(err: Error, spec: RunSpec): string {
+  if (!(err instanceof IllegalDecision)) return err.message;
+  const name = [spec.par, spec.bol][err.decision.side]!;
+  return isPolicyModule(name) ? `policy module ${name}: ${err.message}` : err.message;
 }
 
 export interface ChunkResult {
@@ -80,7 +87,7 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
       r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check, observer: audit });
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
-      failure = { game: i, seed, message: e.message, ...(e.stack ? { stack: e.stack } : {}) };
+      failure = { game: i, seed, message: failureMessage(e, spec), ...(e.stack ? { stack: e.stack } : {}) };
       break;
     }
     rows.push(gameRow(i, r));

@@ -1,9 +1,24 @@
 // chaco tune: a tuned heuristic file (parameters, the command, the measured strength) and the policy aliases.
 import { describe, expect, test } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveAlias } from '../../src/policy/aliases.js';
-import { chaco, tmp } from '../helpers/cli.js';
+import { POLICIES_DIR, resolveAlias } from '../../src/policy/aliases.js';
+import { chaco, lines, tmp } from '../helpers/cli.js';
+
+const SMALL = ['tune', 'boqueron', '--side', 'BOL', '--opponents', 'balanced', '--candidates', '2', '--games', '2', '--final-games', '2', '--seed', 't', '--workers', '0'];
+const TUNED = join(POLICIES_DIR, 'tuned');
+
+/** Runs body and puts every shipped tuned file back as it was, whatever body did to them. */
+function keepingShippedFiles(body: (before: Map<string, string>) => void): void {
+  const before = new Map(readdirSync(TUNED).map((f) => [f, readFileSync(join(TUNED, f), 'utf8')]));
+  try {
+    body(before);
+  } finally {
+    for (const [f, text] of before) if (readFileSync(join(TUNED, f), 'utf8') !== text) writeFileSync(join(TUNED, f), text);
+  }
+}
+const shippedNow = () => new Map(readdirSync(TUNED).map((f) => [f, readFileSync(join(TUNED, f), 'utf8')]));
+const candidates = (work: string) => (existsSync(join(work, 'candidates')) ? readdirSync(join(work, 'candidates')) : []);
 
 describe('chaco tune and the policy aliases', () => {
   test('tune writes a plan of parameters with the command that made it and its paired strength against balanced', () => {
@@ -19,6 +34,41 @@ describe('chaco tune and the policy aliases', () => {
     // The file is a policy like any plan.
     const run = chaco(['run', 'boqueron', '--bol', file, '--par', 'balanced', '--games', '4', '--workers', '0', '--no-replays', '--out', join(dir, 'run')]);
     expect(run.code, run.err).toBe(0);
+  });
+
+  test('without --write the tuned file goes into the working folder, and the shipped tuned files stay as they are', () => keepingShippedFiles((before) => {
+    const work = join(tmp(), 'work');
+    const r = chaco([...SMALL, '--out', work]);
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(readFileSync(join(work, 'boqueron-bol.json'), 'utf8'))).toMatchObject({ scenario: 'boqueron', side: 'BOL' });
+    expect(r.out).toContain(`--bol ${join(work, 'boqueron-bol.json')}`);
+    expect(shippedNow()).toEqual(before);
+  }));
+
+  test('a shipped file under policies/ is replaced only with --force; without it tune stops before any game, exit 2, one line', () => keepingShippedFiles((before) => {
+    const work = join(tmp(), 'work'), shipped = join(TUNED, 'boqueron-bol.json');
+    const r = chaco([...SMALL, '--out', work, '--write', shipped]);
+    expect(r.code).toBe(2);
+    expect(lines(r.err)).toHaveLength(1);
+    expect(r.err).toMatch(/^chaco: --write .*boqueron-bol\.json: a file shipped with chaco .*add --force to replace it/);
+    expect(candidates(work)).toEqual([]);
+    expect(shippedNow()).toEqual(before);
+    const forced = chaco([...SMALL, '--out', work, '--write', shipped, '--force']);
+    expect(forced.code, forced.err).toBe(0);
+    expect(JSON.parse(readFileSync(shipped, 'utf8')).tuned.command).toContain('--candidates 2');
+  }));
+
+  test('a --write that cannot be written is refused before any game: exit 2, one line naming it', () => {
+    const dir = tmp(), work = join(dir, 'work'), file = join(dir, 'a-file');
+    writeFileSync(file, 'not a folder\n');
+    for (const [target, why] of [[join(file, 'tuned.json'), /a part of the path is a file, not a folder \(ENOTDIR/], [dir, /is a folder; give a file name/], ['', /the name is empty; give a file/]] as const) {
+      const r = chaco([...SMALL, '--out', work, '--write', target]);
+      expect(r.code, target).toBe(2);
+      expect(lines(r.err), target).toHaveLength(1);
+      expect(r.err).toMatch(/^chaco: --write /);
+      expect(r.err).toMatch(why);
+      expect(candidates(work), target).toEqual([]);
+    }
   });
 
   test('historical and tuned stand for the scenario\'s files; a missing one is null, restrictions carry over', () => {
