@@ -1,6 +1,7 @@
 // npm run bench: how fast chaco plays, for the README. Runs the compiled code (npm run build first).
 //
 //   node bench/bench.mjs [--random N] [--balanced N] [--parallel N] [--memory N]
+//   node bench/bench.mjs --base DIR [--rounds N] [--random N] [--balanced N]
 //
 // 1. games/s on one thread, per scenario, random against random (the engine's own cost) and balanced
 //    against balanced (engine + heuristic decisions);
@@ -8,22 +9,35 @@
 // 3. games/s of `chaco run` with 1 worker and with every core, and the parallel efficiency, for random
 //    and for balanced policies; and the machine's own ceiling: independent processes run at once;
 // 4. with --memory N, the peak memory of an N-game `chaco run` (e.g. 100000).
+//
+// With --base DIR, only the side-by-side measure: this build against the build in DIR (a worktree of the
+// old code with its own dist/, e.g. `git worktree add --detach ../base <commit>`, node_modules linked,
+// `npx tsc -p tsconfig.build.json` there). Boquerón random, Boquerón balanced and campaign balanced games/s
+// on one thread, each measure a fresh process (warm-up untimed, then the same seeds), the two builds
+// alternating in every round, in turn first; printed: each build's median games/s and the ratio this/base
+// per round (min, median, max).
 import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { Session } from 'node:inspector/promises';
-import { playGame } from '../dist/core/play.js';
-import { DEFAULT_OPTIONS } from '../dist/core/options.js';
-import { loadGameData, listScenarioIds, loadScenario } from '../dist/data/load.js';
-import { createPolicy } from '../dist/policy/index.js';
-import { streamSeed } from '../dist/core/dice.js';
 
-const arg = (name, fallback) => {
+const text = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+  return i > 0 ? process.argv[i + 1] : fallback;
 };
+const arg = (name, fallback) => {
+  const v = text(name);
+  return v === undefined ? fallback : Number(v);
+};
+const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+// The build measured: this one, or another's (a child of the --base measure).
+const buildDir = resolve(text('child', here));
+const load = (p) => import(pathToFileURL(join(buildDir, 'dist', p)).href);
+const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, listScenarioIds, loadScenario }, { createPolicy }, { streamSeed }] = await Promise.all([
+  load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js'),
+]);
 const RANDOM = arg('random', 400), BALANCED = arg('balanced', 60), PARALLEL = arg('parallel', 4000), MEMORY = arg('memory', 0);
 const data = loadGameData();
 
@@ -35,6 +49,40 @@ function play(id, policy, games) {
     playGame(s, DEFAULT_OPTIONS, [createPolicy(policy, `${seed}:PAR`, s), createPolicy(policy, `${seed}:BOL`, s)], seed);
   }
   return games / ((performance.now() - t0) / 1000);
+}
+
+if (process.argv.includes('--child')) { // one measure of the --base comparison: games/s of a build
+  const id = text('scenario', 'boqueron'), policy = text('policy', 'random'), games = arg('games', 100);
+  play(id, policy, Math.max(3, Math.ceil(games / 4)));
+  console.log(play(id, policy, games).toFixed(3));
+  process.exit(0);
+}
+
+const baseDir = text('base');
+if (baseDir !== undefined) {
+  const rounds = arg('rounds', 6);
+  const measures = [['boqueron', 'random', RANDOM], ['boqueron', 'balanced', BALANCED], ['campaign', 'balanced', Math.max(3, Math.round(BALANCED / 6))]];
+  const measure = (dir, [id, policy, games]) => {
+    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', dir, '--scenario', id, '--policy', policy, '--games', String(games)], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`bench of ${dir} (${id}, ${policy}) failed: ${r.stderr}`);
+    return Number(r.stdout.trim());
+  };
+  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+  console.log(`chaco benchmark, this build (${here}) against base (${resolve(baseDir)}): ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, ${rounds} alternating rounds, one thread`);
+  console.log('');
+  console.log('| scenario, policies | games a measure | base games/s (median) | this games/s (median) | ratio this/base: min | median | max |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const m of measures) {
+    const ours = [], theirs = [], ratio = [];
+    for (let k = 0; k < rounds; k++) {
+      let a, b;
+      if (k % 2 === 0) { a = measure(here, m); b = measure(baseDir, m); } else { b = measure(baseDir, m); a = measure(here, m); }
+      ours.push(a); theirs.push(b); ratio.push(a / b);
+    }
+    const f = (x) => x.toFixed(x < 10 ? 2 : 1);
+    console.log(`| ${m[0]}, ${m[1]} vs ${m[1]} | ${m[2]} | ${f(median(theirs))} | ${f(median(ours))} | ${Math.min(...ratio).toFixed(2)}x | ${median(ratio).toFixed(2)}x | ${Math.max(...ratio).toFixed(2)}x |`);
+  }
+  process.exit(0);
 }
 
 if (process.argv.includes('--solo')) { // child of the ceiling measure below: games/s of N random games
