@@ -12,10 +12,11 @@
 //
 // With --base DIR, only the side-by-side measure: this build against the build in DIR (a worktree of the
 // old code with its own dist/, e.g. `git worktree add --detach ../base <commit>`, node_modules linked,
-// `npx tsc -p tsconfig.build.json` there). Boquerón random, Boquerón balanced and campaign balanced games/s
-// on one thread, each measure a fresh process (warm-up untimed, then the same seeds), the two builds
-// alternating in every round, in turn first; printed: each build's median games/s and the ratio this/base
-// per round (min, median, max).
+// `npx tsc -p tsconfig.build.json` there). Boquerón random, Boquerón balanced and campaign balanced games on
+// one thread, each measure a fresh process (warm-up untimed, then the same seeds), the two builds alternating
+// in every round, in turn first; printed: each build's median games per CPU second (the process's user +
+// system time: on a machine shared with other work, wall time measures the others' load as much as ours)
+// and the ratio this/base per round (min, median, max), and the median ratio by wall time.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -54,7 +55,10 @@ function play(id, policy, games) {
 if (process.argv.includes('--child')) { // one measure of the --base comparison: games/s of a build
   const id = text('scenario', 'boqueron'), policy = text('policy', 'random'), games = arg('games', 100);
   play(id, policy, Math.max(3, Math.ceil(games / 4)));
-  console.log(play(id, policy, games).toFixed(3));
+  const c0 = process.cpuUsage();
+  const wall = play(id, policy, games);
+  const c = process.cpuUsage(c0);
+  console.log(`${wall.toFixed(3)} ${(games / ((c.user + c.system) / 1e6)).toFixed(3)}`);
   process.exit(0);
 }
 
@@ -65,22 +69,23 @@ if (baseDir !== undefined) {
   const measure = (dir, [id, policy, games]) => {
     const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', dir, '--scenario', id, '--policy', policy, '--games', String(games)], { encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`bench of ${dir} (${id}, ${policy}) failed: ${r.stderr}`);
-    return Number(r.stdout.trim());
+    const [wall, cpu] = r.stdout.trim().split(' ').map(Number);
+    return { wall, cpu };
   };
   const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
   console.log(`chaco benchmark, this build (${here}) against base (${resolve(baseDir)}): ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, ${rounds} alternating rounds, one thread`);
   console.log('');
-  console.log('| scenario, policies | games a measure | base games/s (median) | this games/s (median) | ratio this/base: min | median | max |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('| scenario, policies | games a measure | base games/CPU-s | this games/CPU-s | ratio this/base by CPU time: min | median | max | by wall time: median |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const m of measures) {
-    const ours = [], theirs = [], ratio = [];
+    const ours = [], theirs = [], ratio = [], wallRatio = [];
     for (let k = 0; k < rounds; k++) {
       let a, b;
       if (k % 2 === 0) { a = measure(here, m); b = measure(baseDir, m); } else { b = measure(baseDir, m); a = measure(here, m); }
-      ours.push(a); theirs.push(b); ratio.push(a / b);
+      ours.push(a.cpu); theirs.push(b.cpu); ratio.push(a.cpu / b.cpu); wallRatio.push(a.wall / b.wall);
     }
     const f = (x) => x.toFixed(x < 10 ? 2 : 1);
-    console.log(`| ${m[0]}, ${m[1]} vs ${m[1]} | ${m[2]} | ${f(median(theirs))} | ${f(median(ours))} | ${Math.min(...ratio).toFixed(2)}x | ${median(ratio).toFixed(2)}x | ${Math.max(...ratio).toFixed(2)}x |`);
+    console.log(`| ${m[0]}, ${m[1]} vs ${m[1]} | ${m[2]} | ${f(median(theirs))} | ${f(median(ours))} | ${Math.min(...ratio).toFixed(2)}x | ${median(ratio).toFixed(2)}x | ${Math.max(...ratio).toFixed(2)}x | ${median(wallRatio).toFixed(2)}x |`);
   }
   process.exit(0);
 }
