@@ -13,6 +13,7 @@ import { settlementValue } from './heuristic-attack.js';
 import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { guarded } from './heuristic-garrison.js';
+import { exposedLeaderStack, leaderRefuge } from './heuristic-leaders.js';
 
 export interface Objective {
   readonly hex: number;
@@ -123,7 +124,8 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
   const { reach, ends, score } = scratch;
   const { control_h } = view, { settlement_h } = view.map;
   const near1 = influence(view, enemy, 1), near3 = influence(view, enemy, 3);
-  const supplyRows = providers(view, side).map((p) => distanceRow(grid, p));
+  const providerHexes = providers(view, side);
+  const supplyRows = providerHexes.map((p) => distanceRow(grid, p));
   const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
   const radiusHexes = Math.max(2, Math.floor(view.radius_s[side]! / 2));
   const frontRows = params.reserveMarch > 0 ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
@@ -145,6 +147,14 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
+    // 15, I-35: leaders on a stack of one unit, near the enemy or out of supply, cross alone to one that can hold; the unit moves next, leaderless.
+    if (params.leaderSafety && !d.reaction && leaders.length > 0 && exposedLeaderStack(view, side, g.start, near3)) {
+      const refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
+      if (refuge >= 0) {
+        if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
+        return { units: [], leaders, path: pathTo(reach, refuge) };
+      }
+    }
     const pieces = { units, leaders };
     const mover = stackMover(view, side, pieces, { reaction: d.reaction, phaseStart: true });
     reachable(ps, view, mover, g.start, reach);
@@ -194,6 +204,12 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
         if (moving && led) s += aggression * 3 * Math.min(2, ourAttack / (enemyNear + 1)) - (1 - aggression) * 3;
         else if (moving) s -= 3;
         s -= (1 - aggression) * 4 * Math.min(2, enemyNear / (ourDefence + 1));
+      }
+      if (moving && led && params.supplyLeash > 0) {
+        // 8.10: a leader chains General Supply only while another provider's radius reaches him; beyond it his whole stack rolls for attrition (8.12).
+        let nearest = 99;
+        for (let k = 0; k < supplyRows.length; k++) if (providerHexes[k] !== g.start) nearest = Math.min(nearest, supplyRows[k]![h]!);
+        if (nearest > radiusHexes) s -= params.supplyLeash * (nearest - radiusHexes);
       }
       if (moving && !led) {
         let nearest = 99;

@@ -59,6 +59,18 @@ export interface HeuristicParams {
   readonly reserveMarch: number;
   /** 17, 12.13: a set-up group puts up to this many units in each fortification, then entrenchment, of its hexes before stacking nearest the enemy (0: nearest the enemy only). */
   readonly setupOnWorks: number;
+  /** 17, 16.2: a set-up group puts its first unit in each own big-four settlement among its hexes that an enemy unit on the map could get to by road (an empty one is walked into for 2 x 2d6 VP) before the works; its leaders and GHQ go where most of its units stand. */
+  readonly setupSettlements: boolean;
+  /**
+   * 16.2, 7.3: garrisons judge the enemy's reach with our stacks where they stand after the moves so far, a held
+   * settlement keeps its unit while the enemy could get within two hexes (one when false), and a held big-four base
+   * while any enemy unit is within its road range; false: the answer kept from the phase's start.
+   */
+  readonly garrisonExact: boolean;
+  /** 8.10, 8.12: what a led stack loses for each hex it ends beyond the radius of every other General Supply provider (0: led stacks ignore supply). */
+  readonly supplyLeash: number;
+  /** 15, I-35: a leader whose stack is down to one combat unit, with the enemy within 3 hexes or out of General Supply, moves alone to a stack of two or more that can hold. */
+  readonly leaderSafety: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -70,17 +82,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true,
   },
 };
 
@@ -113,4 +125,8 @@ export const paramsSchema = z.strictObject({
   setupOnWorks: z.number().int().min(0).max(6),
   reserveMarch: z.number().min(0),
   ghqSafety: z.boolean(),
+  leaderSafety: z.boolean(),
+  setupSettlements: z.boolean(),
+  supplyLeash: z.number().min(0),
+  garrisonExact: z.boolean(),
 }).partial();

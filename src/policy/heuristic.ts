@@ -17,6 +17,8 @@ import { combatSupplyHexes, hasWater } from '../core/supply.js';
 import { chooseAttack } from './heuristic-attack.js';
 import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './heuristic-move.js';
 import { strengthAround } from './influence.js';
+import { stackAt } from './heuristic-leaders.js';
+import { enemyInRange } from './threat.js';
 import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
 import { planPhase, type Plan, type PlanPhase } from './plan.js';
 import { chooseGarrison, newGarrisonPlan, type GarrisonPlan } from './heuristic-garrison.js';
@@ -71,9 +73,24 @@ function outOfSupplyIn(view: GameState, side: Side, h: number): boolean {
   return false;
 }
 
-/** 17: where a set-up group's next unit goes (lowest first): works with fewer than setupOnWorks units, fortifications first, then nearest the enemy. */
+/** Hexes by road an enemy unit may cover in its first turn (10.7: a 6 MP unit at 3 sixths of an MP a road hex). */
+const FIRST_TURN_HEXES = 12;
+
+/** 17, 10.7: an enemy unit on the map could get to h by road, or, before the enemy has set up, one of its set-up hexes is that near. */
+function baseInDanger(view: GameState, side: Side, h: number): boolean {
+  if (enemyInRange(view, side, h, 0)) return true;
+  const enemy = otherSide(side);
+  for (let u = 0; u < view.loc_u.length; u++) if (view.loc_u[u]! >= 0 && view.counters.side_u[u] === enemy) return false;
+  return view.scenario.sides[enemy]!.deploy.some((g) => g.hexes.some((x) => distance(view.map.grid, x, h) <= FIRST_TURN_HEXES));
+}
+
+/**
+ * 17: where a set-up group's next unit goes (lowest first): an own big-four settlement of its hexes still
+ * empty with an enemy unit within road range of it (setupSettlements), then works with fewer than setupOnWorks units, fortifications first, then nearest the enemy.
+ */
 function setupRank(view: GameState, side: Side, h: number, stacked: number, params: HeuristicParams): number {
   const near = nearestEnemyDistance(view, side, h);
+  if (params.setupSettlements && stacked === 0 && view.map.bigFour_h[h] && view.control_h[h] === side && baseInDanger(view, side, h)) return near - 10_000;
   return stacked < params.setupOnWorks ? near - 1000 * (worksMultiplier(view, h) - 1) : near;
 }
 
@@ -114,7 +131,8 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
     case 'setupGroup':
       // 17, 12.13: man the group's works first (a fortification triples, an entrenchment doubles its defence), then
       // stack toward the enemy: fill the hex nearest the nearest enemy.
-      return spreadGroup(d, view, (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)));
+      // With setupSettlements the base's one unit is not the group's centre: its leaders and GHQ go where most of its units stand.
+      return spreadGroup(d, view, (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)), params.setupSettlements);
     case 'setupEntrenchments':
       return nearestEnemyFirst(view, side, d.hexes).slice(0, d.count);
     case 'refuseTruce': {
@@ -138,6 +156,10 @@ function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Pla
         if (h >= 0) return h;
         const ac = view.loc_l[view.armyCommander_s[side]!]!;
         return leastBy(d.hexes, (h) => (ac >= 0 ? distance(view.map.grid, h, ac) : 0));
+      }
+      // 15.6, I-35: a new or displaced leader joins the strongest stack offered, one in General Supply first (leaderSafety).
+      if (d.piece === 'leader' && params.leaderSafety) {
+        return leastBy(d.hexes, (h) => { const s = stackAt(view, side, h); return -(s.supplied ? 100 : 0) - s.steps + nearestEnemyDistance(view, side, h) / 1000; });
       }
       // Reinforcements, trucks and new leaders go where the enemy is nearest.
       return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));

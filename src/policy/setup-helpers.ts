@@ -9,7 +9,7 @@ import type { GameState } from '../core/state.js';
  * stacking goes to the hex `pick` chooses among those with room (`stacked`: the side's units counting
  * for stacking there so far, this group's included); the rest go with the first unit.
  */
-export function spreadGroup(d: Extract<Decision, { kind: 'setupGroup' }>, state: GameState, pick: (hexes: readonly number[], stacked: (h: number) => number) => number): number[] {
+export function spreadGroup(d: Extract<Decision, { kind: 'setupGroup' }>, state: GameState, pick: (hexes: readonly number[], stacked: (h: number) => number) => number, anchorOnMost = false): number[] {
   const load = new Map<number, number>();
   let anchor = -1;
   const out = d.pieces.map((p) => {
@@ -21,5 +21,7 @@ export function spreadGroup(d: Extract<Decision, { kind: 'setupGroup' }>, state:
     if (anchor < 0) anchor = h;
     return h;
   });
+  // The leaders, GHQ, trucks and engineers go with the first unit placed, or (anchorOnMost) to the hex given the most units.
+  if (anchorOnMost) for (const [h, n] of load) if (n > load.get(anchor)!) anchor = h;
   return out.map((h) => (h >= 0 ? h : anchor >= 0 ? anchor : d.hexes[0]!));
 }

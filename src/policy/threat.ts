@@ -94,8 +94,21 @@ export function enemyCanReach(view: GameState, side: Side, h: number, exact = fa
  * hold cannot be entered, 10.2, and their ZOC stops a move beside it, 7.3; were they to leave, an enemy who
  * gets that close could walk in.)
  */
-export function enemyCanReachNear(view: GameState, side: Side, h: number, r: number): boolean {
-  return reachedWithin(view, side, h, r);
+export function enemyCanReachNear(view: GameState, side: Side, h: number, r: number, exact = false): boolean {
+  return reachedWithin(view, side, h, r, exact);
+}
+
+/**
+ * 10.7: could an enemy combat unit get within `r` hexes of h on the best of roads, whatever lies between (a
+ * bound that no move of ours this phase can open: for a base that must not be left, 16.2)?
+ */
+export function enemyInRange(view: GameState, side: Side, h: number, r: number): boolean {
+  const grid = view.map.grid, enemy = otherSide(side), side_u = view.counters.side_u;
+  for (let u = 0; u < view.loc_u.length; u++) {
+    const x = view.loc_u[u]!;
+    if (x >= 0 && side_u[u] === enemy && distance(grid, x, h) <= range(view, u) + r) return true;
+  }
+  return false;
 }
 
 function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false): boolean {

@@ -151,6 +151,14 @@ export const CSV_FILES: readonly CsvFile[] = [
     },
   },
   {
+    file: 'blunders-by-policy.csv', by: 'balance and ladder', columns: {
+      scenario: COMMON.scenario!, side: 'the side the policy plays (its own blunders are counted)', policy: COMMON.policy!, blunder: 'its kind (docs/blunders.md)',
+      games: 'games the policy played, against every opponent of the matrix', games_with: 'games in which its side made the blunder at least once',
+      share_of_games: 'games_with / games', share_of_games_lo: 'Wilson 95% interval of share_of_games, lower end', share_of_games_hi: 'its upper end',
+      total: 'occurrences over those games (docs/blunders.md says what one is)', mean_per_game: 'total / games', rule: 'the rule sections the blunder goes against',
+    },
+  },
+  {
     file: 'history.csv', by: 'history', columns: {
       scenario: COMMON.scenario!, place: 'the key place', hex: 'its hex (XXYY)', history: 'what happened there in the war (taken by PAR, held by BOL...)',
       historical_month: 'the month it happened', historical_turn: 'that month as a turn of the scenario', games: COMMON.games!, changed_share: 'share of games in which it changed hands',

@@ -39,8 +39,13 @@ describe('17, 12.13: a set-up group mans its works first', () => {
     expect(hexes).toEqual([p.hex('1205'), p.hex('1205'), p.hex('1205'), p.hex('1205')]);
   });
 
-  test('setupOnWorks caps the units put in works; the rest stack nearest the enemy', () => {
+  test('setupOnWorks caps the units put in works; the rest stack nearest the enemy, the GHQ with most of them', () => {
     const { p, hexes } = setUp({ setupOnWorks: 1 });
+    expect(hexes).toEqual([p.hex('1205'), p.hex('1206'), p.hex('1206'), p.hex('1206')]);
+  });
+
+  test('without setupSettlements (the earlier heuristic) the GHQ goes with the first unit placed', () => {
+    const { p, hexes } = setUp({ setupOnWorks: 1, setupSettlements: false });
     expect(hexes).toEqual([p.hex('1205'), p.hex('1206'), p.hex('1206'), p.hex('1205')]);
   });
 
@@ -104,7 +109,8 @@ describe('15.1, 8.10: reserveMarch sends a leaderless group to the leader at the
     const reserve = p.place('P-I2', '1012');
     const front = p.hex('1903');
     const before = distance(p.state.map.grid, p.state.loc_u[reserve]!, front);
-    movementPhase(testGame(p.state, [], bal({ reserveMarch, moveGhq: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    // Franco stays with his one unit in contact (leaderSafety off, no supply leash): he is the front the reserve marches to.
+    movementPhase(testGame(p.state, [], bal({ reserveMarch, leaderSafety: false, supplyLeash: 0, moveGhq: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
     return { before, after: distance(p.state.map.grid, p.state.loc_u[reserve]!, front) };
   }
 
@@ -154,5 +160,109 @@ describe('7.3, 10.3: the GHQ, trucks and CSP judge the enemy\'s reach with our s
     setUnitLoc(p.state, ours, p.hex('1012'));
     expect(enemyCanReach(p.state, PAR, target)).toBe(false); // kept for the phase: the garrisons' cheap question
     expect(enemyCanReach(p.state, PAR, target, true)).toBe(true);
+  });
+});
+
+describe('17, 16.2: setupSettlements: a set-up group holds its own big-four settlement before stacking toward the enemy', () => {
+  function setUp(setupSettlements: boolean) {
+    const p = position({ places: [{ hex: '1205', settlement: true, bigFour: true }], control: { '1205': 'PAR' } });
+    p.place('B-I1', '1208');
+    const units = ['P-I1', 'P-I2', 'P-I3'].map((id) => p.unit(id));
+    // The group may stand in its settlement 1205 or in 1206, nearer the Bolivian unit in 1208.
+    const d: Extract<Decision, { kind: 'setupGroup' }> = {
+      kind: 'setupGroup', side: PAR, group: 0, hexes: [p.hex('1205'), p.hex('1206')], pieces: units.map((id) => ({ type: 'unit' as const, id })),
+    };
+    return { p, hexes: bal({ setupSettlements }).decide(d, p.state) as readonly number[] };
+  }
+
+  test('one unit stays in the settlement, the others stack nearest the enemy', () => {
+    const { p, hexes } = setUp(true);
+    expect(hexes).toEqual([p.hex('1205'), p.hex('1206'), p.hex('1206')]);
+  });
+
+  test('with setupSettlements off every unit stacks nearest the enemy and the settlement is left empty', () => {
+    const { p, hexes } = setUp(false);
+    expect(hexes.every((h) => h === p.hex('1206'))).toBe(true);
+  });
+
+  test('17.2: in Boquerón Paraguay sets a unit in Isla Poí (2741), its big-four base', () => {
+    const s = loadScenario('boqueron', gameData());
+    const islaPoi = parseHex(s.map.grid, '2741');
+    for (const seed of ['a', 'b', 'c']) {
+      const r = playGame(s, DEFAULT_OPTIONS, [createPolicy('balanced', `${seed}:PAR`, s), createPolicy('balanced', `${seed}:BOL`, s)], seed, { log: true });
+      expect(r.events!.some((e) => e.type === 'setup' && e.side === PAR && e.piece === 'unit' && e.hex === islaPoi)).toBe(true);
+    }
+  });
+});
+
+describe('15, I-35: leaderSafety: a leader on a stack of one unit near the enemy crosses to a stack that can hold', () => {
+  function leaderAfter(leaderSafety: boolean) {
+    const p = position({ fill: 'clear' });
+    p.place('B-I1', '1203');
+    p.place('P-I3', '1205', { reduced: true });
+    const franco = p.placeLeader('P-FRANCO', '1205');
+    p.place('P-I1', '1209');
+    p.place('P-I2', '1209');
+    movementPhase(testGame(p.state, [], bal({ leaderSafety, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    const at = p.state.loc_l[franco]!;
+    let units = 0;
+    for (let u = 0; u < p.state.loc_u.length; u++) if (p.state.loc_u[u] === at && p.state.counters.side_u[u] === PAR) units++;
+    return { at, units, stack: p.hex('1209') };
+  }
+
+  test('Franco leaves the reduced unit two hexes from the enemy for the two-unit stack', () => {
+    const r = leaderAfter(true);
+    expect(r.at).toBe(r.stack);
+    expect(r.units).toBeGreaterThanOrEqual(2);
+  });
+
+  test('with leaderSafety off he stays with his one unit', () => {
+    expect(leaderAfter(false).units).toBe(1);
+  });
+});
+
+describe('16.2, 7.3: garrisonExact: a held big-four base keeps its garrison while an enemy unit is within road range', () => {
+  function unitsLeft(garrisonExact: boolean): number {
+    // Clear ground: Paraguay holds the big-four 1205 with two units; a Bolivian settlement at 1209 draws them
+    // east; the Bolivian unit in 1212 is too far to get within one hex of 1205 this turn, not beyond its road range.
+    const p = position({ fill: 'clear', places: [{ hex: '1205', settlement: true, bigFour: true }, { hex: '1209', settlement: true }], control: { '1205': 'PAR', '1209': 'BOL' } });
+    p.place('P-I1', '1205');
+    p.place('P-I2', '1205');
+    p.place('B-I2', '1212');
+    movementPhase(testGame(p.state, [3, 3, 3, 3], bal({ garrisonExact, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    return p.state.combat_hs[p.hex('1205') * 2 + PAR]!;
+  }
+
+  test('a unit stays in the base', () => {
+    expect(unitsLeft(true)).toBeGreaterThanOrEqual(1);
+  });
+
+  test('with garrisonExact off (the answer kept from the phase start, one hex) both march off and the base is left empty', () => {
+    expect(unitsLeft(false)).toBe(0);
+  });
+});
+
+describe('8.10, 8.12: supplyLeash: a led stack beyond every other provider\'s radius draws back toward supply', () => {
+  function distanceToSource(supplyLeash: number): { before: number; after: number } {
+    const p = position({ fill: 'clear', sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' } });
+    p.state.radius_s[PAR] = 4;
+    p.place('P-I1', '1404');
+    p.place('P-I2', '1404');
+    p.placeLeader('P-FRANCO', '1404');
+    p.place('B-I1', '1901');
+    const at = () => distance(p.state.map.grid, p.state.loc_u[p.unit('P-I1')]!, p.hex('1012'));
+    const before = at();
+    movementPhase(testGame(p.state, [], bal({ supplyLeash, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    return { before, after: at() };
+  }
+
+  test('with supplyLeash 3 Franco\'s stack ends nearer the source', () => {
+    const r = distanceToSource(3);
+    expect(r.after).toBeLessThan(r.before);
+  });
+
+  test('with supplyLeash 0 (the default) it does not', () => {
+    const r = distanceToSource(0);
+    expect(r.after).toBeGreaterThanOrEqual(r.before);
   });
 });

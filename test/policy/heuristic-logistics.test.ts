@@ -93,7 +93,8 @@ describe('8.5-8.7 the GHQ follows its front', () => {
 
   test('8.5 the balanced heuristic moves its GHQ in its Movement Phase, and the engine counts the move', () => {
     const p = advancedArmy();
-    movementPhase(testGame(p.state, [], heuristicPolicy({ preset: 'balanced', seed: 't' })), PAR, false);
+    // The stack holds its hex (no supply leash): the GHQ must come to it.
+    movementPhase(testGame(p.state, [], heuristicPolicy({ preset: 'balanced', params: { supplyLeash: 0 }, seed: 't' })), PAR, false);
     expect(p.state.ghq_s[PAR]).not.toBe(p.hex('1412'));
     expect(suppliedWithGhqAt(p.state, PAR, p.state.ghq_s[PAR]!)).toBe(2);
     expect(p.state.ghqMoves_s[PAR]).toBe(1);

@@ -1,0 +1,54 @@
+// The heuristic's care of its leaders (15, I-35): a leader whose stack is down to one combat unit with the
+// enemy near, or out of General Supply, crosses to a stack that can hold (or back to the GHQ), since the
+// loss of his stack's last unit displaces him and costs his side his political rating times a die in VP (leaderSafety).
+import { canEndAt, reachable, stackMover, type PathSearch, type Reach } from '../core/movement.js';
+import type { Side } from '../core/side.js';
+import type { GameState } from '../core/state.js';
+
+/** The side's combat units in hex h, their steps (3.3: two at full strength, one reduced) and whether one is in General Supply (8.10). */
+export function stackAt(view: GameState, side: Side, h: number): { units: number; steps: number; supplied: boolean } {
+  let units = 0, steps = 0, supplied = false;
+  const { loc_u, inSupply_u, reduced_u } = view, side_u = view.counters.side_u;
+  for (let u = 0; u < loc_u.length; u++) {
+    if (loc_u[u] !== h || side_u[u] !== side) continue;
+    units++;
+    steps += reduced_u[u] ? 1 : Math.min(2, view.counters.steps_u[u]!);
+    if (inSupply_u[u]) supplied = true;
+  }
+  return { units, steps, supplied };
+}
+
+/** Steps out of General Supply below which attrition (8.12: a step on 0-1, surrender below 0) may take the whole stack in a turn or two. */
+const ATTRITION_STEPS = 3;
+
+/**
+ * I-35, 8.12: a stack of one combat unit (or none) with an enemy unit within 3 hexes (`near3`), or one out of
+ * General Supply with fewer than ATTRITION_STEPS + 1 steps.
+ */
+export function exposedLeaderStack(view: GameState, side: Side, h: number, near3: Float64Array): boolean {
+  const s = stackAt(view, side, h);
+  return (s.units <= 1 && near3[h]! > 0) || (!s.supplied && s.steps <= ATTRITION_STEPS);
+}
+
+/**
+ * Where the leaders at `from` go alone: the reachable hex with no enemy unit within one hex (`near1`) holding
+ * two or more combat units of the side that are not themselves exposed, one of them in General Supply if any
+ * such hex is in reach, the most steps, then the nearest; failing that, the side's GHQ (a provider behind the line, 8.10); -1: none.
+ * Fills `reach` with the leaders' own search, for pathTo.
+ */
+export function leaderRefuge(ps: PathSearch, reach: Reach, view: GameState, side: Side, leaders: readonly number[], from: number, near1: Float64Array): number {
+  reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true }), from, reach);
+  const size = view.map.grid.size;
+  let best = -1, bestRank = 0, bestCost = Infinity;
+  for (let i = 0; i < reach.count; i++) {
+    const n = reach.touched_n[i]!;
+    if (n === reach.start || n >= size || near1[n]! > 0 || !canEndAt(reach, n)) continue;
+    const s = stackAt(view, side, n);
+    if (s.units < 2 || (!s.supplied && s.steps <= ATTRITION_STEPS)) continue;
+    const rank = (s.supplied ? 100 : 0) + s.steps, cost = reach.cost_n[n]!;
+    if (rank > bestRank || (rank === bestRank && cost < bestCost)) { best = n; bestRank = rank; bestCost = cost; }
+  }
+  const ghq = view.ghq_s[side]!;
+  if (best < 0 && ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq)) best = ghq;
+  return best;
+}
