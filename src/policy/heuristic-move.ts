@@ -138,7 +138,9 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     // one at least where the enemy could walk in next turn for VP worth it (heuristic-garrison.ts); a unit
     // there alone stays only with `garrisonAlone`.
     if (settlement_h[g.start] && control_h[g.start] === side) {
-      const guard = (units.length > 1 || params.garrisonAlone) && guarded(view, side, g.start, params);
+      // A big-four base (16.2: 2 x 2d6 VP) keeps its unit even alone (holdBase).
+      const alone = params.garrisonAlone || (params.holdBase && view.map.bigFour_h[g.start] === 1);
+      const guard = (units.length > 1 || alone) && guarded(view, side, g.start, params);
       const keep = Math.max(params.garrison > 0 && near3[g.start]! > 0 ? params.garrison : 0, guard ? 1 : 0);
       if (keep > 0) {
         const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);

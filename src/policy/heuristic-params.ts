@@ -67,6 +67,8 @@ export interface HeuristicParams {
    * while any enemy unit is within its road range; false: the answer kept from the phase's start.
    */
   readonly garrisonExact: boolean;
+  /** 16.2: a unit alone in an own big-four base it is guarding stays there whatever garrisonAlone says (2 x 2d6 VP to the enemy who walks in). */
+  readonly holdBase: boolean;
   /** 8.10, 8.12: what a led stack loses for each hex it ends beyond the radius of every other General Supply provider (0: led stacks ignore supply). */
   readonly supplyLeash: number;
   /** 15, I-35: a leader whose stack is down to one combat unit, with the enemy within 3 hexes or out of General Supply, moves alone to a stack of two or more that can hold. */
@@ -82,17 +84,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true,
   },
 };
 
@@ -129,4 +131,5 @@ export const paramsSchema = z.strictObject({
   setupSettlements: z.boolean(),
   supplyLeash: z.number().min(0),
   garrisonExact: z.boolean(),
+  holdBase: z.boolean(),
 }).partial();

@@ -266,3 +266,21 @@ describe('8.10, 8.12: supplyLeash: a led stack beyond every other provider\'s ra
     expect(r.after).toBeGreaterThanOrEqual(r.before);
   });
 });
+
+describe('16.2: holdBase: a lone unit holds a threatened big-four base even when garrisonAlone is false', () => {
+  function left(holdBase: boolean): number {
+    const p = position({ fill: 'clear', places: [{ hex: '1205', settlement: true, bigFour: true }, { hex: '1209', settlement: true }], control: { '1205': 'PAR', '1209': 'BOL' } });
+    p.place('P-I1', '1205');
+    p.place('B-I2', '1212');
+    movementPhase(testGame(p.state, [3, 3, 3, 3], bal({ holdBase, garrisonAlone: false, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    return p.state.combat_hs[p.hex('1205') * 2 + PAR]!;
+  }
+
+  test('the unit stays', () => {
+    expect(left(true)).toBe(1);
+  });
+
+  test('with holdBase off it marches off to the Bolivian settlement', () => {
+    expect(left(false)).toBe(0);
+  });
+});
