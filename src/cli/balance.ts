@@ -118,7 +118,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   const keys = studies.flatMap((s) => [...s.cells.flat(), ...(s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : [])].map((c) => c.key));
   const stores = claimBalanceFolder(dir, identity, keys, f.force, isBalanceFile);
   const reproduce = ['chaco', 'balance', ...ordered, '--pool', labels.join(','), '--seed', f.seed, '--precision', String(f.precision), '--max-games', String(f.maxGames), '--batch', String(f.batch),
-    '--restrictions', restrictions.length > 0 ? restrictions.join(',') : 'none', '--restricted-policy', f.restrictedPolicy, '--restricted-games', String(f.restrictedGames),
+    '--restrictions', restrictions.length > 0 ? restrictions.join(',') : 'none', '--restricted-policy', f.restrictedPolicy, '--restricted-games', String(f.restrictedGames), '--replicates', String(f.replicates),
     ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
   const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
   if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the balance study in ${dir}: ${kept} games kept\n`);

@@ -59,7 +59,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
   };
   const dir = f.out ?? join('reports', 'out', 'ladder', runId(f.seed));
   const stores = claimBalanceFolder(dir, identity, studies.flatMap((s) => s.cells.flat().map((c) => c.key)), f.force, isLadderFile, LADDER_STATE);
-  const reproduce = ['chaco', 'ladder', ...scenarioArgs, '--pool', labels.join(','), '--reference', f.reference, '--games', String(f.games), '--seed', f.seed,
+  const reproduce = ['chaco', 'ladder', ...scenarioArgs, '--pool', labels.join(','), '--reference', f.reference, '--games', String(f.games), '--seed', f.seed, '--replicates', String(f.replicates),
     ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
   const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
   if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the ladder in ${dir}: ${kept} games kept\n`);

@@ -59,7 +59,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
   const stores = claimBalanceFolder(dir, identity, keys, f.force, isSensitivityFile, SENSITIVITY_STATE);
-  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, '--items', f.items,
+  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, '--items', f.items, '--replicates', String(f.replicates),
     ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []),
     ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
   const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);

@@ -69,6 +69,8 @@ describe('chaco balance', () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain('resuming the balance study');
     for (const f of ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'matrix-boqueron.vl.json']) expect(read(cut, f), f).toBe(read(whole, f));
+    // The recorded reproduce line carries every flag that changes the files, --replicates among them.
+    expect((JSON.parse(read(whole, 'balance.json')) as { reproduce: string }).reproduce).toContain('--replicates 200');
     // Policies whose games were not all audited are left out of the audit rather than under-counted.
     expect(lines(read(whole, 'blunders-by-policy.csv')).length).toBeGreaterThan(1);
     expect(lines(read(cut, 'blunders-by-policy.csv'))).toHaveLength(1);

@@ -41,6 +41,14 @@ describe('chaco ladder', () => {
     });
     expect(mine.some((x) => Number(x[9]) > 0)).toBe(true);
     expect(read(out, 'index.html')).toContain('Blunders by policy');
+
+    // The reproduce line the ladder records plays the same ladder: every flag that changes its files is in it (--replicates too).
+    const line = (JSON.parse(read(out, 'ladder.json')) as { reproduce: string }).reproduce;
+    expect(line).toContain('--replicates 100');
+    const again = tmp();
+    const args = line.split(' ').slice(1).map((a) => (a === out ? again : a));
+    expect(chaco(args).code).toBe(0);
+    for (const f of ['ratings.csv', 'gains.csv', 'blunders-by-policy.csv']) expect(read(again, f), f).toBe(read(out, f));
   });
 
   test('a reference outside the pool is refused in one line', () => {

@@ -23,8 +23,9 @@ describe('chaco sensitivity', () => {
     const readings = OPTION_DEFS.filter((d) => d.values.length === 2 && d.name !== 'maxOddsColumn' && d.name !== 'ballivianLength').map((d) => d.name);
     expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'reading').sort()).toEqual([...readings].sort());
     expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'estimate').sort()).toEqual([...ESTIMATE_GROUPS.map((g) => g.name), ...CHART_READINGS.map((c) => c.name)].sort());
-    const manifest = JSON.parse(read(out, 'sensitivity.json')) as { skipped: { what: string; why: string }[] };
+    const manifest = JSON.parse(read(out, 'sensitivity.json')) as { skipped: { what: string; why: string }[]; reproduce: string };
     expect(manifest.skipped.map((s) => s.what)).toEqual(['maxOddsColumn=8']);
+    expect(manifest.reproduce).toContain('--replicates 100'); // every flag that changes the files is in the reproduce line
     for (const x of rows) {
       expect(Number(x.games)).toBe(12);
       expect(Number(x.par_win_rate_change_lo)).toBeLessThanOrEqual(Number(x.par_win_rate_change));
