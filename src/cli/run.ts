@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { writeRunReport } from '../report/run-report.js';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../sim/aggregate.js';
-import { runManifest } from '../sim/manifest.js';
+import { runManifest, shellQuote } from '../sim/manifest.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
@@ -75,7 +75,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   renameSync(partial, join(dir, GAMES_CSV));
   const outcome = { ...played.outcome, played: sofarPlayed, aggregate: sofar };
   const manifest = runManifest({
-    command: `chaco run ${process.argv.slice(3).join(' ')}`.trim(), spec, scenario, options, sources, turns: shape.turns, out: dir,
+    command: ['chaco', 'run', ...process.argv.slice(3)].map(shellQuote).join(' '), spec, scenario, options, sources, turns: shape.turns, out: dir,
     first: f.first, games: f.games, played: outcome.played, interrupted: outcome.interrupted,
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     workers: pool.threads, queue: queueRecord(pool, f), started: played.started, finished: played.finished,

@@ -41,6 +41,13 @@ describe('chaco run', () => {
     });
   });
 
+  test('run.json\'s command quotes an argument with a space, so pasted into a shell it names the same folder', () => {
+    const out = join(tmp(), 'a folder');
+    expect(chaco(['run', 'boqueron', '--games', '2', '--workers', '0', '--no-replays', '--out', out]).code).toBe(0);
+    const command = (JSON.parse(read(out, 'run.json')) as { command: string }).command;
+    expect(command).toContain(`--out '${out}'`);
+  });
+
   test('bad options get clear errors and exit code 2', () => {
     const cases: [string[], RegExp][] = [
       [['--games', '0'], /--games 0: give a whole number of at least 1/],
