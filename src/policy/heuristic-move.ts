@@ -149,7 +149,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
-    // 15, I-35: leaders on a stack of one unit, near the enemy or out of supply, cross alone to one that can hold; the unit moves next, leaderless.
+    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply) cross alone to one that can hold; the units move next, leaderless.
     if (params.leaderSafety && !d.reaction && leaders.length > 0 && exposedLeaderStack(view, side, g.start, near3)) {
       const refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
       if (refuge >= 0) {
