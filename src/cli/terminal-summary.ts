@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { END_TYPES, type Aggregate } from '../sim/aggregate.js';
 import { BLUNDERS } from '../sim/blunders.js';
+import { formatRate } from '../sim/progress.js';
 import type { RunManifest } from '../sim/manifest.js';
 import { histMean, histQuantile, wilson } from '../sim/stats.js';
 
@@ -26,7 +27,7 @@ export function terminalSummary(agg: Aggregate, m: RunManifest, dir: string): st
     `end         ${ends}`,
     `margin      PAR - BOL: median ${fmt(histQuantile(agg.margin, 0.5))}, mean ${fmt(histMean(agg.margin))}, 90% of games from ${fmt(histQuantile(agg.margin, 0.05))} to ${fmt(histQuantile(agg.margin, 0.95))} VP`,
     blundersLine(agg),
-    `time        ${m.timing.seconds.toFixed(1)} s (${m.timing.gamesPerSecond.toFixed(0)} games/s ${m.queue ? `on ${m.queue.workers.length} queue worker${m.queue.workers.length === 1 ? '' : 's'} with ${m.workers} thread${m.workers === 1 ? '' : 's'}` : m.workers === 0 ? 'in the main thread' : `on ${m.workers} worker${m.workers === 1 ? '' : 's'}`})`,
+    `time        ${m.timing.seconds.toFixed(1)} s (${formatRate(m.timing.gamesPerSecond)} ${m.queue ? `on ${m.queue.workers.length} queue worker${m.queue.workers.length === 1 ? '' : 's'} with ${m.workers} thread${m.workers === 1 ? '' : 's'}` : m.workers === 0 ? 'in the main thread' : `on ${m.workers} worker${m.workers === 1 ? '' : 's'}`})`,
     `report      ${join(dir, 'index.html')}`,
   ].join('\n') + '\n';
 }

@@ -16,6 +16,14 @@ function formatSeconds(s: number): string {
   return m < 60 ? `${m} min ${Math.round(s - 60 * m)} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
+/** A rate of play in words: "132 games/s", "3.5 games/s", or below one a second "12.0 s a game" (a search run, never "0 games/s"). */
+export function formatRate(gamesPerSecond: number): string {
+  if (!Number.isFinite(gamesPerSecond) || gamesPerSecond <= 0) return '? games/s';
+  if (gamesPerSecond >= 10) return `${gamesPerSecond.toFixed(0)} games/s`;
+  if (gamesPerSecond >= 1) return `${gamesPerSecond.toFixed(1)} games/s`;
+  return `${(1 / gamesPerSecond).toFixed(1)} s a game`;
+}
+
 /** A progress display for `total` games labelled `label` (e.g. "boqueron"). */
 export function createProgress(total: number, label: string, opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
   if (opts.quiet) return QUIET;
@@ -26,13 +34,13 @@ export function createProgress(total: number, label: string, opts: { quiet?: boo
   if (stream.isTTY) {
     const bar = new cliProgress.SingleBar({
       stream, hideCursor: true, fps: 5, etaBuffer: 50, barsize: 30,
-      format: `${label} {bar} {percentage}% | {value}/{total} games | {rate} games/s | ETA {eta_left}`,
+      format: `${label} {bar} {percentage}% | {value}/{total} games | {rate} | ETA {eta_left}`,
     }, cliProgress.Presets.shades_classic);
-    bar.start(total, 0, { rate: '0', eta_left: '?' });
+    bar.start(total, 0, { rate: '? games/s', eta_left: '?' });
     return {
       update: (finished) => {
         const r = rate(finished);
-        bar.update(finished, { rate: r.toFixed(0), eta_left: formatSeconds((total - finished) / r) });
+        bar.update(finished, { rate: formatRate(r), eta_left: formatSeconds((total - finished) / r) });
       },
       stop: () => bar.stop(),
     };
@@ -46,7 +54,7 @@ export function createProgress(total: number, label: string, opts: { quiet?: boo
       lastLine = now;
       lines++;
       const r = rate(finished);
-      stream.write(`${label}: ${finished}/${total} games (${((100 * finished) / total).toFixed(0)}%), ${r.toFixed(0)} games/s, ETA ${formatSeconds((total - finished) / r)}\n`);
+      stream.write(`${label}: ${finished}/${total} games (${((100 * finished) / total).toFixed(0)}%), ${formatRate(r)}, ETA ${formatSeconds((total - finished) / r)}\n`);
     },
     stop: () => {},
   };

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createProgress } from '../../src/sim/progress.js';
+import { createProgress, formatRate } from '../../src/sim/progress.js';
 
 // A stream that records what is written; isTTY as given.
 function stream(isTTY: boolean) {
@@ -29,7 +29,7 @@ describe('progress on stderr', () => {
     now = 6000; p.update(5);
     now = 7000; p.update(10);
     expect(written).toHaveLength(2);
-    expect(written[0]).toMatch(/^boqueron: 5\/10 games \(50%\), 1 games\/s, ETA 6 s\n$/);
+    expect(written[0]).toMatch(/^boqueron: 5\/10 games \(50%\), 1.2 s a game, ETA 6 s\n$/);
     expect(written[1]).toMatch(/^boqueron: 10\/10 games \(100%\)/);
   });
 
@@ -38,5 +38,14 @@ describe('progress on stderr', () => {
     const p = createProgress(10, 'boqueron', { stream: s, quiet: true, lines: true });
     p.update(10); p.stop();
     expect(written).toEqual([]);
+  });
+});
+
+describe('the rate of play in words', () => {
+  test('fast runs in whole games a second, slow ones with a decimal, a search slower than a game a second in seconds a game', () => {
+    expect(formatRate(132.4)).toBe('132 games/s');
+    expect(formatRate(3.456)).toBe('3.5 games/s');
+    expect(formatRate(0.08)).toBe('12.5 s a game');
+    expect(formatRate(0)).toBe('? games/s');
   });
 });
