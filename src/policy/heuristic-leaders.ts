@@ -42,7 +42,8 @@ export function leaderRefuge(ps: PathSearch, reach: Reach, view: GameState, side
   let best = -1, bestRank = 0, bestCost = Infinity;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
-    if (n === reach.start || n >= size || near1[n]! > 0 || !canEndAt(reach, n)) continue;
+    // combat_hs counts the side's units there: most hexes are passed over before the walk over every unit.
+    if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || near1[n]! > 0 || !canEndAt(reach, n)) continue;
     const s = stackAt(view, side, n);
     if (s.units < 2 || (!s.supplied && s.steps <= ATTRITION_STEPS)) continue;
     const rank = (s.supplied ? 100 : 0) + s.steps, cost = reach.cost_n[n]!;

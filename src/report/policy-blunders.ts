@@ -1,7 +1,7 @@
 // The blunder audit per policy of a study (`chaco balance`, `chaco ladder`): for each scenario, side and
 // policy of the pool, the share of its games (against every opponent of the matrix) in which that side
 // made each kind of blunder; blunders-by-policy.csv in long form and a wide table for the page.
-import { BLUNDERS, type BlunderCounts } from '../sim/blunders.js';
+import { BLUNDERS, emptyBlunderCounts, mergeBlunderCounts, type BlunderCounts } from '../sim/blunders.js';
 import { wilson } from '../sim/stats.js';
 import { round, type Row, type Table } from './summary.js';
 
@@ -18,19 +18,12 @@ export const POLICY_BLUNDER_COLUMNS = ['scenario', 'side', 'policy', 'blunder', 
 
 interface PolicyCounts { scenario: string; side: 'PAR' | 'BOL'; policy: string; games: number; counts: BlunderCounts }
 
-/** Each policy's own side's counts summed over its row (Paraguay) or column (Bolivia); policies with an uncounted cell are left out. */
+/** Each policy's counts summed over its row (Paraguay) or column (Bolivia), its own side's read later; policies with an uncounted cell are left out. */
 function perPolicy(m: BlunderMatrix): PolicyCounts[] {
   const out: PolicyCounts[] = [];
   const sum = (side: 'PAR' | 'BOL', policy: string, cells: readonly { games: number; blunders: BlunderCounts | null }[]) => {
     if (cells.some((c) => c.blunders === null)) return;
-    const s = side === 'PAR' ? 0 : 1;
-    const counts: BlunderCounts = { games: BLUNDERS.map(() => [0, 0]), total: BLUNDERS.map(() => [0, 0]) };
-    for (const c of cells) {
-      BLUNDERS.forEach((_, k) => {
-        counts.games[k]![s] = counts.games[k]![s]! + c.blunders!.games[k]![s]!;
-        counts.total[k]![s] = counts.total[k]![s]! + c.blunders!.total[k]![s]!;
-      });
-    }
+    const counts = cells.reduce((a, c) => mergeBlunderCounts(a, c.blunders!), emptyBlunderCounts());
     out.push({ scenario: m.id, side, policy, games: cells.reduce((a, c) => a + c.games, 0), counts });
   };
   m.par.forEach((p, i) => sum('PAR', p, m.cells[i]!));
