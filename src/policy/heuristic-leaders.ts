@@ -53,3 +53,52 @@ export function leaderRefuge(ps: PathSearch, reach: Reach, view: GameState, side
   if (best < 0 && ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq)) best = ghq;
   return best;
 }
+
+/**
+ * 8.12, I-35 (leaderRetreat): with no stack to cross to, where the leaders leave a doomed stack for, alone: among
+ * the hexes in `reach` (the leaders' own search) with no enemy unit within one hex (`near1`), no doomed stack of
+ * the side and no farther than `from` from a General Supply provider other than `from` (`rows`: hex distances from
+ * each provider, `at` their hexes), the nearest one, then one with no enemy within three (`near3`; 10.3: an enemy
+ * moving through a lone leader's hex displaces him for VP), then the cheapest; -1 when there is none. Leaders do not roll for
+ * attrition (8.12): one alone out of supply keeps his side his political rating.
+ */
+export function leaderWithdrawal(reach: Reach, view: GameState, side: Side, from: number, near1: Float64Array, near3: Float64Array, rows: readonly Uint8Array[], at: readonly number[]): number {
+  const size = view.map.grid.size;
+  const nearest = (h: number) => {
+    let d = 255;
+    for (let k = 0; k < rows.length; k++) if (at[k] !== from) d = Math.min(d, rows[k]![h]!);
+    return d;
+  };
+  const now = nearest(from);
+  let best = -1, bestRank = Infinity, bestCost = Infinity;
+  for (let i = 0; i < reach.count; i++) {
+    const n = reach.touched_n[i]!;
+    if (n === reach.start || n >= size || near1[n]! > 0 || !canEndAt(reach, n) || doomedStackAt(view, side, n, near3)) continue;
+    const d = nearest(n);
+    if (d > now) continue;
+    const rank = d * 2 + (near3[n]! > 0 ? 1 : 0), cost = reach.cost_n[n]!;
+    if (rank < bestRank || (rank === bestRank && cost < bestCost)) { best = n; bestRank = rank; bestCost = cost; }
+  }
+  return best;
+}
+
+/** I-35 (leaderRetreat): a hex where leaders moving alone would join a doomed stack (exposedLeaderStack; an empty hex is not one). */
+export function doomedStackAt(view: GameState, side: Side, h: number, near3: Float64Array): boolean {
+  return view.combat_hs[h * 2 + side]! > 0 && exposedLeaderStack(view, side, h, near3);
+}
+
+/**
+ * I-35 (leaderRetreat): a leaderless group of `units` ending in h would make a doomed stack of the side's leaders
+ * there: one unit with the enemy within 3 hexes, or three steps or fewer with none of them in General Supply.
+ */
+export function joinDooms(view: GameState, side: Side, h: number, units: readonly number[], near3: Float64Array): boolean {
+  if (view.leaders_hs[h * 2 + side] === 0) return false;
+  const s = stackAt(view, side, h);
+  let n = s.units, steps = s.steps, supplied = s.supplied;
+  for (const u of units) {
+    n++;
+    steps += view.reduced_u[u] ? 1 : Math.min(2, view.counters.steps_u[u]!);
+    if (view.inSupply_u[u]) supplied = true;
+  }
+  return (n <= 1 && near3[h]! > 0) || (!supplied && steps <= ATTRITION_STEPS);
+}

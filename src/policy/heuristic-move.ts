@@ -13,7 +13,7 @@ import { settlementValue } from './heuristic-attack.js';
 import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { guarded } from './heuristic-garrison.js';
-import { exposedLeaderStack, leaderRefuge } from './heuristic-leaders.js';
+import { doomedStackAt, exposedLeaderStack, joinDooms, leaderRefuge, leaderWithdrawal } from './heuristic-leaders.js';
 
 export interface Objective {
   readonly hex: number;
@@ -151,7 +151,9 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     if (units.length === 0 && leaders.length === 0) continue;
     // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply) cross alone to one that can hold; the units move next, leaderless.
     if (params.leaderSafety && !d.reaction && leaders.length > 0 && exposedLeaderStack(view, side, g.start, near3)) {
-      const refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
+      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
+      // None to cross to: toward the nearest provider alone (leaderRetreat).
+      if (refuge < 0 && params.leaderRetreat) refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
         return { units: [], leaders, path: pathTo(reach, refuge) };
@@ -177,6 +179,8 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
       const n = reach.touched_n[i]!;
       if (n === reach.start || n >= grid.size || !canEndAt(reach, n)) continue;
       if (counting > 0 && view.stacking_hs[n * 2 + side]! + counting > stackingLimit(view, n)) continue;
+      // I-35: leaders alone do not join a doomed stack, nor do leaderless units make one on their leaders (leaderRetreat).
+      if (params.leaderRetreat && (moving ? !led && joinDooms(view, side, n, units, near3) : doomedStackAt(view, side, n, near3))) continue;
       ends[count++] = n;
     }
     // Each end's score: capture, then progress toward the targets (every end adds its terms in the targets'

@@ -73,6 +73,12 @@ export interface HeuristicParams {
   readonly supplyLeash: number;
   /** 15, I-35: a leader whose stack is down to one combat unit, with the enemy within 3 hexes or out of General Supply, moves alone to a stack of two or more that can hold. */
   readonly leaderSafety: boolean;
+  /**
+   * 15, I-35, 8.12: a leader on a doomed stack with no stack to cross to walks alone toward the nearest General Supply
+   * provider out of the enemy's touch (leaders do not roll for attrition), and a leader moving alone does not end
+   * on a stack that is itself doomed.
+   */
+  readonly leaderRetreat: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -84,17 +90,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: false,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: false,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: false,
   },
 };
 
@@ -132,4 +138,5 @@ export const paramsSchema = z.strictObject({
   supplyLeash: z.number().min(0),
   garrisonExact: z.boolean(),
   holdBase: z.boolean(),
+  leaderRetreat: z.boolean(),
 }).partial();

@@ -1,0 +1,82 @@
+// The heuristic's leaders out of General Supply (15, I-35, 8.12): with no stack to cross to, a leader on a doomed
+// stack walks alone toward supply (leaders do not roll for attrition), and no move makes a doomed stack of a leader.
+// Each behaviour against leaderRetreat switched off, so the test can fail.
+import { describe, expect, test } from 'vitest';
+import { distance } from '../../src/core/hex.js';
+import { movementPhase } from '../../src/core/movement-phase.js';
+import { PAR } from '../../src/core/side.js';
+import { heuristicPolicy } from '../../src/policy/heuristic.js';
+import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
+import { doomedStackAt, joinDooms } from '../../src/policy/heuristic-leaders.js';
+import { influence } from '../../src/policy/influence.js';
+import { BOL } from '../../src/core/side.js';
+import { testGame } from '../helpers/game.js';
+import { position } from '../helpers/position.js';
+
+const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
+const quiet = { moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false };
+
+describe('8.12, I-35: leaderRetreat: a leader on a stack out of supply with no stack to cross to walks alone toward supply', () => {
+  function franco(leaderRetreat: boolean) {
+    // Franco with one reduced unit, both out of General Supply, 7 hexes from Paraguay's source (the south edge); no other Paraguayan stack.
+    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    const u = p.place('P-I3', '1205', { reduced: true });
+    const l = p.placeLeader('P-FRANCO', '1205');
+    p.state.inSupply_u[u] = 0;
+    p.state.oos_l[l] = 1;
+    p.place('B-I1', '1201');
+    const source = p.hex('1212');
+    const before = distance(p.state.map.grid, p.state.loc_l[l]!, source);
+    movementPhase(testGame(p.state, [], bal({ leaderRetreat, ...quiet })), PAR, false);
+    const at = p.state.loc_l[l]!;
+    return { before, after: distance(p.state.map.grid, at, source), withUnit: at === p.state.loc_u[u] };
+  }
+
+  test('he ends nearer the source, and not on his doomed unit', () => {
+    const r = franco(true);
+    expect(r.after).toBeLessThan(r.before);
+    expect(r.withUnit).toBe(false);
+  });
+
+  test('with leaderRetreat off he stays with his unit', () => {
+    expect(franco(false).withUnit).toBe(true);
+  });
+});
+
+describe('I-35, 8.12: a doomed stack: one unit near the enemy, or three steps or fewer out of General Supply', () => {
+  function setUp() {
+    const p = position({ fill: 'clear' });
+    p.placeLeader('P-FRANCO', '1205');
+    p.place('B-I1', '1201');
+    const near3 = influence(p.state, BOL, 3);
+    return { p, near3 };
+  }
+
+  test('doomedStackAt: an empty hex is not one; one reduced unit out of supply is; two full units in supply are not', () => {
+    const { p, near3 } = setUp();
+    const h = p.hex('1205');
+    expect(doomedStackAt(p.state, PAR, h, near3)).toBe(false);
+    const u = p.place('P-I3', '1205', { reduced: true });
+    p.state.inSupply_u[u] = 0;
+    expect(doomedStackAt(p.state, PAR, h, near3)).toBe(true);
+    p.state.inSupply_u[u] = 1;
+    p.place('P-I1', '1205');
+    expect(doomedStackAt(p.state, PAR, h, near3)).toBe(false);
+  });
+
+  test('joinDooms: leaderless units joining a lone leader make a doomed stack only when few and out of supply', () => {
+    const { p, near3 } = setUp();
+    const h = p.hex('1205');
+    const reduced = p.unit('P-I3'), full1 = p.unit('P-I1'), full2 = p.unit('P-I2');
+    p.state.reduced_u[reduced] = 1;
+    p.state.inSupply_u[reduced] = 0;
+    p.state.inSupply_u[full1] = 0;
+    p.state.inSupply_u[full2] = 0;
+    expect(joinDooms(p.state, PAR, h, [reduced], near3)).toBe(true);
+    expect(joinDooms(p.state, PAR, h, [full1, full2], near3)).toBe(false);
+    p.state.inSupply_u[reduced] = 1;
+    expect(joinDooms(p.state, PAR, h, [reduced], near3)).toBe(false);
+    // No leader in the hex: nothing to doom.
+    expect(joinDooms(p.state, PAR, p.hex('1206'), [full1], near3)).toBe(false);
+  });
+});
