@@ -11,7 +11,7 @@ import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
-import { enemyCanReach, enemyCanReachNear, enemyInRange } from './threat.js';
+import { enemyCanReach, enemyCanReachNear, enemyCanReachWithReaction, enemyInRange } from './threat.js';
 import { supplyArea } from './heuristic-ghq.js';
 
 /** Per-phase memory: the settlements still to garrison this phase. */
@@ -40,8 +40,10 @@ export function guarded(view: GameState, side: Side, h: number, params: Heuristi
   // garrisonExact: exact questions (the stacks that moved before in this phase may have opened a path, 7.3), and
   // a big-four base held keeps its garrison while any enemy could get near it by road (stacks that move after it may open the way).
   if (!params.garrisonExact) return view.combat_hs[h * 2 + side] === 0 ? enemyCanReach(view, side, h) : enemyCanReachNear(view, side, h, 1);
-  if (view.combat_hs[h * 2 + side] === 0) return enemyCanReach(view, side, h, true);
-  return view.map.bigFour_h[h] === 1 ? enemyInRange(view, side, h, 2) : enemyCanReachNear(view, side, h, 2, true);
+  // guardReaction: a big-four base judged against a led stack's Reaction Movement in our turn and its move after it (10.10).
+  const reaction = params.guardReaction && view.map.bigFour_h[h] === 1 && view.phasing === side;
+  if (view.combat_hs[h * 2 + side] === 0) return enemyCanReach(view, side, h, true) || (reaction && enemyCanReachWithReaction(view, side, h));
+  return view.map.bigFour_h[h] === 1 ? enemyInRange(view, side, h, 2, reaction) : enemyCanReachNear(view, side, h, 2, true);
 }
 
 /** A unit in hex h is holding the line when an enemy combat unit is adjacent (7.1: its ZOC is the line). */

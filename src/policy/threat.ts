@@ -3,6 +3,8 @@
 // Asked hex by hex: a stack's reach is searched only when a question comes within its range, and kept
 // for the player turn until the enemy's units move (state.sideVersion_s); our own moves meanwhile, which
 // change its reach through their ZOC, are followed only by `exact` questions. Truck transport is left out (10.11).
+// With `reaction`, a led stack may add its Reaction Movement in our player turn (10.10: half its MF, rounded
+// up) to its own move: the reach of the two phases taken as one move of one and a half allowances.
 import { ARMOR, ARTILLERY } from '../core/counters.js';
 import { distance } from '../core/hex.js';
 import { createReach, pathSearchFor, reachable, stackMover, SIXTHS, type Reach } from '../core/movement.js';
@@ -32,35 +34,40 @@ interface Threat {
   unsearched: number;
   /** 1: some searched mover reaches the hex. */
   readonly reached_h: Uint8Array;
+  /** 10.10: led stacks only, each with its Reaction Movement added. */
+  readonly reaction: boolean;
 }
 
 const cache = new WeakMap<GameState, Threat[]>();
 let scratch: { reach: Reach; map: GameState['map'] } | null = null;
 
-/** 10.7, I-10: road steps cost 3 sixths (non-mech) or 2 (mech): the farthest a mover can get in hexes. */
-function range(view: GameState, u: number): number {
+/** 10.10: the sixths a Reaction Movement adds to a move of `mp` MP (half the MF, rounded up). */
+const withReaction = (mp: number) => (mp + Math.ceil(mp / 2)) * SIXTHS;
+
+/** 10.7, I-10: road steps cost 3 sixths (non-mech) or 2 (mech): the farthest a mover can get in hexes (with `reaction`, 10.10). */
+function range(view: GameState, u: number, reaction = false): number {
   const c = view.counters;
-  const mp = c.move_u[u * 2 + view.reduced_u[u]!]! * SIXTHS;
-  return Math.floor(mp / (c.type_u[u] === ARMOR ? 2 : 3));
+  const mf = c.move_u[u * 2 + view.reduced_u[u]!]!;
+  return Math.floor((reaction ? withReaction(mf) : mf * SIXTHS) / (c.type_u[u] === ARMOR ? 2 : 3));
 }
 
-function build(view: GameState, side: Side): Threat {
+function build(view: GameState, side: Side, reaction: boolean): Threat {
   const enemy = otherSide(side);
   const movers: Mover[] = [];
   const seen = new Set<number>();
   const c = view.counters;
   for (let u = 0; u < view.loc_u.length; u++) {
     const h = view.loc_u[u]!;
-    if (h < 0 || c.side_u[u] !== enemy) continue;
+    if (h < 0 || c.side_u[u] !== enemy || (reaction && view.leaders_hs[h * 2 + enemy] === 0)) continue;
     // One search per hex and kind of mover (movement factor, mech, artillery): the fastest unit of each kind.
     const kind = ((h * 256 + c.move_u[u * 2 + view.reduced_u[u]!]!) * 2 + (c.type_u[u] === ARMOR ? 1 : 0)) * 2 + (c.type_u[u] === ARTILLERY ? 1 : 0);
     if (seen.has(kind)) continue;
     seen.add(kind);
-    movers.push({ hex: h, unit: u, range: range(view, u), searched: false });
+    movers.push({ hex: h, unit: u, range: range(view, u, reaction), searched: false });
   }
   return {
     turn: view.turn, phasing: view.phasing, enemyVersion: view.sideVersion_s[enemy]!, ownVersion: view.sideVersion_s[side]!, rainy: view.rainy, truce: view.truce,
-    movers, unsearched: movers.length, reached_h: new Uint8Array(view.map.grid.size),
+    movers, unsearched: movers.length, reached_h: new Uint8Array(view.map.grid.size), reaction,
   };
 }
 
@@ -72,7 +79,9 @@ function search(view: GameState, side: Side, m: Mover, t: Threat): void {
   if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
   const leaders: number[] = [];
   for (let l = 0; l < view.loc_l.length; l++) if (view.loc_l[l] === m.hex && view.counters.side_l[l] === enemy) leaders.push(l);
-  const reach = reachable(ps, view, stackMover(view, enemy, { units: [m.unit], leaders }), m.hex, scratch.reach);
+  const mover = stackMover(view, enemy, { units: [m.unit], leaders });
+  const c = view.counters;
+  const reach = reachable(ps, view, t.reaction ? { ...mover, allowance: withReaction(c.move_u[m.unit * 2 + view.reduced_u[m.unit]!]!) } : mover, m.hex, scratch.reach);
   const size = view.map.grid.size;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
@@ -90,6 +99,14 @@ export function enemyCanReach(view: GameState, side: Side, h: number, exact = fa
 }
 
 /**
+ * 10, 10.10: could an enemy combat unit enter hex h by its next Movement Phase with a led stack's Reaction
+ * Movement in our player turn before it (our units where they now stand)? Asked in our Movement Phase.
+ */
+export function enemyCanReachWithReaction(view: GameState, side: Side, h: number): boolean {
+  return reachedWithin(view, side, h, 0, true, true);
+}
+
+/**
  * 10, 7.3: could an enemy combat unit get within `r` hexes of h in its next Movement Phase? (A hex our units
  * hold cannot be entered, 10.2, and their ZOC stops a move beside it, 7.3; were they to leave, an enemy who
  * gets that close could walk in.)
@@ -102,21 +119,25 @@ export function enemyCanReachNear(view: GameState, side: Side, h: number, r: num
  * 10.7: could an enemy combat unit get within `r` hexes of h on the best of roads, whatever lies between (a
  * bound that no move of ours this phase can open: for a base that must not be left, 16.2)?
  */
-export function enemyInRange(view: GameState, side: Side, h: number, r: number): boolean {
+export function enemyInRange(view: GameState, side: Side, h: number, r: number, reaction = false): boolean {
   const grid = view.map.grid, enemy = otherSide(side), side_u = view.counters.side_u;
   for (let u = 0; u < view.loc_u.length; u++) {
     const x = view.loc_u[u]!;
-    if (x >= 0 && side_u[u] === enemy && distance(grid, x, h) <= range(view, u) + r) return true;
+    if (x < 0 || side_u[u] !== enemy) continue;
+    // 10.10: with `reaction`, a led stack's Reaction Movement in our player turn too.
+    const led = reaction && view.leaders_hs[x * 2 + enemy]! > 0;
+    if (distance(grid, x, h) <= range(view, u, led) + r) return true;
   }
   return false;
 }
 
-function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false): boolean {
+function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false, reaction = false): boolean {
   let perState = cache.get(view);
   if (!perState) { perState = []; cache.set(view, perState); }
   // Kept while the enemy's units stay put; our own moves this phase (their ZOC) are followed only by exact questions.
-  let t = perState[side];
-  if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) { t = build(view, side); perState[side] = t; }
+  const slot = reaction ? 2 + side : side;
+  let t = perState[slot];
+  if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) { t = build(view, side, reaction); perState[slot] = t; }
   const grid = view.map.grid, reached_h = t.reached_h;
   const near = r === 0 ? null : around(view, h, r);
   const hit = near === null ? () => reached_h[h] === 1 : () => near.some((x) => reached_h[x] === 1);

@@ -12,8 +12,9 @@ import { setUnitLoc } from '../../src/core/state.js';
 import { loadScenario } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
-import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
-import { enemyCanReach } from '../../src/policy/threat.js';
+import { PRESETS, type HeuristicParams } from '../../src/policy/heuristic-params.js';
+import { enemyCanReach, enemyCanReachWithReaction } from '../../src/policy/threat.js';
+import { guarded } from '../../src/policy/heuristic-garrison.js';
 import { gameData } from '../helpers/data.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
@@ -282,5 +283,36 @@ describe('16.2: holdBase: a lone unit holds a threatened big-four base even when
 
   test('with holdBase off it marches off to the Bolivian settlement', () => {
     expect(left(false)).toBe(0);
+  });
+});
+
+describe('10.10, 16.2: guardReaction: an empty big-four base is judged against a led stack\'s Reaction Movement and its move after it', () => {
+  // Clear ground: Paraguay's empty big-four base 1205; a Bolivian 5 MP unit 7 hexes away, beyond one move (5 MP)
+  // and within a Reaction Movement (half its MF, rounded up: 3) and a move.
+  function setUp(withLeader: boolean) {
+    const p = position({ fill: 'clear', places: [{ hex: '1205', settlement: true, bigFour: true }], control: { '1205': 'PAR' } });
+    p.place('B-I1', '1905');
+    if (withLeader) p.placeLeader('B-PENAR', '1905');
+    p.state.phasing = PAR;
+    return { p, base: p.hex('1205') };
+  }
+
+  test('a led stack 7 hexes away reaches it only with its Reaction Movement', () => {
+    const { p, base } = setUp(true);
+    expect(distance(p.state.map.grid, base, p.hex('1905'))).toBe(7);
+    expect(enemyCanReach(p.state, PAR, base, true)).toBe(false);
+    expect(enemyCanReachWithReaction(p.state, PAR, base)).toBe(true);
+  });
+
+  test('a stack without a leader cannot react (10.10(2))', () => {
+    const { p, base } = setUp(false);
+    expect(enemyCanReachWithReaction(p.state, PAR, base)).toBe(false);
+  });
+
+  test('guarded: the base wants a garrison with guardReaction, not without it', () => {
+    const { p, base } = setUp(true);
+    const params = (guardReaction: boolean) => ({ ...PRESETS.balanced, guardReaction });
+    expect(guarded(p.state, PAR, base, params(true))).toBe(true);
+    expect(guarded(p.state, PAR, base, params(false))).toBe(false);
   });
 });

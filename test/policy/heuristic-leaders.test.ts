@@ -4,12 +4,11 @@
 import { describe, expect, test } from 'vitest';
 import { distance } from '../../src/core/hex.js';
 import { movementPhase } from '../../src/core/movement-phase.js';
-import { PAR } from '../../src/core/side.js';
+import { BOL, PAR } from '../../src/core/side.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
 import { doomedStackAt, joinDooms } from '../../src/policy/heuristic-leaders.js';
 import { influence } from '../../src/policy/influence.js';
-import { BOL } from '../../src/core/side.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
