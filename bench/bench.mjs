@@ -1,4 +1,4 @@
-// npm run bench: how fast chaco plays, for the README. Runs the compiled code (npm run build first).
+// npm run bench: how fast chaco plays, for docs/performance.md. Runs the compiled code (npm run build first).
 //
 //   node bench/bench.mjs [--random N] [--balanced N] [--parallel N] [--memory N]
 //   node bench/bench.mjs --base DIR [--rounds N] [--random N] [--balanced N]

@@ -1,4 +1,4 @@
-// Logistics in played games, for the README: node bench/logistics.mjs <run folder>... (folders of chaco run).
+// Logistics in played games, for docs/policies.md: node bench/logistics.mjs <run folder>... (folders of chaco run).
 // Per run: the scenario and policies, Paraguay's win rate, and per side the share of games with at least
 // one GHQ move (ghq_moves_*) and with at least one CSP or truck move (supply_moves_*), and their means.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Policy strength and behaviour, for the README: node bench/policies.mjs [games] (after npm run build).
+// Policy strength and behaviour, for docs/policies.md: node bench/policies.mjs [games] (after npm run build).
 // Balanced against random on both sides; the presets against balanced; the historical Boquerón plan;
 // the share of game time spent in policy decisions.
 import { playGame } from '../dist/core/play.js';

@@ -1,4 +1,4 @@
-// The published study (npm run study) projected onto many machines, for the README's Scaling section.
+// The published study (npm run study) projected onto many machines, for the Scaling section of docs/distributed.md.
 //
 //   node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100] [--longest F]
 //

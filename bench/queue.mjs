@@ -1,4 +1,4 @@
-// npm run bench:queue: what a run on the Redis queue costs and gains, for the README's Scaling section.
+// npm run bench:queue: what a run on the Redis queue costs and gains, for the Scaling section of docs/distributed.md.
 // Runs the built CLI (npm run build first) and a redis-server of its own on a free port of 127.0.0.1.
 //
 //   node bench/queue.mjs [--games N] [--overhead N] [--scenario-games N]
@@ -9,7 +9,7 @@
 //    thread and through the queue by one worker of one thread in shards of 1, 10 and 100 games;
 //    cost per shard = (queue time - local time) / shards;
 // 3. games/s on one thread per scenario (balanced vs balanced, default 300 games each), the inputs of
-//    the README's projection.
+//    the projection in docs/distributed.md.
 // Timings are run.json's (the games being played, without process start and report writing).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';

@@ -8,9 +8,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build >/dev/null
 out=reports/study
-# Each command's wall time goes to stderr (README, Scaling: the projection of the study onto many machines).
+# Each command's wall time goes to stderr (docs/distributed.md, Scaling: the projection of the study onto many machines).
 # CHACO_QUEUE=redis://HOST:PORT puts the games of balance, ladder and sensitivity on that queue, for the
-# `chaco worker`s of every machine (README, Runs on many machines).
+# `chaco worker`s of every machine (docs/distributed.md).
 chaco() {
   local t0=$SECONDS dir="" prev="" queue=()
   for a in "$@"; do [ "$prev" = --out ] && dir=$a; prev=$a; done
@@ -25,7 +25,7 @@ chaco balance boqueron villa-montes alihuata ballivian --pool "$pool" --max-game
 chaco balance campaign --pool "$pool" --max-games 100 --restricted-games 100 \
   --seed study --out "$out/balance-campaign" --force --progress
 chaco ladder boqueron villa-montes --pool "$pool" --games 300 --seed study --out "$out/ladder" --force --progress
-# The strength of the tuned files and the search over balanced, on more games (README, Policies).
+# The strength of the tuned files and the search over balanced, on more games (reports/study/README.md, Strength of the tuned files and the search).
 chaco ladder boqueron villa-montes --pool balanced,tuned,search --games 500 --seed strength --out "$out/strength" --force --progress
 chaco history boqueron alihuata ballivian villa-montes campaign --games 200 --seed study --out "$out/history" --force
 chaco sensitivity boqueron villa-montes alihuata ballivian --games 400 --seed study --out "$out/sensitivity" --force --progress

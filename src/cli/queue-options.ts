@@ -9,7 +9,7 @@ import { checkRedis, QueueError, redactUrl } from '../sim/queue/connection.js';
 import { openQueuePool, type QueuePool } from '../sim/queue/games.js';
 import { UsageError } from './usage-error.js';
 
-/** Games per shard on the queue unless --shard-size says otherwise (README, Scaling: the queue's cost per shard stays under 1% of its games' time). */
+/** Games per shard on the queue unless --shard-size says otherwise (docs/distributed.md, Scaling: the queue's cost per shard stays under 1% of its games' time). */
 export const DEFAULT_SHARD_SIZE = 100;
 
 /** A Redis URL: redis://HOST:PORT (rediss:// for TLS), optionally with a password and database number. */

@@ -1,6 +1,6 @@
 // A run far larger than the machine plays in hours (--games 1e9 is accepted as a whole number) is refused
 // unless --yes confirms it, with the estimate; confirmed, it is played with a warning naming the estimate.
-// The estimate is deliberately a fast one (README, Speed: Boquerón at about 450 games/s per core with
+// The estimate is deliberately a fast one (docs/performance.md, Speed on one machine: Boquerón at about 450 games/s per core with
 // random, 100 with balanced, 1 with search; a longer scenario by the square root of its turns over
 // Boquerón's, less than the measured slow-down: campaign 2.4 against 2.8-4.4), so a run it stops is
 // surely that long.

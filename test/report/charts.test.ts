@@ -23,7 +23,7 @@ const chunk = await playChunk({ spec, from: 0, to: 16 });
 const agg = chunk.aggregate;
 
 describe('tables', () => {
-  test('summary.csv has a row per side and one for all games, with the columns the README lists', () => {
+  test('summary.csv has a row per side and one for all games, with the columns docs/columns.md lists', () => {
     const t = summaryTable(agg, shape);
     expect(t.columns).toEqual([
       'side', 'games', 'wins', 'win_rate', 'win_rate_lo', 'win_rate_hi', 'level_decisive', 'level_substantive', 'level_marginal', 'level_tie',

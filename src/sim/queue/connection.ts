@@ -60,7 +60,7 @@ export async function checkRedis(url: string, timeoutMs = 10_000): Promise<strin
   } catch (err) {
     if (err instanceof QueueError) throw err;
     const why = (first ?? (err as Error)).message.replace(/^connect /, '');
-    throw new QueueError(`--queue ${redactUrl(url)}: cannot reach Redis (${why}); start one, e.g. redis-server --port 6390 --save '' --appendonly no (README: Runs on many machines)`);
+    throw new QueueError(`--queue ${redactUrl(url)}: cannot reach Redis (${why}); start one, e.g. redis-server --port 6390 --save '' --appendonly no (docs/distributed.md)`);
   } finally {
     c.disconnect();
   }
