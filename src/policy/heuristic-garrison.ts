@@ -99,6 +99,28 @@ export function chooseGarrison(d: Extract<Decision, { kind: 'move' }>, view: Gam
       const reach = reachable(ps, view, stackMover(view, side, { units: [u] }, { phaseStart: true }), view.loc_u[u]!, scratch.reach);
       if (canEndAt(reach, target)) return { units: [u], leaders: [], path: pathTo(reach, target) };
     }
+    // garrisonMarch: none gets there this phase; the first that can close on a big-four base marches toward it, to arrive next turn.
+    if (params.garrisonMarch && view.map.bigFour_h[target] === 1) {
+      for (const u of candidates.slice(0, TRIES)) {
+        const reach = reachable(ps, view, stackMover(view, side, { units: [u] }, { phaseStart: true }), view.loc_u[u]!, scratch.reach);
+        const to = closestEnd(view, side, reach, target, distance(grid, view.loc_u[u]!, target), c.type_u[u] !== ENGINEER ? 1 : 0);
+        if (to >= 0) return { units: [u], leaders: [], path: pathTo(reach, to) };
+      }
+    }
   }
   return null;
+}
+
+/** The hex of `reach` nearest `target` (nearer than `now`) where the unit may end with room (11.1) and no enemy unit beside it (7.1); -1: none. */
+function closestEnd(view: GameState, side: Side, reach: Reach, target: number, now: number, counting: number): number {
+  const grid = view.map.grid;
+  let best = -1, bestDistance = now, bestCost = Infinity;
+  for (let i = 0; i < reach.count; i++) {
+    const n = reach.touched_n[i]!;
+    if (n === reach.start || n >= grid.size || !canEndAt(reach, n) || inContact(view, side, n)) continue;
+    if (view.stacking_hs[n * 2 + side]! + counting > stackingLimit(view, n)) continue;
+    const d = distance(grid, n, target), cost = reach.cost_n[n]!;
+    if (d < bestDistance || (d === bestDistance && best >= 0 && cost < bestCost)) { best = n; bestDistance = d; bestCost = cost; }
+  }
+  return best;
 }

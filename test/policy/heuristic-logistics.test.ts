@@ -12,6 +12,7 @@ import { supplyPhase } from '../../src/core/supply-phase.js';
 import { PRESETS } from '../../src/policy/heuristic-params.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import { chooseGhqMove, shouldRemoveGhq } from '../../src/policy/heuristic-ghq.js';
+import { chooseGarrison, newGarrisonPlan } from '../../src/policy/heuristic-garrison.js';
 import { chooseCspForward, newSupplyMemory, phaseMemory } from '../../src/policy/heuristic-supply.js';
 import { enemyCanReach, enemyCanReachNear } from '../../src/policy/threat.js';
 import { position, type Position } from '../helpers/position.js';
@@ -251,6 +252,24 @@ describe('16.2, 10.2 garrisons', () => {
     movementPhase(testGame(p.state, [], heuristicPolicy({ preset: 'balanced', seed: 't' })), PAR, false);
     expect(p.state.loc_u[weak]).toBe(p.hex('1406'));
     expect(p.state.loc_u[strong]).not.toBe(p.hex('1406'));
+  });
+
+  test('16.2 garrisonMarch: an empty big-four base no unit can reach this phase is marched to by the weakest that can close on it', () => {
+    const p = position({
+      fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
+      places: [{ hex: '1406', bigFour: true }], control: { '1406': 'PAR' }, roads: ['1401 1402 1403 1404 1405 1406'],
+    });
+    p.state.ghq_s[PAR] = p.hex('1412');
+    const weak = p.place('P-I3', '1912'); // 6 MP, more than 6 hexes from the base
+    p.place('B-I1', '1401');
+    p.placeLeader('B-B', '1401');
+    const before = distance(p.state.map.grid, p.hex('1912'), p.hex('1406'));
+    expect(before).toBeGreaterThan(6);
+    const ask = (garrisonMarch: boolean) => chooseGarrison(moveDecision(p.state, PAR), p.state, { ...balanced, garrisonMarch }, newGarrisonPlan());
+    expect(ask(false)).toBeNull();
+    const order = ask(true);
+    expect(order?.units).toEqual([weak]);
+    expect(distance(p.state.map.grid, end(order!.path), p.hex('1406'))).toBeLessThanOrEqual(before - 5);
   });
 
   test('10.2, 7.3 what the enemy can reach: hexes within its movement, not beyond it, nor past our ZOC without a leader (I-9)', () => {
