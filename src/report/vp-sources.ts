@@ -126,10 +126,10 @@ export function vpSourcesChart(agg: VpSourcesOf): Chart {
 const signed = (x: number) => `${x >= 0 ? '+' : '-'}${Math.abs(x).toFixed(1)}`;
 
 /**
- * The terminal's lines, one per side: its mean final VP, the starting VP and the causes that moved it
- * most (up to `most`, larger first), the rest summed.
+ * Per side, in words: its mean final VP, the starting VP and the causes that moved it most (up to
+ * `most`, larger first), the rest summed: "50.6 a game = start 15.0, settlements by movement +22.8, ...".
  */
-export function vpSourcesLines(agg: VpSourcesOf, most = 5): string[] {
+export function vpSourcesInWords(agg: VpSourcesOf, most = 5): { side: string; text: string }[] {
   const n = agg.games;
   if (n === 0) return [];
   const vp = vpByCause(agg.vpSources);
@@ -140,9 +140,14 @@ export function vpSourcesLines(agg: VpSourcesOf, most = 5): string[] {
     const shown = moved.slice(0, most).map((k) => `${VP_CAUSES[k]!.label} ${signed(mean(k))}`);
     const rest = moved.slice(most).reduce((a, k) => a + mean(k), 0);
     const parts = [`start ${mean(START).toFixed(1)}`, ...shown, ...(moved.length > most && Math.abs(rest) >= 0.05 ? [`other ${signed(rest)}`] : [])];
-    return `${`vp ${side}`.padEnd(12)}${final.toFixed(1)} a game = ${parts.join(', ')}`;
+    return { side, text: `${final.toFixed(1)} a game = ${parts.join(', ')}` };
   });
 }
 
-export const VP_SOURCES_NOTE = 'Mean VP a game over all games of the run, by the side whose VP changed. by cause: every cause, the start included, so each side\'s vp_total adds up to its VP in games.csv; by settlement: the VP for taking each settlement by movement or by advance (16.2); by turn: the changes made in each turn. events: vp events (captures, eliminations, call-ups...); games_share: games with at least one. docs/vp-sources.md says more.';
+/** The terminal's lines, one per side ("vp PAR      50.6 a game = ..."). */
+export function vpSourcesLines(agg: VpSourcesOf, most = 5): string[] {
+  return vpSourcesInWords(agg, most).map(({ side, text }) => `${`vp ${side}`.padEnd(12)}${text}`);
+}
+
+export const VP_SOURCES_NOTE = 'Mean VP a game over all games of the run, by the side whose VP changed. by cause: every cause, the start included, so each side\'s vp_total adds up to its final VP summed over the games (games.csv\'s vp_par or vp_bol); by settlement: the VP for taking each settlement by movement or by advance (16.2); by turn: the changes made in each turn. events: vp events (captures, eliminations, call-ups...); games_share: games with at least one. docs/vp-sources.md says more.';
 

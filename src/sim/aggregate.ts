@@ -172,6 +172,22 @@ export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult): v
 
 const addArrays = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v + b[i]!);
 
+/** What a study (balance, ladder, sensitivity) keeps of each cell's aggregate for its report: VP sources and decision counts over its games. */
+export type CellSources = Pick<Aggregate, 'games' | 'vpSources' | 'decided'>;
+
+export function cellSources(agg: Aggregate): CellSources {
+  return { games: agg.games, vpSources: agg.vpSources, decided: agg.decided };
+}
+
+export function isCellSources(x: unknown): x is CellSources {
+  const c = x as Partial<CellSources> | undefined;
+  return c !== undefined && c !== null && typeof c.games === 'number' && isVpSources(c.vpSources) && isDecided(c.decided);
+}
+
+export function mergeCellSources(a: CellSources, b: CellSources): CellSources {
+  return { games: a.games + b.games, vpSources: mergeVpSources(a.vpSources, b.vpSources), decided: mergeDecided(a.decided, b.decided) };
+}
+
 function mergeTurn(a: TurnAggregate, b: TurnAggregate): TurnAggregate {
   return {
     playing: a.playing + b.playing, rainy: a.rainy + b.rainy, truce: a.truce + b.truce,
