@@ -1,12 +1,14 @@
 // The cells of a `chaco balance` or `chaco sensitivity` study on disk, so an interrupted study resumes
 // where it stopped: cells/<key>.txt (balance: <scenario>/<par>__<bol>) holds one "margin,winner" line
-// per game in game order, and the state file (balance-state.json, sensitivity-state.json) the study's
-// identity, how many games of each cell are complete and each cell's blunder counts over them.
+// per game in game order, cells/<key>.sources.json the VP sources and decision counts over its games
+// (with the number of games they cover), and the state file (balance-state.json, sensitivity-state.json)
+// the study's identity, how many games of each cell are complete and each cell's blunder counts over them.
 import { makeFolder } from '../report/make-folder.js';
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCounts } from '../sim/blunders.js';
+import { cellSources, isCellSources, mergeCellSources, type Aggregate, type CellSources } from '../sim/aggregate.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { UsageError } from './usage-error.js';
 
@@ -49,6 +51,8 @@ export interface CellStore {
   winners: number[];
   /** The blunder audit summed over the cell's games; null when kept games were played before the audit counted them. */
   blunders: BlunderCounts | null;
+  /** VP sources and decision counts over the cell's games; null before its first game, or when kept games are not covered by its sources file. */
+  sources: CellSources | null;
 }
 
 export function cellKey(scenario: string, par: string, bol: string): string {
@@ -56,10 +60,21 @@ export function cellKey(scenario: string, par: string, bol: string): string {
 }
 
 const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`);
+const sourcesFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.sources.json`);
+
+/** The cell's sources file when it covers exactly its `games` kept games (a write cut short leaves it ahead or behind: not used). */
+function readSources(dir: string, key: string, games: number): CellSources | null {
+  try {
+    const value = JSON.parse(readFileSync(sourcesFile(dir, key), 'utf8')) as unknown;
+    return isCellSources(value) && value.games === games ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The study's folder, locked for this process: new or empty (made), the same study (its cells are read back), or refused. */
 export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
-  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [], blunders: emptyBlunderCounts() }]));
+  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [], blunders: emptyBlunderCounts(), sources: null }]));
   makeFolder(dir);
   lockFolder(dir);
   const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
@@ -86,6 +101,7 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
     const cell = cells.get(k)!;
     const counted = saved.blunders?.[k];
     cell.blunders = isBlunderCounts(counted) ? counted : n === 0 ? emptyBlunderCounts() : null;
+    cell.sources = n === 0 ? null : readSources(dir, k, n);
     for (const line of lines.slice(0, n)) {
       const [m, w] = line.split(',');
       cell.margins.push(Number(m));
@@ -98,11 +114,17 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
 }
 
 /**
- * Appends games to a cell's file and their blunder counts to the cell (call saveState after, so the
- * count never runs ahead of the file).
+ * Appends a shard's games to a cell's file, their blunder counts to the cell and their VP sources to
+ * the cell's sources file (call saveState after, so the count never runs ahead of the file).
  */
-export function appendGames(dir: string, cell: CellStore, margin_g: Int32Array, winner_g: Uint8Array, blunders: BlunderCounts): void {
-  if (cell.blunders) cell.blunders = mergeBlunderCounts(cell.blunders, blunders);
+export function appendGames(dir: string, cell: CellStore, chunk: { readonly margin_g: Int32Array; readonly winner_g: Uint8Array; readonly aggregate: Aggregate }): void {
+  const { margin_g, winner_g, aggregate } = chunk;
+  if (cell.blunders) cell.blunders = mergeBlunderCounts(cell.blunders, aggregate.blunders);
+  // Sources kept from the first game on; a cell whose kept games have none stays without.
+  if (cell.sources || cell.winners.length === 0) {
+    cell.sources = cell.sources ? mergeCellSources(cell.sources, cellSources(aggregate)) : cellSources(aggregate);
+    writeFileAtomic(sourcesFile(dir, cell.key), `${JSON.stringify(cell.sources)}\n`);
+  }
   let text = '';
   for (let i = 0; i < margin_g.length; i++) {
     cell.margins.push(margin_g[i]!);

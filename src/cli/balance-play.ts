@@ -59,7 +59,7 @@ export async function playCells(o: {
             first, games: end - first, signal: o.signal, decisionTimeoutMs: o.decisionTimeout * 1000,
             onProgress: (n) => { inFlight.set(c, { first, finished: n }); progress.update(counted()); },
             onChunk: (chunk) => {
-              appendGames(o.dir, c.store, chunk.margin_g, chunk.winner_g, chunk.aggregate.blunders);
+              appendGames(o.dir, c.store, chunk);
               saveState(o.dir, o.identity, o.stores, o.stateName);
             },
           });

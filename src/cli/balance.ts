@@ -1,7 +1,8 @@
 // `chaco balance <scenario...> --pool a,b,c`: every Paraguayan policy of the pool against every Bolivian
 // one, all cells on the same seeds; each cell plays batches until its 95% interval is within
 // --precision points or it reaches --max-games. Writes matrix.csv, equilibrium.csv, mixes.csv, charts,
-// balance.json and index.html; an interrupted study resumes from the games its cells kept.
+// the VP sources and decision turns of each scenario's equilibrium cell, balance.json and index.html;
+// an interrupted study resumes from the games its cells kept.
 import { loadPolicyModules } from '../policy/index.js';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -18,6 +19,8 @@ import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } fr
 import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
+import type { ScenarioSources } from '../report/balance-sources.js';
+import { settlementLabels } from '../report/vp-sources.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { poolFor } from './policy-pool.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
@@ -168,14 +171,19 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     id: s.prepared.scenario.id, par: s.par, bol: s.bol,
     cells: s.cells.map((r) => r.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
   }));
-  const sentences = await writeBalanceReport({ dir, verdicts, restricted, blunders, manifest });
+  const sources: ScenarioSources[] = studies.map((s) => ({
+    id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
+    cells: s.cells.map((r) => r.map((c) => stores.get(c.key)!.sources)),
+    settlements: settlementLabels(s.prepared.scenario), startMonth: s.prepared.scenario.startMonth,
+  }));
+  const sentences = await writeBalanceReport({ dir, verdicts, restricted, blunders, sources, manifest });
   finishStudy(sentences, dir, f.quiet, status, reproduce);
 }
 
 /** The files a balance study writes (what --force may delete), besides the run files. */
 function isBalanceFile(name: string): boolean {
   return isChacoFile(name) || ['matrix.csv', 'equilibrium.csv', 'mixes.csv', 'ladder.csv', 'restricted.csv', 'blunders-by-policy.csv', 'balance.json', 'balance-state.json', 'cells'].includes(name)
-    || /^(matrix|mixes|restricted)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+    || /^(matrix|mixes|restricted|vp-sources|decided)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name) || /^(vp-sources|decided)-[a-z0-9-]+\.csv$/.test(name);
 }
 
 export function registerBalance(program: Command): void {

@@ -4,7 +4,8 @@
 import { makeFolder } from '../report/make-folder.js';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { hasBlunderCounts, type Aggregate } from '../sim/aggregate.js';
+import { hasCurrentCounts, type Aggregate } from '../sim/aggregate.js';
+import { isBlunderCounts } from '../sim/blunders.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import { writeJson } from '../report/write-file.js';
@@ -73,9 +74,9 @@ export function keptRows(dir: string, played: number): string[] {
   return rows.slice(0, played);
 }
 
-const CHACO_TABLES = ['games.csv', 'games.csv.partial', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'bid.csv', 'compare.csv'];
+const CHACO_TABLES = ['games.csv', 'games.csv.partial', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'bid.csv', 'compare.csv'];
 const CHACO_JSON = ['aggregate.json', 'run.json', 'bid.json', 'compare.json'];
-const CHACO_CHARTS = ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'blunders', 'bid', 'compare-win-rates'];
+const CHACO_CHARTS = ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'vp-sources', 'decided', 'blunders', 'bid', 'compare-win-rates'];
 
 /** The files and folders chaco writes into a run, bid or compare folder: all that --force may delete. */
 export function isChacoFile(name: string): boolean {
@@ -86,10 +87,13 @@ export function isChacoFile(name: string): boolean {
   return tmp !== null && isChacoFile(tmp[1]!);
 }
 
-/** An aggregate.json written before the blunder audit has no counts to add the new games to: refused with the way out. */
+/** An aggregate.json written before the blunder audit (or the VP sources) has no counts to add the new games to: refused with the way out. */
 export function checkCurrentAggregate(dir: string, saved: AggregateFile): void {
-  if (!hasBlunderCounts(saved.aggregate)) {
+  if (!isBlunderCounts((saved.aggregate as Partial<Aggregate>).blunders)) {
     throw new UsageError(`${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count blunders; play the run again with --force`);
+  }
+  if (!hasCurrentCounts(saved.aggregate)) {
+    throw new UsageError(`${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count VP sources and decision turns; play the run again with --force`);
   }
 }
 

@@ -13,6 +13,7 @@ import { esc } from './svg.js';
 import { RESTRICTED_COLUMNS, restrictedChart, restrictedRows, type RestrictedArms } from './restricted-report.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
 import { POLICY_BLUNDERS_NOTE, policyBlundersTable, policyBlundersWide, type BlunderMatrix } from './policy-blunders.js';
+import { writeEquilibriumSources, type ScenarioSources } from './balance-sources.js';
 
 export interface ScenarioMatrix {
   readonly id: string;
@@ -116,6 +117,8 @@ export interface BalanceReport {
   readonly restricted: readonly RestrictedArms[];
   /** The blunder audit of each scenario's matrix cells. */
   readonly blunders: readonly BlunderMatrix[];
+  /** Each scenario's cells' VP sources and decision counts, for its equilibrium cell (balance-sources.ts). */
+  readonly sources?: readonly ScenarioSources[];
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string };
 }
 
@@ -157,6 +160,8 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
       ['Bolivia mixes', esc(mixText(v.matrix.bol, v.eq.col))],
     ])}` });
     blocks.push({ kind: 'figures', heading: `${v.matrix.name}: matrix and mixes`, figures });
+    const sources = r.sources?.find((x) => x.id === v.matrix.id);
+    if (sources) blocks.push(...(await writeEquilibriumSources(r.dir, sources, v.eq.row, v.eq.col)).blocks);
   }
   if (r.restricted.length > 0) {
     const rows = r.restricted.flatMap(restrictedRows);

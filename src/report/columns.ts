@@ -80,6 +80,25 @@ export const CSV_FILES: readonly CsvFile[] = [
     },
   },
   {
+    file: 'vp-sources.csv', by: 'run (and merge); balance, for each scenario\'s equilibrium cell, as vp-sources-<scenario>.csv', columns: {
+      by: 'the row\'s grain: cause (a row per side and cause, always written: a side\'s rows add up to its VP at the end), settlement (the VP for taking each settlement, by movement or by advance, 16.2) or turn (the VP changes made in that turn, by cause); settlement and turn rows only where some game had such an event',
+      side: 'the side whose VP changed: PAR or BOL', cause: 'why (docs/vp-sources.md): start (the starting VP, with any handicap) or the cause of the engine\'s vp events, such as settlementByMovement, unitEliminated, callUp, leaderLostWithStack',
+      settlement: 'settlement rows: the settlement taken', hex: 'settlement rows: its hex (XXYY)', turn: 'turn rows: the game turn of the change (1 = the scenario\'s first month; a change during the set-up counts in turn 1)',
+      vp_total: 'the VP change summed over all games of the run (the starting VP summed, in the start row); a side\'s cause rows add up to the sum of its vp_par or vp_bol in games.csv',
+      vp_per_game: 'vp_total / all games of the run: the mean VP a game from it', events: 'vp events over all games (empty in the start row)', events_per_game: 'events / all games of the run',
+      games_share: 'share of all games with at least one such event (in that turn, or at that settlement taken that way; empty in the start row)', label: 'the cause in a few words', rule: 'the rule sections that give or take the VP',
+    },
+  },
+  {
+    file: 'decided.csv', by: 'run (and merge); balance, for each scenario\'s equilibrium cell, as decided-<scenario>.csv', columns: {
+      turn: 'game turn (1 = the scenario\'s first month); a game already over counts with its final VP', month: 'the month of that turn', games: 'all games of the run (balance: of the equilibrium cell)',
+      games_with_leader: 'games with one side ahead on VP at the end of the turn', leader_wins: 'of those, games the side then ahead went on to win',
+      leader_wins_share: 'leader_wins / games_with_leader: how often the side ahead at the end of the turn wins',
+      decided_in_turn: 'games decided in this turn: from its end on the side ahead on VP is always the final winner, the lead no longer changes hands (a game ending on equal VP is decided at its end, by the coin flip of 16.3)',
+      share_decided_by_turn: 'share of all games decided by the end of the turn (the running sum of decided_in_turn over games)',
+    },
+  },
+  {
     file: 'compare.csv', by: 'compare', columns: {
       variant: 'variant name (base: the common settings)', settings: 'the variant\'s settings as written', games: COMMON.games!,
       par_win_rate: 'Paraguay\'s win rate', par_win_lo: 'Wilson 95% interval, lower end', par_win_hi: 'Wilson 95% interval, upper end',

@@ -1,11 +1,13 @@
-// The report of a run, written beside games.csv: summary.csv, turns.csv, settlements.csv, run.json,
-// one <chart>.vl.json and <chart>.svg per chart, and index.html with all of it.
+// The report of a run, written beside games.csv: summary.csv, turns.csv, settlements.csv, blunders.csv,
+// vp-sources.csv, decided.csv, run.json, one <chart>.vl.json and <chart>.svg per chart, and index.html with all of it.
 import { join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import { monthName } from '../data/schema-common.js';
 import type { Aggregate, AggregateShape } from '../sim/aggregate.js';
 import type { RunManifest } from '../sim/manifest.js';
 import { blundersChart, blundersTable } from './blunders.js';
+import { DECIDED_NOTE, decidedChart, decidedFact, decidedTable } from './decided.js';
+import { settlementLabels, VP_SOURCES_NOTE, vpSourcesChart, vpSourcesTable } from './vp-sources.js';
 import { runCharts, type Chart } from './charts.js';
 import { factsTable, htmlPage, type PageFigure } from './html.js';
 import { renderSvg } from './render.js';
@@ -69,9 +71,15 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
   writeFileAtomic(join(dir, 'settlements.csv'), toCsv(settlements));
   const blunders = blundersTable(agg);
   writeFileAtomic(join(dir, 'blunders.csv'), toCsv(blunders));
+  const vpSources = vpSourcesTable(agg, settlementLabels(scenario)), decided = decidedTable(agg.decided, scenario.startMonth);
+  writeFileAtomic(join(dir, 'vp-sources.csv'), toCsv(vpSources));
+  writeFileAtomic(join(dir, 'decided.csv'), toCsv(decided));
   writeJson(join(dir, 'run.json'), m);
   const charts = runCharts(agg, shape, scenario), blunderCharts = [blundersChart(agg)];
+  const vpCharts = [vpSourcesChart(agg)], decidedCharts = [decidedChart(agg.decided)];
   const figures = agg.games > 0 ? await writeCharts(dir, charts) : [];
+  const vpFigures = agg.games > 0 ? await writeCharts(dir, vpCharts) : [];
+  const decidedFigures = agg.games > 0 ? await writeCharts(dir, decidedCharts) : [];
   const blunderFigures = agg.games > 0 ? await writeCharts(dir, blunderCharts) : [];
   const par = wilson(agg.wins[0]!, agg.games), bol = wilson(agg.wins[1]!, agg.games);
   const note = statusNote(m);
@@ -84,10 +92,12 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
     ['Paraguay wins', agg.games > 0 ? `<b>${pct(agg.wins[0]! / agg.games)}</b> (95% ${pct(par.lo)}–${pct(par.hi)})` : '–'],
     ['Bolivia wins', agg.games > 0 ? `<b>${pct(agg.wins[1]! / agg.games)}</b> (95% ${pct(bol.lo)}–${pct(bol.hi)})` : '–'],
     ['margin (PAR − BOL)', agg.games > 0 ? `median ${histQuantile(agg.margin, 0.5)}, mean ${histMean(agg.margin).toFixed(2)} VP; equal VP (coin flip) in ${pct(agg.ties / agg.games)}` : '–'],
+    ['decided', esc(decidedFact(agg.decided))],
     ['reproduce', `<code>${esc(m.reproduce)}</code>`],
     ['version', `chaco ${esc(m.version)}${m.commit ? `, commit ${esc(m.commit.slice(0, 12))}` : ''}, data ${esc(m.scenario.dataHash.slice(0, 19))}…, ${m.timing.seconds} s on ${m.workers} worker${m.workers === 1 ? '' : 's'} (${m.timing.gamesPerSecond} games/s)`],
   ];
-  const files = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'run.json', ...[...charts, ...blunderCharts].map((c) => `${c.name}.vl.json`)];
+  const allCharts = [...charts, ...vpCharts, ...decidedCharts, ...blunderCharts];
+  const files = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'run.json', ...allCharts.map((c) => `${c.name}.vl.json`)];
   const html = htmlPage(`${scenario.name}: ${agg.games} games`, `chaco run ${scenario.id} — ${m.policies.PAR} (PAR) vs ${m.policies.BOL} (BOL), seed ${m.seed}`, [
     ...(note ? [{ kind: 'html' as const, html: `<p class="warn">${esc(note)}</p>` }] : []),
     { kind: 'html', html: factsTable(facts) },
@@ -96,12 +106,16 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
     { kind: 'table', heading: 'Summary by side', file: 'summary.csv', table: summary, note: 'win_rate_lo/hi: Wilson 95% interval. level_* and end_*: share of all games the side won that way. margin_*: the side\'s VP minus the enemy\'s at the end. end_turn_mean: mean end turn of the games it won. Row "all": every game, margin PAR − BOL.' },
     { kind: 'table', heading: 'Turn by turn', file: 'turns.csv', table: turns, collapsed: true, note: 'VP at the end of each turn over all games (a game already over keeps its final figures); ended_*: games ending in that turn; rainy/truce shares among the games still playing.' },
     { kind: 'table', heading: 'Settlements', file: 'settlements.csv', table: settlements, collapsed: true, note: 'changes_per_game: captures per game by either side; changed_share: games in which it changed hands at least once; held_*_end_share: who held it when the game ended.' },
+    { kind: 'figures', heading: 'Where the VP come from', figures: vpFigures },
+    { kind: 'table', heading: 'VP sources', file: 'vp-sources.csv', table: vpSources, collapsed: true, note: VP_SOURCES_NOTE },
+    { kind: 'figures', heading: 'When games are decided', figures: decidedFigures },
+    { kind: 'table', heading: 'Decided by turn', file: 'decided.csv', table: decided, collapsed: true, note: DECIDED_NOTE },
     { kind: 'figures', heading: 'Blunders', figures: blunderFigures },
     { kind: 'table', heading: 'Blunders by side', file: 'blunders.csv', table: blunders, note: 'The policies\' operational mistakes, counted in every game from the engine\'s event records (docs/blunders.md defines each kind and how it is found). games: games in which the side made it at least once; share_of_games with its Wilson 95% interval; total: occurrences (counts says of what), mean_per_game over all games.' },
     { kind: 'html', html: `<h2>Files</h2><p>${files.map((f) => `<code>${esc(f)}</code>`).join(' ')} — in this folder. Each chart's Vega-Lite spec carries its data.</p>` },
   ]);
   writeFileAtomic(join(dir, 'index.html'), html);
-  return [...files, ...[...figures, ...blunderFigures].map((f) => `${f.name}.svg`), 'index.html'];
+  return [...files, ...[...figures, ...vpFigures, ...decidedFigures, ...blunderFigures].map((f) => `${f.name}.svg`), 'index.html'];
 }
 
 /** The options not at their default, each with where it came from (17.6: the campaign's come from the scenario). */

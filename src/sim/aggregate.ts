@@ -6,6 +6,8 @@ import type { GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
 import { emptyHist, histAdd, histMerge, type IntHist } from './stats.js';
 import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCounts } from './blunders.js';
+import { addDecided, emptyDecided, isDecided, mergeDecided, type DecidedCounts } from './decided.js';
+import { emptyVpSources, isVpSources, mergeVpSources, type VpSourceCounts } from './vp-sources.js';
 
 export const END_TYPES = ['scenario_end', 'sudden_death', 'settlement'] as const;
 export type EndType = (typeof END_TYPES)[number];
@@ -77,6 +79,10 @@ export interface Aggregate {
   settlements: { capturesPar: number[]; capturesBol: number[]; gamesChanged: number[]; endPar: number[]; endBol: number[] };
   /** The blunder audit (blunders.ts): per kind and side, games with at least one and occurrences; the shard adds each game's. */
   blunders: BlunderCounts;
+  /** Where the VP came from (vp-sources.ts): by cause, turn and settlement; the shard adds each game's. */
+  vpSources: VpSourceCounts;
+  /** When games were decided (decided.ts): per turn, games with a VP leader, leaders who won, decision turns. */
+  decided: DecidedCounts;
 }
 
 const zeros = (n: number) => new Array<number>(n).fill(0);
@@ -96,12 +102,15 @@ export function emptyAggregate(shape: AggregateShape): Aggregate {
     })),
     settlements: { capturesPar: zeros(shape.settlements), capturesBol: zeros(shape.settlements), gamesChanged: zeros(shape.settlements), endPar: zeros(shape.settlements), endBol: zeros(shape.settlements) },
     blunders: emptyBlunderCounts(),
+    vpSources: emptyVpSources(shape.turns, shape.settlements),
+    decided: emptyDecided(shape.turns),
   };
 }
 
-/** Does the aggregate hold this version's blunder counts? An aggregate.json written before the audit does not. */
-export function hasBlunderCounts(agg: Aggregate): boolean {
-  return isBlunderCounts((agg as Partial<Aggregate>).blunders);
+/** Does the aggregate hold this version's blunder counts, VP sources and decision turns? An aggregate.json written before them does not. */
+export function hasCurrentCounts(agg: Aggregate): boolean {
+  const a = agg as Partial<Aggregate>;
+  return isBlunderCounts(a.blunders) && isVpSources(a.vpSources) && isDecided(a.decided);
 }
 
 /** Adds one game to the aggregate. */
@@ -148,6 +157,7 @@ export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult): v
       ta.settlementsHeld[s]! += f.settlementsHeld[s]!;
     }
   }
+  addDecided(agg.decided, r.turns, w);
   const a = agg.settlements, { settlements } = r;
   for (let k = 0; k < shape.settlements; k++) {
     const cp = settlements.capturesPar[k]!, cb = settlements.capturesBol[k]!;
@@ -161,6 +171,22 @@ export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult): v
 }
 
 const addArrays = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v + b[i]!);
+
+/** What a study (balance, ladder, sensitivity) keeps of each cell's aggregate for its report: VP sources and decision counts over its games. */
+export type CellSources = Pick<Aggregate, 'games' | 'vpSources' | 'decided'>;
+
+export function cellSources(agg: Aggregate): CellSources {
+  return { games: agg.games, vpSources: agg.vpSources, decided: agg.decided };
+}
+
+export function isCellSources(x: unknown): x is CellSources {
+  const c = x as Partial<CellSources> | undefined;
+  return c !== undefined && c !== null && typeof c.games === 'number' && isVpSources(c.vpSources) && isDecided(c.decided);
+}
+
+export function mergeCellSources(a: CellSources, b: CellSources): CellSources {
+  return { games: a.games + b.games, vpSources: mergeVpSources(a.vpSources, b.vpSources), decided: mergeDecided(a.decided, b.decided) };
+}
 
 function mergeTurn(a: TurnAggregate, b: TurnAggregate): TurnAggregate {
   return {
@@ -178,7 +204,7 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
   if (a.turns.length !== b.turns.length || a.levels.length !== b.levels.length || a.settlements.gamesChanged.length !== b.settlements.gamesChanged.length) {
     throw new Error('mergeAggregates: the aggregates come from different scenarios or options');
   }
-  if (!hasBlunderCounts(a) || !hasBlunderCounts(b)) throw new Error('mergeAggregates: an aggregate without this version\'s blunder counts (written by an older chaco)');
+  if (!hasCurrentCounts(a) || !hasCurrentCounts(b)) throw new Error('mergeAggregates: an aggregate without this version\'s blunder counts, VP sources or decision turns (written by an older chaco)');
   const sa = a.settlements, sb = b.settlements;
   return {
     games: a.games + b.games,
@@ -196,5 +222,7 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
       gamesChanged: addArrays(sa.gamesChanged, sb.gamesChanged), endPar: addArrays(sa.endPar, sb.endPar), endBol: addArrays(sa.endBol, sb.endBol),
     },
     blunders: mergeBlunderCounts(a.blunders, b.blunders),
+    vpSources: mergeVpSources(a.vpSources, b.vpSources),
+    decided: mergeDecided(a.decided, b.decided),
   };
 }

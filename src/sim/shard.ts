@@ -2,12 +2,14 @@
 // and winners (for paired comparisons) and one aggregate. Runs in a worker thread or in-process.
 import { stringify } from 'csv-stringify/sync';
 import { streamSeed } from '../core/dice.js';
+import { allObservers } from '../core/events.js';
 import { playGame, type GameResult } from '../core/play.js';
 import { checkedPolicy, createPolicy, isPolicyModule, loadPolicyModules } from '../policy/index.js';
 import { IllegalDecision, type Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
 import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
 import { BlunderAudit } from './blunders.js';
+import { VpSourceTally } from './vp-sources.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
@@ -71,8 +73,9 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
   const end_g = new Uint8Array(to - from), endTurn_g = new Uint8Array(to - from);
   let done = from;
   let failure: GameFailure | undefined;
-  // Watches every game for the side's blunders; it only reads, so the games are the same with it.
-  const audit = new BlunderAudit();
+  // Watch every game for the sides' blunders and where their VP come from; they only read, so the games are the same with them.
+  const audit = new BlunderAudit(), vpSources = new VpSourceTally();
+  const observer = allObservers([audit, vpSources])!;
   for (let i = from; i < to; i++) {
     const seed = gameSeed(spec.seed, i);
     let r: GameResult;
@@ -84,7 +87,8 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
         // --check: a built-in policy that changes its view fails the game too (modules always decide through the read-only view).
         return spec.check ? checkedPolicy(p, `policy ${name}`) : p;
       }) as [Policy, Policy];
-      r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check, observer: audit });
+      r = playGame(scenario, options, policies, seed, { checkInvariants: spec.check, observer });
+      vpSources.finish(r.vpPar, r.vpBol);
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       failure = { game: i, seed, message: failureMessage(e, spec), ...(e.stack ? { stack: e.stack } : {}) };
@@ -97,6 +101,7 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
     endTurn_g[i - from] = r.endTurn;
     addGame(aggregate, shape, r);
     audit.addGameTo(aggregate.blunders);
+    vpSources.addGameTo(aggregate.vpSources);
     done = i + 1;
   }
   const csv = rows.length > 0 ? stringify(rows, { columns: [...GAME_COLUMNS] }) : '';

@@ -17,7 +17,7 @@ describe('chaco run', () => {
     }) as [string, string];
     const csv = read(one, 'games.csv');
     expect(read(two, 'games.csv')).toBe(csv);
-    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'win-rates.vl.json', 'settlements-map.svg', 'blunders.vl.json']) expect(read(two, f), f).toBe(read(one, f));
+    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'win-rates.vl.json', 'settlements-map.svg', 'blunders.vl.json', 'vp-sources.vl.json']) expect(read(two, f), f).toBe(read(one, f));
 
     const rows = lines(csv);
     expect(rows).toHaveLength(41);
@@ -28,9 +28,9 @@ describe('chaco run', () => {
       expect(Number(margin)).toBe(Number(vpPar) - Number(vpBol));
     }
     const files = readdirSync(one);
-    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'run.json', 'index.html']) expect(files).toContain(f);
-    expect(files.filter((f) => f.endsWith('.vl.json'))).toHaveLength(7); // the six run charts and the blunders chart
-    expect(files.filter((f) => f.endsWith('.svg'))).toHaveLength(7);
+    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'run.json', 'index.html']) expect(files).toContain(f);
+    expect(files.filter((f) => f.endsWith('.vl.json'))).toHaveLength(9); // the six run charts, VP sources, decided and the blunders chart
+    expect(files.filter((f) => f.endsWith('.svg'))).toHaveLength(9);
     const run = JSON.parse(read(one, 'run.json'));
     expect(run).toMatchObject({
       version: expect.any(String), seed: '7', games: 40, played: 40, status: 'complete', workers: 1,

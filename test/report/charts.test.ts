@@ -87,9 +87,9 @@ describe('charts', () => {
     const manifest = runManifest({ command: 'test', spec, scenario, options, sources, turns: shape.turns, first: 0, games: 16, played: 16, interrupted: false, workers: 0, started: now, finished: now });
     await writeRunReport({ dir, manifest, aggregate: agg, shape, scenario });
     const files = readdirSync(dir);
-    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'run.json', 'index.html', 'win-rates.vl.json', 'margin-histogram.vl.json', 'victory-levels.vl.json', 'end-types.vl.json', 'vp-by-turn.vl.json', 'settlements-map.vl.json', 'blunders.vl.json']) expect(files).toContain(f);
+    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'run.json', 'index.html', 'win-rates.vl.json', 'margin-histogram.vl.json', 'victory-levels.vl.json', 'end-types.vl.json', 'vp-by-turn.vl.json', 'settlements-map.vl.json', 'blunders.vl.json', 'vp-sources.csv', 'vp-sources.vl.json', 'decided.csv', 'decided.vl.json']) expect(files).toContain(f);
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
-    expect(html.match(/<svg /g)?.length).toBe(7); // the six run charts and the blunders chart
+    expect(html.match(/<svg /g)?.length).toBe(9); // the six run charts, VP sources, decided and the blunders chart
     expect(html).not.toMatch(/<script|<link|src="http|href="http/);
   });
 });

@@ -38,10 +38,10 @@ describe('Vega-Lite specs against the shipped schema', () => {
 
   // One small run of each command that writes charts; every spec it writes validates.
   const commands: { what: string; args: string[]; expected: string[] }[] = [
-    { what: 'run', args: ['run', 'boqueron', '--games', '8', '--no-replays'], expected: ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'blunders'] },
+    { what: 'run', args: ['run', 'boqueron', '--games', '8', '--no-replays'], expected: ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'vp-sources', 'decided', 'blunders'] },
     { what: 'bid', args: ['bid', 'boqueron', '--games', '12', '--points', '3', '--step', '5', '--extend', '1', '--bootstrap', '100'], expected: ['bid', 'margin-histogram'] },
     { what: 'compare', args: ['compare', 'boqueron', '--games', '8', '--variant', 'easy:handicap=PAR+10'], expected: ['compare-win-rates', 'compare-win-diff', 'compare-margin-diff'] },
-    { what: 'balance (with restricted play)', args: ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '10', '--batch', '10', '--replicates', '100', '--restrictions', 'noAir', '--restricted-games', '4'], expected: ['matrix-boqueron', 'mixes-boqueron', 'restricted-boqueron'] },
+    { what: 'balance (with restricted play)', args: ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '10', '--batch', '10', '--replicates', '100', '--restrictions', 'noAir', '--restricted-games', '4'], expected: ['matrix-boqueron', 'mixes-boqueron', 'restricted-boqueron', 'vp-sources-boqueron', 'decided-boqueron'] },
     { what: 'ladder', args: ['ladder', 'boqueron', '--pool', 'random,passive', '--reference', 'passive', '--games', '8', '--replicates', '100'], expected: ['ratings-boqueron'] },
     { what: 'sensitivity', args: ['sensitivity', 'boqueron', '--games', '6', '--par', 'random', '--bol', 'random', '--replicates', '100'], expected: ['tornado-win-boqueron', 'tornado-bid-boqueron'] },
   ];
