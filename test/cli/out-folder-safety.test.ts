@@ -35,7 +35,7 @@ describe('one writer per output folder', () => {
     } finally {
       first.kill('SIGKILL');
     }
-  }, 300_000);
+  });
 
   test('a lock left by a process that is gone is taken over, and released when the command ends', () => {
     const out = tmp();

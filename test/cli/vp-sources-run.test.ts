@@ -71,7 +71,7 @@ describe('VP sources and decision turns of a real run (boqueron, random against 
     const captures = (side: string) => sum(vp.filter((x) => x.by === 'cause' && x.side === side && x.cause!.startsWith('settlementBy')), 'events');
     expect(captures('PAR')).toBeLessThanOrEqual(sum(games, 'captured_par'));
     expect(captures('BOL')).toBeLessThanOrEqual(sum(games, 'captured_bol'));
-  }, 300_000);
+  });
 
   test('the cause totals are those of the games played again with their event log', () => {
     const direct = new Map<string, number>();
@@ -83,7 +83,7 @@ describe('VP sources and decision turns of a real run (boqueron, random against 
     }
     const fromCsv = new Map(csv(out, 'vp-sources.csv').filter((x) => x.by === 'cause' && x.cause !== 'start' && Number(x.events) > 0).map((x) => [`${x.side} ${x.cause}`, Number(x.vp_total)]));
     expect(fromCsv).toEqual(direct);
-  }, 300_000);
+  });
 
   test('decided.csv: every game is decided once, by its last turn, and agrees with the games played again', () => {
     const games = csv(out, 'games.csv'), decided = csv(out, 'decided.csv');
@@ -111,13 +111,13 @@ describe('VP sources and decision turns of a real run (boqueron, random against 
     expect(decided.map((d) => Number(d.decided_in_turn))).toEqual(decidedIn);
     expect(decided.map((d) => Number(d.games_with_leader))).toEqual(withLeader);
     expect(decided.map((d) => Number(d.leader_wins))).toEqual(leaderWins);
-  }, 300_000);
+  });
 
   test('the files are the same whatever the number of workers', () => {
     const r = run(two, '2');
     expect(r.code, r.err).toBe(0);
     for (const f of ['games.csv', 'vp-sources.csv', 'decided.csv', 'vp-sources.vl.json', 'decided.vl.json']) expect(read(two, f), f).toBe(read(out, f));
-  }, 300_000);
+  });
 });
 
 describe('a run folder written before the VP sources', () => {
@@ -135,5 +135,5 @@ describe('a run folder written before the VP sources', () => {
     const forced = chaco([...args, '--force']);
     expect(forced.code, forced.err).toBe(0);
     expect(read(out, 'vp-sources.csv')).toMatch(/^by,side,cause,/);
-  }, 120_000);
+  });
 });

@@ -110,5 +110,5 @@ describe('a run folder written before the audit', () => {
     const forced = chaco([...args, '--force']);
     expect(forced.code, forced.err).toBe(0);
     expect(lines(read(out, 'blunders.csv'))).toHaveLength(1 + 2 * BLUNDERS.length);
-  }, 60_000);
+  });
 });

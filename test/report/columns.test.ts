@@ -45,7 +45,7 @@ describe('CSV columns', () => {
       }
     }
     expect(files).toBeGreaterThanOrEqual(CSV_FILES.length);
-  }, 300_000);
+  });
 
   test('docs/columns.md is generated from the table (npm run columns)', () => {
     expect(readFileSync('docs/columns.md', 'utf8')).toBe(columnsMarkdown());

@@ -52,6 +52,6 @@ describe('Vega-Lite specs against the shipped schema', () => {
       expect(r.code, r.err).toBe(0);
       expect(names(out)).toEqual(expect.arrayContaining(c.expected));
       expect(invalidSpecs(out)).toEqual([]);
-    }, 300_000);
+    });
   }
 });

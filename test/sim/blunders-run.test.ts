@@ -139,7 +139,7 @@ describe('blunders.csv of a run equals a direct count over its games played agai
       const parts = await Promise.all([[0, 3], [3, games]].map(([from, to]) => playChunk({ spec: spec(scenario, seed), from: from!, to: to! })));
       expect(mergeAggregates(parts[0]!.aggregate, parts[1]!.aggregate).blunders).toEqual(direct);
       BLUNDERS.forEach((b, k) => { if (direct.total[k]![0]! + direct.total[k]![1]! > 0) seen.add(b.id); });
-    }, 120_000);
+    });
   }
   test('the comparison is not empty: most kinds occur in these games', () => {
     expect([...seen].sort()).toEqual(expect.arrayContaining(['attrition_steps', 'empty_works', 'ghq_abandoned', 'idle_units', 'leader_lost_with_stack']));
@@ -159,5 +159,5 @@ describe('the audit changes no game', () => {
       });
       expect(chunk.csv).toBe(stringify(rows, { columns: [...GAME_COLUMNS] }));
     }
-  }, 120_000);
+  });
 });
