@@ -79,7 +79,10 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   await finishRun({ ...finish, manifest, aggregate: outcome.aggregate, picks: telling.picks() });
   if (outcome.failure) reportFailure(outcome, spec, f.first, f.games, dir);
   else if (outcome.interrupted) {
-    process.stderr.write(`chaco: interrupted after ${outcome.played} of ${f.games} games; the report covers them.\n  play the rest: ${manifest.resume}\n`);
+    const what = outcome.played > 0
+      ? `kept ${outcome.played} of ${f.games} games (${f.first}–${f.first + outcome.played - 1}, every game finished before the first unfinished one) in ${dir}; the report covers them`
+      : `no game had finished; the report in ${dir} is empty`;
+    process.stderr.write(`chaco: interrupted: ${what}.\n  play the rest: ${manifest.resume}\n`);
     process.exitCode = 130;
   }
 }

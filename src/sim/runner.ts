@@ -3,7 +3,7 @@
 // is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game.
 import { emptyAggregate, mergeAggregates, type Aggregate, type AggregateShape } from './aggregate.js';
 import type { ShardPool } from './pool.js';
-import type { ChunkResult, GameFailure } from './shard.js';
+import type { ChunkResult, GameDone, GameFailure } from './shard.js';
 import type { RunSpec } from './spec.js';
 import { streamSeed } from '../core/dice.js';
 import { isPolicyModule } from '../policy/index.js';
@@ -42,6 +42,18 @@ export interface RunOutcome {
  */
 export function guidedChunkSize(left: number, threads: number): number {
   return Math.max(10, Math.min(100, Math.ceil(left / (Math.max(1, threads) * 4))));
+}
+
+/** A shard ended early, as the games it finished before (told one by one, in order) and the failure that ended it, if one did. */
+export function partialChunk(from: number, to: number, games: readonly GameDone[], shape: AggregateShape, failure?: GameFailure): ChunkResult {
+  let aggregate = emptyAggregate(shape);
+  for (const g of games) aggregate = mergeAggregates(aggregate, g.aggregate);
+  return {
+    from, to, done: from + games.length, csv: games.map((g) => g.csv).join(''),
+    margin_g: Int32Array.from(games, (g) => g.margin), winner_g: Uint8Array.from(games, (g) => g.winner),
+    end_g: Uint8Array.from(games, (g) => g.end), endTurn_g: Uint8Array.from(games, (g) => g.endTurn),
+    aggregate, ...(failure ? { failure } : {}),
+  };
 }
 
 export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, opts: RunGamesOptions): Promise<RunOutcome> {
@@ -131,11 +143,19 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
         const r: { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure } = { stop: new AbortController() };
         if (modules.length > 0 && limit > 0) r.watch = createWatch();
         running.set(from, r);
-        pool.run({ spec, from, to, decisionTimeoutMs: limit, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal).then(
+        // The shard's games as they finish: counted for the progress, and kept if the shard is ended early.
+        const told: GameDone[] = [];
+        const onGame = (g: GameDone) => {
+          if (g.game !== from + told.length) return; // only the games in order from the shard's first
+          told.push(g);
+          finished++;
+          opts.onProgress?.(finished, opts.games);
+        };
+        pool.run({ spec, from, to, decisionTimeoutMs: limit, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal, onGame).then(
           (c) => {
             inFlight--;
             running.delete(from);
-            finished += c.done - c.from;
+            finished += c.done - c.from - told.length;
             if (c.failure) fail(c.failure);
             waiting.set(c.from, c);
             flush();
@@ -145,11 +165,17 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
           (err: unknown) => {
             inFlight--;
             running.delete(from);
-            if (r.ended === 'interrupt') { submit(); return; } // ended by Ctrl-C: its games are not kept
-            if (r.ended) { fail(r.ended); submit(); return; } // a decision past the time limit
-            // The worker itself died (out of memory, a crash): the shard counts as failing at its first game.
-            const e = err instanceof Error ? err : new Error(String(err));
-            fail({ game: from, seed: '', message: `worker failed: ${e.message}`, ...(e.stack ? { stack: e.stack } : {}) });
+            // Ended early: the games it finished are kept (handed on in order, up to it), the rest are played on resume.
+            let failure: GameFailure | undefined;
+            if (r.ended && r.ended !== 'interrupt') failure = r.ended; // a decision past the time limit
+            else if (!r.ended) {
+              // The worker itself died (out of memory, a crash): the shard fails at the game it was playing.
+              const e = err instanceof Error ? err : new Error(String(err));
+              failure = { game: from + told.length, seed: '', message: `worker failed: ${e.message}`, ...(e.stack ? { stack: e.stack } : {}) };
+            }
+            if (failure) fail(failure);
+            waiting.set(from, partialChunk(from, to, told, shape, failure));
+            flush();
             submit();
           },
         );
