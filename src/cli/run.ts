@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../sim/aggregate.js';
 import { runManifest, shellQuote } from '../sim/manifest.js';
+import { QueueError } from '../sim/queue/connection.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
@@ -62,6 +63,10 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
         checkpoint(false);
       },
     });
+  } catch (err) {
+    // Redis stopped answering: the games handed on so far are kept, for the same command to resume.
+    if (err instanceof QueueError) { checkpoint(true); throw new QueueError(`${err.message}; the ${sofarPlayed} games finished are kept in ${dir}: the same command resumes once Redis answers`); }
+    throw err;
   } finally {
     closeSync(csv);
     await pool.close().finally(() => interrupt.dispose()); // a Ctrl-C after the last game changes nothing; finishRun takes the next

@@ -23,6 +23,11 @@ export interface ShardPool {
   close(): Promise<void>;
 }
 
+/** The pool itself cannot go on (a queue whose Redis stopped answering): runGames stops at once and rejects with it. */
+export class PoolError extends Error {
+  override name = 'PoolError';
+}
+
 export function defaultWorkers(): number {
   return availableParallelism();
 }

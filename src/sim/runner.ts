@@ -2,7 +2,7 @@
 // and hands finished shards on strictly in game order (buffering the early arrivals), so what is written
 // is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game.
 import { emptyAggregate, mergeAggregates, type Aggregate, type AggregateShape } from './aggregate.js';
-import type { ShardPool } from './pool.js';
+import { PoolError, type ShardPool } from './pool.js';
 import type { ChunkResult, GameDone, GameFailure } from './shard.js';
 import type { RunSpec } from './spec.js';
 import { streamSeed } from '../core/dice.js';
@@ -165,6 +165,7 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
           (err: unknown) => {
             inFlight--;
             running.delete(from);
+            if (err instanceof PoolError) { stopped = true; finish(err); return; } // the pool is gone (its Redis): nothing more can be played
             // Ended early: the games it finished are kept (handed on in order, up to it), the rest are played on resume.
             let failure: GameFailure | undefined;
             if (r.ended && r.ended !== 'interrupt') failure = r.ended; // a decision past the time limit
