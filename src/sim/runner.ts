@@ -38,10 +38,13 @@ export interface RunOutcome {
 
 /**
  * Games in the next shard: up to 100 while much is left, shrinking toward 10 near the end (a quarter
- * of each thread's share of what is left), so that no thread idles long while another finishes.
+ * of each thread's share of what is left), so that no thread idles long while another finishes; below
+ * 10 when fewer than 10 games a thread are left, so that a small run of slow games (a search) still
+ * plays on every thread.
  */
 export function guidedChunkSize(left: number, threads: number): number {
-  return Math.max(10, Math.min(100, Math.ceil(left / (Math.max(1, threads) * 4))));
+  const t = Math.max(1, threads);
+  return Math.max(Math.min(10, Math.ceil(left / t)), Math.min(100, Math.ceil(left / (t * 4))));
 }
 
 /** A shard ended early, as the games it finished before (told one by one, in order) and the failure that ended it, if one did. */

@@ -52,7 +52,10 @@ describe('the runner', () => {
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
     expect(guidedChunkSize(4000, 2)).toBe(100);
     expect(guidedChunkSize(200, 2)).toBe(25);
-    expect(guidedChunkSize(15, 8)).toBe(10);
+    // A small run plays on every thread (issue 31: a search of 10 games played on one): 10 games on 2 threads are 2 shards.
+    expect(guidedChunkSize(10, 2)).toBe(5);
+    expect(guidedChunkSize(15, 8)).toBe(2);
+    expect(guidedChunkSize(25, 2)).toBe(10);
   });
 
   test('stops at the first failing game and keeps every game before it', async () => {
