@@ -1,6 +1,8 @@
 // The runner: splits games first..first+N-1 into contiguous shards, keeps a few in flight on the pool,
 // and hands finished shards on strictly in game order (buffering the early arrivals), so what is written
-// is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game.
+// is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game;
+// a shard ended early hands on the games it finished (told one by one), so nothing finished before the
+// first unfinished game is lost.
 import { emptyAggregate, mergeAggregates, type Aggregate, type AggregateShape } from './aggregate.js';
 import { PoolError, type ShardPool } from './pool.js';
 import type { ChunkResult, GameDone, GameFailure } from './shard.js';
@@ -13,7 +15,7 @@ export interface RunGamesOptions {
   /** Index of the first game (resuming a run); default 0. */
   readonly first?: number;
   readonly games: number;
-  /** Games per shard; default: about 8 shards per thread, 10 to 100 games each. */
+  /** Games per shard; default: about 8 shards per thread, 10 to 100 games each (fewer in a small run: guidedChunkSize). */
   readonly chunkSize?: number;
   readonly signal?: AbortSignal;
   /** Each shard, in game order (only the games before the first failure). */
