@@ -5,7 +5,7 @@ import { loadPolicyModules } from '../policy/index.js';
 import { claimFolder, outputDir } from './run-folder.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../report/bid.js';
+import { bidReliability, bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../report/bid.js';
 import { writeBidReport } from '../report/bid-report.js';
 import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { createPool } from '../sim/pool.js';
@@ -75,7 +75,8 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
       exact = exactBid(points());
     }
     const agree = bidsAgree(quick, exact);
-    const reproduce = ['chaco', 'bid', ...specArgs(base), '--games', String(f.games), '--points', String(f.points), ...(f.step ? ['--step', String(f.step)] : []), '--bootstrap', String(f.bootstrap)].map(shellQuote).join(' ');
+    const reliability = bidReliability(quick, exact);
+    const reproduce = ['chaco', 'bid', ...specArgs(base), '--games', String(f.games), '--points', String(f.points), ...(f.step ? ['--step', String(f.step)] : []), '--extend', String(f.extend), '--bootstrap', String(f.bootstrap)].map(shellQuote).join(' ');
     const finished = new Date();
     const manifest = {
       tool: 'chaco', command: 'bid', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
@@ -88,17 +89,19 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
       exact: { bid: exact.bid.value, lo: exact.lo.value, hi: exact.hi.value, text: describeBid(exact.bid.value), ...(exact.bid.outside ? { outside: exact.bid.outside } : {}) },
       agree,
       grid: exact.points.map((p) => ({ bid: p.bid, games: p.games, parWins: p.parWins, winRate: p.winRate, lo: p.lo, hi: p.hi, fitted: p.fitted, reproduce: runCommand(specAt(p.bid), 0, f.games) })),
-      status: stopped ? (stopped.outcome.failure ? 'failed' : 'interrupted') : 'complete',
+      reliability,
+      status: stopped ? (stopped.outcome.failure ? 'failed' : 'interrupted') : reliability.reliable ? 'complete' : 'unreliable',
       reproduce,
       workers: pool.threads,
       timing: { started: t0.toISOString(), finished: finished.toISOString(), seconds: (finished.getTime() - t0.getTime()) / 1000 },
     };
-    await writeBidReport({ dir, scenario, base: baseRun.aggregate, quick, exact, startVp: [scenario.sides[0].vp, scenario.sides[1].vp], manifest, reproduce });
+    await writeBidReport({ dir, scenario, base: baseRun.aggregate, quick, exact, reliability, startVp: [scenario.sides[0].vp, scenario.sides[1].vp], manifest, reproduce });
     const out = [
       `${scenario.id}: fair bid (VP added to one side's starting VP so that each side wins half the games)`,
       `  fair bid     ${describeBid(exact.bid.value).padEnd(18)} 95% ${describeBid(exact.lo.value)} to ${describeBid(exact.hi.value)}  (exact: ${exact.points.length} bids x ${f.games} games with the bid in the starting VP, same seeds)`,
       `  first guess  ${describeBid(quick.bid).padEnd(18)} 95% ${describeBid(quick.interval.lo)} to ${describeBid(quick.interval.hi)}  (quick: margins of ${quick.games} games shifted, bootstrap)`,
       `  the two ${agree ? 'agree (each lies inside the other\'s interval)' : 'disagree (one lies outside the other\'s interval); the fair bid is the exact one'}`,
+      ...(reliability.reliable ? [] : [`  UNRELIABLE   this answer is not one to act on as it stands:`, ...reliability.reasons.map((r) => `    - ${r}`)]),
       `report  ${join(dir, 'index.html')}`,
     ];
     process.stdout.write(f.quiet ? `${dir}\n` : `${out.join('\n')}\n`);

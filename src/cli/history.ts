@@ -37,7 +37,12 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   claimFolder(dir, f.force);
   const rows: Row[] = [];
   const lines: string[] = [];
+  // One progress over every scenario's games: --progress lines come every 5 s across short scenarios too.
+  const progress = createProgress(f.games * scenarioArgs.length, `history ${scenarioArgs.length === 1 ? scenarioArgs[0]! : `of ${scenarioArgs.length} scenarios`}`, { quiet: f.quiet, lines: f.progress });
+  let base = -f.games;
   for (const arg of scenarioArgs) {
+    base += f.games;
+    progress.update(base);
     const probe = specFromFlags(arg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], workers: 0, check: false, decisionTimeout: 0 });
     const { scenario, options } = probe.prepared;
     const [plans] = poolFor(['historical'], scenario.id);
@@ -49,16 +54,14 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
     const hexes = key.map((e) => e.hex);
     const firsts = key.map(() => [] as number[]), ends = key.map(() => [] as number[]);
     const settlementHexes = scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
-    const progress = createProgress(f.games, `history ${scenario.id}`, { quiet: f.quiet, lines: f.progress });
     playLoggedGames({ scenario, options, par, bol, seed: spec.seed }, f.games, (r, g) => {
       firstChangeTurns(r.events ?? [], hexes).forEach((t, k) => firsts[k]!.push(t));
       hexes.forEach((h, k) => {
         const s = settlementHexes.indexOf(h);
         ends[k]!.push(s >= 0 ? r.settlements.endHolder[s]! : -1);
       });
-      progress.update(g + 1);
+      progress.update(base + g + 1);
     });
-    progress.stop();
     key.forEach((e, k) => {
       const row = historyRow(scenario.id, e, firsts[k]!, ends[k]!);
       rows.push(row);
@@ -66,6 +69,8 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
       lines.push(`${scenario.id}: ${e.place} (${e.hexLabel}) ${e.kind === 'taken' ? `taken by ${e.by}` : `held by ${e.by}`} in ${row.historical_month} (turn ${e.turn}); in play it ${play}`);
     });
   }
+  progress.update(f.games * scenarioArgs.length);
+  progress.stop();
   const table = { columns: HISTORY_COLUMNS, rows };
   writeFileAtomic(join(dir, 'history.csv'), toCsv(table));
   const reproduce = ['chaco', 'history', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, ...f.option.flatMap((o) => ['--option', o]), '--out', dir].map(shellQuote).join(' ');

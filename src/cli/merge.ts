@@ -90,7 +90,6 @@ export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promi
   }
   writeFileAtomic(join(f.out, GAMES_CSV), `${gamesCsvHeader()}${rows.map((r) => `${r}\n`).join('')}`);
   const identity: RunIdentity = { ...id, first, games };
-  writeAggregateFile(f.out, identity, games, aggregate);
   const telling = new TellingGames();
   telling.addRows(rows);
   const started = new Date(Math.min(...parts.map((p) => Date.parse(p.manifest.timing.started))));
@@ -99,6 +98,7 @@ export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promi
     command: `chaco merge ${dirs.join(' ')} --out ${f.out}`, spec, scenario, options, sources, turns: shape.turns,
     first, games, played: games, interrupted: false, workers: Math.max(...parts.map((p) => p.manifest.workers)), started, finished,
   });
+  writeAggregateFile(f.out, identity, games, aggregate, manifest);
   const picks = f.replays ? await writeTellingReplays(f.out, spec, telling.picks()) : telling.picks().map((pick) => ({ pick, dir: null }));
   await writeRunReport({ dir: f.out, manifest, aggregate, shape, scenario, telling: picks });
   process.stdout.write(f.quiet ? `${resolve(f.out)}\n` : `merged ${parts.length} runs: games ${first}–${first + games - 1}\n${terminalSummary(aggregate, manifest, f.out)}`);

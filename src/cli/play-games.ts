@@ -9,14 +9,14 @@ import type { ChunkResult } from '../sim/shard.js';
 import type { RunSpec } from '../sim/spec.js';
 
 /**
- * Ctrl-C: the first stops the run after the games in progress (everything finished is kept and
- * written); a second quits at once (Node's default, restored after the first).
+ * Ctrl-C: the first stops the run after the games in progress (every game finished before the first
+ * unfinished one is kept and written, whatever shard it was in); a second quits at once (Node's default, restored after the first).
  */
 export function onInterrupt(quiet: boolean): { signal: AbortSignal; dispose: () => void } {
   const abort = new AbortController();
   const handler = () => {
     process.off('SIGINT', handler);
-    if (!quiet) process.stderr.write('\nchaco: stopping; the games in progress get 2 s to finish, everything finished is kept (Ctrl-C again quits at once)\n');
+    if (!quiet) process.stderr.write('\nchaco: stopping; the games in progress get 2 s to finish, then every game finished before the first unfinished one is kept (Ctrl-C again quits at once)\n');
     abort.abort();
   };
   process.on('SIGINT', handler);

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { hasCurrentCounts, type Aggregate } from '../sim/aggregate.js';
 import { isBlunderCounts } from '../sim/blunders.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE, type RunManifest } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import { writeJson } from '../report/write-file.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
@@ -41,17 +41,22 @@ export function runIdentity(command: string, spec: RunSpec, first: number, games
   };
 }
 
-/** aggregate.json: the games first..first+played-1 of the run, summed; written as the run goes. */
+/**
+ * aggregate.json: the games first..first+played-1 of the run, summed; written as the run goes. When the
+ * games are over it also holds the run's run.json, so that the report is a function of this file and
+ * games.csv: a rerun rebuilds whatever of it is missing without playing a game.
+ */
 export interface AggregateFile {
   readonly tool: 'chaco';
   readonly identity: RunIdentity;
   readonly first: number;
   readonly played: number;
   readonly aggregate: Aggregate;
+  readonly manifest?: RunManifest;
 }
 
-export function writeAggregateFile(dir: string, identity: RunIdentity, played: number, aggregate: Aggregate): void {
-  const file: AggregateFile = { tool: 'chaco', identity, first: identity.first, played, aggregate };
+export function writeAggregateFile(dir: string, identity: RunIdentity, played: number, aggregate: Aggregate, manifest?: RunManifest): void {
+  const file: AggregateFile = { tool: 'chaco', identity, first: identity.first, played, aggregate, ...(manifest ? { manifest } : {}) };
   writeJson(join(dir, AGGREGATE_FILE), file);
 }
 
@@ -97,11 +102,12 @@ export function checkCurrentAggregate(dir: string, saved: AggregateFile): void {
   }
 }
 
-/** Where a run resumes: the games already played, their aggregate and games.csv rows. */
+/** Where a run resumes: the games already played, their aggregate and games.csv rows (and run.json, once the games were over). */
 export interface Resume {
   readonly played: number;
   readonly aggregate: Aggregate;
   readonly rows: readonly string[];
+  readonly manifest?: RunManifest;
 }
 
 /** A describing difference between two identities, for the refusal message. */
@@ -114,6 +120,11 @@ function difference(a: RunIdentity, b: RunIdentity): string {
 function ensureFolder(dir: string): void {
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: this is a file, not a folder; name a new or empty folder`);
   makeFolder(dir);
+}
+
+/** Deletes the temporary files of writes cut short (a kill between a write and its rename); the lock says no writer is left. */
+function clearLeftovers(dir: string): void {
+  for (const name of readdirSync(dir)) if (/\.tmp-\d+$/.test(name) && isChacoFile(name)) rmSync(join(dir, name), { force: true });
 }
 
 /** Deletes chaco's own files from dir (--force); anything else stays. */
@@ -136,7 +147,8 @@ export function claimRunFolder(dir: string, identity: RunIdentity, force: boolea
   if (saved && JSON.stringify(saved.identity) === JSON.stringify(identity)) {
     checkCurrentAggregate(dir, saved);
     const rows = keptRows(dir, saved.played);
-    if (rows.length === saved.played) return { played: saved.played, aggregate: saved.aggregate, rows };
+    clearLeftovers(dir);
+    if (rows.length === saved.played) return { played: saved.played, aggregate: saved.aggregate, rows, ...(saved.manifest ? { manifest: saved.manifest } : {}) };
     throw new UsageError(`--out ${dir}: ${AGGREGATE_FILE} counts ${saved.played} games but the games file holds ${rows.length}; the folder cannot be resumed (--force starts it again)`);
   }
   const what = saved ? `holds another run (${difference(identity, saved.identity)})` : names.some(isChacoFile) ? 'holds files of another chaco run' : 'is not empty';

@@ -1,22 +1,21 @@
 // `chaco run <scenario>`: plays N games on a pool of worker threads and writes games.csv (streamed in
 // game order), summary.csv, turns.csv, settlements.csv, run.json, the charts and index.html.
 import { loadPolicyModules } from '../policy/index.js';
-import { closeSync, existsSync, openSync, renameSync, writeSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { writeRunReport } from '../report/run-report.js';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../sim/aggregate.js';
 import { runManifest, shellQuote } from '../sim/manifest.js';
+import { QueueError } from '../sim/queue/connection.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
-import { writeTellingReplays } from './telling-replays.js';
+import { finishedRun, finishRun } from './run-finish.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { addCommonOptions, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure, type PlayedRun } from './play-games.js';
 import { confirmRunSize } from './run-size.js';
-import { terminalSummary } from './terminal-summary.js';
 
 const runSchema = commonSchema.extend({ games: intFlag('--games', 1), first: intFlag('--first', 0), replays: z.boolean().default(true), ...queueSchema });
 
@@ -31,10 +30,8 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   const dir = outputDir(f.out, scenario.id, spec.seed);
   const identity = runIdentity('run', spec, f.first, f.games);
   const resume = claimRunFolder(dir, identity, f.force);
-  if (resume && resume.played === f.games && existsSync(join(dir, GAMES_CSV))) {
-    process.stdout.write(f.quiet ? `${resolve(dir)}\n` : `${scenario.id}: the run in ${dir} is complete (${f.games} games); nothing to play\n`);
-    return;
-  }
+  const finish = { dir, spec, scenario, shape, replays: f.replays, quiet: f.quiet, progress: f.progress };
+  if (resume && resume.played === f.games && await finishedRun({ ...finish, resume, games: f.games })) return;
   const kept = resume?.played ?? 0;
   if (resume && !f.quiet && kept > 0) process.stderr.write(`chaco: resuming the run in ${dir}: ${kept} of ${f.games} games kept, playing the other ${f.games - kept}\n`);
   // Games go to games.csv.partial as they finish, with their aggregate in aggregate.json (at most a
@@ -66,13 +63,14 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
         checkpoint(false);
       },
     });
+  } catch (err) {
+    // Redis stopped answering: the games handed on so far are kept, for the same command to resume.
+    if (err instanceof QueueError) { checkpoint(true); throw new QueueError(`${err.message}; the ${sofarPlayed} games finished are kept in ${dir}: the same command resumes once Redis answers`); }
+    throw err;
   } finally {
-    interrupt.dispose();
     closeSync(csv);
-    await pool.close();
+    await pool.close().finally(() => interrupt.dispose()); // a Ctrl-C after the last game changes nothing; finishRun takes the next
   }
-  checkpoint(true);
-  renameSync(partial, join(dir, GAMES_CSV));
   const outcome = { ...played.outcome, played: sofarPlayed, aggregate: sofar };
   const manifest = runManifest({
     command: ['chaco', 'run', ...process.argv.slice(3)].map(shellQuote).join(' '), spec, scenario, options, sources, turns: shape.turns, out: dir,
@@ -80,17 +78,16 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     workers: pool.threads, queue: queueRecord(pool, f), started: played.started, finished: played.finished,
   });
-  const picks = f.replays ? await writeTellingReplays(dir, spec, telling.picks()) : telling.picks().map((pick) => ({ pick, dir: null }));
-  await writeRunReport({ dir, manifest, aggregate: outcome.aggregate, shape, scenario, telling: picks });
-  if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
-  else {
-    process.stdout.write(terminalSummary(outcome.aggregate, manifest, dir));
-    const replays = new Set(picks.filter((p) => p.dir !== null).map((p) => p.pick.game));
-    if (replays.size > 0) process.stdout.write(`replays     ${replays.size} telling game${replays.size === 1 ? '' : 's'} in ${join(dir, 'replays')}\n`);
-  }
+  // aggregate.json keeps run.json from here on: the report is a function of it and games.csv, and a rerun rebuilds it (run-finish.ts).
+  writeAggregateFile(dir, identity, sofarPlayed, sofar, manifest);
+  renameSync(partial, join(dir, GAMES_CSV));
+  await finishRun({ ...finish, manifest, aggregate: outcome.aggregate, picks: telling.picks() });
   if (outcome.failure) reportFailure(outcome, spec, f.first, f.games, dir);
   else if (outcome.interrupted) {
-    process.stderr.write(`chaco: interrupted after ${outcome.played} of ${f.games} games; the report covers them.\n  play the rest: ${manifest.resume}\n`);
+    const what = outcome.played > 0
+      ? `kept ${outcome.played} of ${f.games} games (${f.first}–${f.first + outcome.played - 1}, every game finished before the first unfinished one) in ${dir}; the report covers them`
+      : `no game had finished; the report in ${dir} is empty`;
+    process.stderr.write(`chaco: interrupted: ${what}.\n  play the rest: ${manifest.resume}\n`);
     process.exitCode = 130;
   }
 }

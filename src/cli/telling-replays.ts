@@ -1,27 +1,39 @@
 // The replays of a run's telling games (closest, biggest wins, sudden death, settlement), written
 // into its folder by chaco run and chaco merge.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPolicyModules } from '../policy/index.js';
 import { writeReplay } from '../report/replay.js';
 import type { RunSpec } from '../sim/spec.js';
 import type { TellingGame } from '../sim/telling.js';
 
+/** A replay's folder, relative to the run's. */
+export const replayFolder = (game: number) => join('replays', `game-${game}`);
+
+/** Is the replay of this game in dir whole? viewer.html is the last file writeReplay writes. */
+export const hasReplay = (dir: string, game: number) => existsSync(join(dir, replayFolder(game), 'viewer.html'));
+
 /**
  * Writes the replay of each telling game (closest, biggest wins, sudden death, settlement) into
- * DIR/replays/game-<i>/ with `chaco replay`'s writer; a game picked for several reasons is written once.
+ * DIR/replays/game-<i>/ with `chaco replay`'s writer; a game picked for several reasons is written once,
+ * a replay already whole there (a resumed or rebuilt report) is kept, and the replays of games no longer
+ * picked (a report of fewer games, cut short) are removed. `onReplay` is told before each game is replayed.
  */
-export async function writeTellingReplays(dir: string, spec: RunSpec, picks: readonly TellingGame[]): Promise<{ pick: TellingGame; dir: string | null }[]> {
+export async function writeTellingReplays(dir: string, spec: RunSpec, picks: readonly TellingGame[], onReplay?: (done: number, total: number) => void): Promise<{ pick: TellingGame; dir: string | null }[]> {
   await loadPolicyModules([spec.par, spec.bol]);
-  const written = new Map<number, string>();
-  for (const pick of picks) {
-    if (written.has(pick.game)) continue;
-    const rel = join('replays', `game-${pick.game}`);
+  const games = [...new Set(picks.map((p) => p.game))];
+  const todo = games.filter((g) => !hasReplay(dir, g));
+  todo.forEach((game, k) => {
+    onReplay?.(k, todo.length);
     writeReplay({
-      scenario: spec.scenario, seed: spec.seed, game: pick.game, par: spec.par, bol: spec.bol, options: spec.options,
-      handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] }, dataDir: spec.dataDir, out: join(dir, rel),
+      scenario: spec.scenario, seed: spec.seed, game, par: spec.par, bol: spec.bol, options: spec.options,
+      handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] }, dataDir: spec.dataDir, out: join(dir, replayFolder(game)),
     });
-    written.set(pick.game, rel);
+  });
+  if (todo.length > 0) onReplay?.(todo.length, todo.length);
+  const replays = join(dir, 'replays');
+  if (existsSync(replays)) {
+    for (const name of readdirSync(replays)) if (/^game-\d+$/.test(name) && !games.includes(Number(name.slice(5)))) rmSync(join(replays, name), { recursive: true, force: true });
   }
-  return picks.map((pick) => ({ pick, dir: written.get(pick.game) ?? null }));
+  return picks.map((pick) => ({ pick, dir: replayFolder(pick.game) }));
 }
-

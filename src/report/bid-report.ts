@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { describeBid, shiftedWinRate, type ExactBid, type QuickBid } from './bid.js';
+import { describeBid, shiftedWinRate, type BidReliability, type ExactBid, type QuickBid } from './bid.js';
 import { marginChart, type Chart } from './charts.js';
 import { factsTable, htmlPage } from './html.js';
 import { writeCharts } from './run-report.js';
@@ -18,6 +18,8 @@ export interface BidReport {
   readonly base: Aggregate;
   readonly quick: QuickBid;
   readonly exact: ExactBid;
+  /** Whether the answer can be acted on, and why not. */
+  readonly reliability: BidReliability;
   /** Starting VP [PAR, BOL] before any bid (scenario + --handicap). */
   readonly startVp: readonly [number, number];
   /** bid.json: the manifest and estimates. */
@@ -79,7 +81,9 @@ export async function writeBidReport(r: BidReport): Promise<void> {
     ['the two', (r.manifest as { agree?: boolean }).agree ? 'agree: each lies inside the other\'s interval' : '<b>disagree</b>: one lies outside the other\'s interval; the published bid is the exact one'],
     ['reproduce', `<code>${esc(r.reproduce)}</code>`],
   ];
+  const warn = r.reliability.reliable ? [] : [{ kind: 'html' as const, html: `<div class="warn"><b>This answer is unreliable</b> (status <code>unreliable</code> in bid.json):<ul>${r.reliability.reasons.map((x) => `<li>${esc(x)}</li>`).join('')}</ul></div>` }];
   const html = htmlPage(`${r.scenario.name}: the fair bid`, 'chaco bid — the VP handicap that gives each side an even chance', [
+    ...warn,
     { kind: 'html', html: factsTable(facts) },
     { kind: 'html', html: '<p>A bid gives VP to one side at the start. The <b>quick</b> estimate shifts every final margin of one run by the bid (ties are coin flips) and finds where Paraguay would win half the games; its interval is a bootstrap. The <b>exact</b> estimate replays the same games with the bid added to the starting VP, which also moves sudden death (16.4) and the 50-VP settlement (16.1), and interpolates where Paraguay\'s win rate (made non-decreasing) crosses 50%; its interval is where the Wilson bounds cross 50%.</p>' },
     { kind: 'figures', heading: 'Charts', figures },

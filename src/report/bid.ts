@@ -173,3 +173,38 @@ export function bidsAgree(quick: QuickBid, exact: ExactBid): boolean {
   if (exact.bid.value === null || exact.lo.value === null || exact.hi.value === null) return false;
   return exact.lo.value <= quick.bid && quick.bid <= exact.hi.value && quick.interval.lo <= exact.bid.value && exact.bid.value <= quick.interval.hi;
 }
+
+/** Is the fair bid an answer a user can act on, and if not, why (each reason one sentence saying what to do)? */
+export interface BidReliability {
+  readonly reliable: boolean;
+  readonly reasons: readonly string[];
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(0)}%`;
+const bidAt = (bid: number) => (bid === 0 ? 'bid 0' : `bid ${bid > 0 ? '+' : ''}${bid}`);
+
+/**
+ * The answer is unreliable when the exact estimate lies outside the grid or its interval reaches past it,
+ * when Paraguay's win rate does not measurably move across the bids played (the Wilson intervals of the
+ * lowest and the highest bid overlap: the policies' play absorbs the VP, or too few games), or when the
+ * quick and exact estimates disagree beyond their intervals (the bid changes the games themselves).
+ */
+export function bidReliability(quick: QuickBid, exact: ExactBid): BidReliability {
+  const reasons: string[] = [];
+  const pts = exact.points, first = pts[0], last = pts[pts.length - 1];
+  if (!first || !last) return { reliable: false, reasons: ['no bid was played'] };
+  const range = `from ${bidAt(first.bid)} to ${bidAt(last.bid)}`;
+  if (exact.bid.value === null) {
+    const side = exact.bid.outside === 'below' ? 'above' : 'below';
+    reasons.push(`no bid of the grid evens the game: Paraguay's win rate stays ${side} 50% ${range} (${pct(first.winRate)} to ${pct(last.winRate)}); a wider grid (--step, --extend) may reach it`);
+  } else if (exact.lo.value === null || exact.hi.value === null) {
+    reasons.push(`the 95% interval of the fair bid reaches past the grid (${range}); more games (--games) or a wider grid (--step, --extend) bound it`);
+  }
+  if (pts.length >= 2 && first.hi >= last.lo) {
+    reasons.push(`the win rate does not move measurably with the bid: ${pct(first.winRate)} at ${bidAt(first.bid)} and ${pct(last.winRate)} at ${bidAt(last.bid)} lie within each other's 95% intervals (too few games: --games, or the policies' play absorbs the VP)`);
+  }
+  if (exact.bid.value !== null && !bidsAgree(quick, exact)) {
+    reasons.push(`the quick estimate (${describeBid(quick.bid)}) and the exact one disagree beyond their intervals: the bid changes the games themselves (sudden death, the 50-VP settlement, how the policies spend VP), which shifting the margins of one run does not see`);
+  }
+  return { reliable: reasons.length === 0, reasons };
+}

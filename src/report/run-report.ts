@@ -17,10 +17,11 @@ import { esc } from './svg.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
 import type { TellingGame } from '../sim/telling.js';
 
-/** Writes each chart's spec and SVG into dir; returns them for the page. */
-export async function writeCharts(dir: string, charts: readonly Chart[]): Promise<PageFigure[]> {
+/** Writes each chart's spec and SVG into dir; returns them for the page. `onChart` is told before each is rendered. */
+export async function writeCharts(dir: string, charts: readonly Chart[], onChart?: () => void): Promise<PageFigure[]> {
   const figures: PageFigure[] = [];
   for (const c of charts) {
+    onChart?.();
     const { svg } = await renderSvg(c.spec);
     writeFileAtomic(join(dir, `${c.name}.vl.json`), `${JSON.stringify(c.spec, null, 1)}\n`);
     writeFileAtomic(join(dir, `${c.name}.svg`), svg);
@@ -39,6 +40,8 @@ export interface RunReport {
   readonly scenario: Scenario;
   /** Telling games and the folder (relative to dir) of each one's replay, or null when not written. */
   readonly telling?: readonly { readonly pick: TellingGame; readonly dir: string | null }[];
+  /** Told as the report is written: files written so far, of all (runReportFiles), before the next (a chart's SVG takes a while). */
+  readonly onFiles?: (done: number, total: number) => void;
 }
 
 /** The telling games with links to their replays (viewer, narrative, events and maps) and the command that writes one. */
@@ -63,8 +66,18 @@ export function statusNote(m: RunManifest): string | null {
   return m.resume ? `${what} Play the rest: ${m.resume}` : what;
 }
 
+/** The files writeRunReport writes beside games.csv: a rerun of a finished run looks for them to know whether its report is whole. */
+export function runReportFiles(agg: Aggregate, shape: AggregateShape, scenario: Scenario): string[] {
+  const charts = agg.games > 0 ? [...runCharts(agg, shape, scenario), vpSourcesChart(agg), decidedChart(agg.decided), blundersChart(agg)].flatMap((c) => [`${c.name}.vl.json`, `${c.name}.svg`]) : [];
+  return ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'run.json', ...charts, 'index.html'];
+}
+
 export async function writeRunReport(r: RunReport): Promise<string[]> {
   const { dir, manifest: m, aggregate: agg, shape, scenario } = r;
+  const total = runReportFiles(agg, shape, scenario).length;
+  let done = 0;
+  const told = (files: number) => { r.onFiles?.(done, total); done += files; };
+  told(7);
   const summary = summaryTable(agg, shape), turns = turnsTable(agg, scenario.startMonth), settlements = settlementsTable(agg, scenario);
   writeFileAtomic(join(dir, 'summary.csv'), toCsv(summary));
   writeFileAtomic(join(dir, 'turns.csv'), toCsv(turns));
@@ -77,10 +90,11 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
   writeJson(join(dir, 'run.json'), m);
   const charts = runCharts(agg, shape, scenario), blunderCharts = [blundersChart(agg)];
   const vpCharts = [vpSourcesChart(agg)], decidedCharts = [decidedChart(agg.decided)];
-  const figures = agg.games > 0 ? await writeCharts(dir, charts) : [];
-  const vpFigures = agg.games > 0 ? await writeCharts(dir, vpCharts) : [];
-  const decidedFigures = agg.games > 0 ? await writeCharts(dir, decidedCharts) : [];
-  const blunderFigures = agg.games > 0 ? await writeCharts(dir, blunderCharts) : [];
+  const figures = agg.games > 0 ? await writeCharts(dir, charts, () => told(2)) : [];
+  const vpFigures = agg.games > 0 ? await writeCharts(dir, vpCharts, () => told(2)) : [];
+  const decidedFigures = agg.games > 0 ? await writeCharts(dir, decidedCharts, () => told(2)) : [];
+  const blunderFigures = agg.games > 0 ? await writeCharts(dir, blunderCharts, () => told(2)) : [];
+  told(1);
   const par = wilson(agg.wins[0]!, agg.games), bol = wilson(agg.wins[1]!, agg.games);
   const note = statusNote(m);
   const facts: [string, string][] = [
@@ -115,6 +129,7 @@ export async function writeRunReport(r: RunReport): Promise<string[]> {
     { kind: 'html', html: `<h2>Files</h2><p>${files.map((f) => `<code>${esc(f)}</code>`).join(' ')} — in this folder. Each chart's Vega-Lite spec carries its data.</p>` },
   ]);
   writeFileAtomic(join(dir, 'index.html'), html);
+  told(0);
   return [...files, ...[...figures, ...vpFigures, ...decidedFigures, ...blunderFigures].map((f) => `${f.name}.svg`), 'index.html'];
 }
 

@@ -59,3 +59,38 @@ export function createProgress(total: number, label: string, opts: { quiet?: boo
     stop: () => {},
   };
 }
+
+/** A phase after the games that can take seconds (the telling replays, the report): told step by step. */
+export interface Phase {
+  step(done: number, total: number): void;
+  end(): void;
+}
+
+const QUIET_PHASE: Phase = { step: () => {}, end: () => {} };
+
+/**
+ * A phase on stderr, shown where the progress bar is: on a terminal a line counting its steps
+ * ("boqueron: writing the report 3/20"), with --progress elsewhere one line as it starts ("boqueron: writing
+ * the report (20 files)"); nothing with --quiet. Each step is told before its work, so the line stands while it is done.
+ */
+export function createPhase(label: string, what: string, unit: string, opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {}): Phase {
+  if (opts.quiet) return QUIET_PHASE;
+  const stream = opts.stream ?? process.stderr;
+  if (stream.isTTY) {
+    let shown = false;
+    return {
+      step: (done, total) => { stream.write(`\r\x1b[K${label}: ${what} ${done}/${total}`); shown = true; },
+      end: () => { if (shown) stream.write('\n'); shown = false; },
+    };
+  }
+  if (!opts.lines) return QUIET_PHASE;
+  let said = false;
+  return {
+    step: (done, total) => {
+      if (said || done >= total) return;
+      said = true;
+      stream.write(`${label}: ${what} (${total} ${unit}${total === 1 ? '' : 's'})\n`);
+    },
+    end: () => {},
+  };
+}

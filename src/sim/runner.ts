@@ -1,9 +1,11 @@
 // The runner: splits games first..first+N-1 into contiguous shards, keeps a few in flight on the pool,
 // and hands finished shards on strictly in game order (buffering the early arrivals), so what is written
-// is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game.
+// is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game;
+// a shard ended early hands on the games it finished (told one by one), so nothing finished before the
+// first unfinished game is lost.
 import { emptyAggregate, mergeAggregates, type Aggregate, type AggregateShape } from './aggregate.js';
-import type { ShardPool } from './pool.js';
-import type { ChunkResult, GameFailure } from './shard.js';
+import { PoolError, type ShardPool } from './pool.js';
+import type { ChunkResult, GameDone, GameFailure } from './shard.js';
 import type { RunSpec } from './spec.js';
 import { streamSeed } from '../core/dice.js';
 import { isPolicyModule } from '../policy/index.js';
@@ -13,7 +15,7 @@ export interface RunGamesOptions {
   /** Index of the first game (resuming a run); default 0. */
   readonly first?: number;
   readonly games: number;
-  /** Games per shard; default: about 8 shards per thread, 10 to 100 games each. */
+  /** Games per shard; default: about 8 shards per thread, 10 to 100 games each (fewer in a small run: guidedChunkSize). */
   readonly chunkSize?: number;
   readonly signal?: AbortSignal;
   /** Each shard, in game order (only the games before the first failure). */
@@ -38,10 +40,25 @@ export interface RunOutcome {
 
 /**
  * Games in the next shard: up to 100 while much is left, shrinking toward 10 near the end (a quarter
- * of each thread's share of what is left), so that no thread idles long while another finishes.
+ * of each thread's share of what is left), so that no thread idles long while another finishes; below
+ * 10 when fewer than 10 games a thread are left, so that a small run of slow games (a search) still
+ * plays on every thread.
  */
 export function guidedChunkSize(left: number, threads: number): number {
-  return Math.max(10, Math.min(100, Math.ceil(left / (Math.max(1, threads) * 4))));
+  const t = Math.max(1, threads);
+  return Math.max(Math.min(10, Math.ceil(left / t)), Math.min(100, Math.ceil(left / (t * 4))));
+}
+
+/** A shard ended early, as the games it finished before (told one by one, in order) and the failure that ended it, if one did. */
+export function partialChunk(from: number, to: number, games: readonly GameDone[], shape: AggregateShape, failure?: GameFailure): ChunkResult {
+  let aggregate = emptyAggregate(shape);
+  for (const g of games) aggregate = mergeAggregates(aggregate, g.aggregate);
+  return {
+    from, to, done: from + games.length, csv: games.map((g) => g.csv).join(''),
+    margin_g: Int32Array.from(games, (g) => g.margin), winner_g: Uint8Array.from(games, (g) => g.winner),
+    end_g: Uint8Array.from(games, (g) => g.end), endTurn_g: Uint8Array.from(games, (g) => g.endTurn),
+    aggregate, ...(failure ? { failure } : {}),
+  };
 }
 
 export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, opts: RunGamesOptions): Promise<RunOutcome> {
@@ -131,11 +148,19 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
         const r: { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure } = { stop: new AbortController() };
         if (modules.length > 0 && limit > 0) r.watch = createWatch();
         running.set(from, r);
-        pool.run({ spec, from, to, decisionTimeoutMs: limit, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal).then(
+        // The shard's games as they finish: counted for the progress, and kept if the shard is ended early.
+        const told: GameDone[] = [];
+        const onGame = (g: GameDone) => {
+          if (g.game !== from + told.length) return; // only the games in order from the shard's first
+          told.push(g);
+          finished++;
+          opts.onProgress?.(finished, opts.games);
+        };
+        pool.run({ spec, from, to, decisionTimeoutMs: limit, ...(r.watch ? { watch: r.watch } : {}) }, r.stop.signal, onGame).then(
           (c) => {
             inFlight--;
             running.delete(from);
-            finished += c.done - c.from;
+            finished += c.done - c.from - told.length;
             if (c.failure) fail(c.failure);
             waiting.set(c.from, c);
             flush();
@@ -145,11 +170,18 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
           (err: unknown) => {
             inFlight--;
             running.delete(from);
-            if (r.ended === 'interrupt') { submit(); return; } // ended by Ctrl-C: its games are not kept
-            if (r.ended) { fail(r.ended); submit(); return; } // a decision past the time limit
-            // The worker itself died (out of memory, a crash): the shard counts as failing at its first game.
-            const e = err instanceof Error ? err : new Error(String(err));
-            fail({ game: from, seed: '', message: `worker failed: ${e.message}`, ...(e.stack ? { stack: e.stack } : {}) });
+            if (err instanceof PoolError) { stopped = true; finish(err); return; } // the pool is gone (its Redis): nothing more can be played
+            // Ended early: the games it finished are kept (handed on in order, up to it), the rest are played on resume.
+            let failure: GameFailure | undefined;
+            if (r.ended && r.ended !== 'interrupt') failure = r.ended; // a decision past the time limit
+            else if (!r.ended) {
+              // The worker itself died (out of memory, a crash): the shard fails at the game it was playing.
+              const e = err instanceof Error ? err : new Error(String(err));
+              failure = { game: from + told.length, seed: '', message: `worker failed: ${e.message}`, ...(e.stack ? { stack: e.stack } : {}) };
+            }
+            if (failure) fail(failure);
+            waiting.set(from, partialChunk(from, to, told, shape, failure));
+            flush();
             submit();
           },
         );

@@ -1,6 +1,7 @@
 // One shard of a run: games from..to-1 played in order, returned as games.csv text, per-game margins
 // and winners (for paired comparisons) and one aggregate. Runs in a worker thread or in-process.
 import { stringify } from 'csv-stringify/sync';
+import type { MessagePort } from 'node:worker_threads';
 import { streamSeed } from '../core/dice.js';
 import { allObservers } from '../core/events.js';
 import { playGame, type GameResult } from '../core/play.js';
@@ -8,8 +9,8 @@ import { checkedPolicy, createPolicy, isPolicyModule, loadPolicyModules } from '
 import { IllegalDecision, type Policy } from '../core/decisions.js';
 import { watchedPolicy, type Watch } from './watch.js';
 import { addGame, aggregateShape, emptyAggregate, type Aggregate, END_TYPES } from './aggregate.js';
-import { BlunderAudit } from './blunders.js';
-import { VpSourceTally } from './vp-sources.js';
+import { BlunderAudit, mergeBlunderCounts } from './blunders.js';
+import { mergeVpSources, VpSourceTally } from './vp-sources.js';
 import { GAME_COLUMNS, gameRow } from './game-row.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
@@ -21,6 +22,24 @@ export interface ChunkTask {
   readonly watch?: Watch;
   /** The runner's --decision-timeout (ms; 0: none): a shard played on another machine's runner keeps the same limit. */
   readonly decisionTimeoutMs?: number;
+  /** Where a worker thread posts each game as it finishes (GameDone), so that a shard ended early keeps its finished games. */
+  readonly port?: MessagePort;
+}
+
+/**
+ * One finished game of a shard, told as soon as it is played: its games.csv row, figures and aggregate.
+ * A shard ended before its end (Ctrl-C, a decision past its time limit, a worker that died) keeps the
+ * games it told; a shard that ends normally hands on its ChunkResult, which sums the same games.
+ */
+export interface GameDone {
+  readonly game: number;
+  /** The games.csv row with its newline. */
+  readonly csv: string;
+  readonly margin: number;
+  readonly winner: number;
+  readonly end: number;
+  readonly endTurn: number;
+  readonly aggregate: Aggregate;
 }
 
 export interface GameFailure {
@@ -62,7 +81,8 @@ export function gameSeed(runSeed: string, index: number): string {
 /** Test hook: CHACO_FAIL_GAME=<index> makes that game throw, to exercise the failure path end to end. */
 const failGame = process.env.CHACO_FAIL_GAME === undefined ? -1 : Number(process.env.CHACO_FAIL_GAME);
 
-export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
+/** Plays a shard; `onGame` (when given) is told each game as it finishes, in order. */
+export async function playChunk(task: ChunkTask, onGame?: (g: GameDone) => void): Promise<ChunkResult> {
   const { spec, from, to } = task;
   await loadPolicyModules([spec.par, spec.bol]);
   const { scenario, options } = prepareRun(spec);
@@ -94,14 +114,25 @@ export async function playChunk(task: ChunkTask): Promise<ChunkResult> {
       failure = { game: i, seed, message: failureMessage(e, spec), ...(e.stack ? { stack: e.stack } : {}) };
       break;
     }
-    rows.push(gameRow(i, r));
+    const row = gameRow(i, r);
+    rows.push(row);
     margin_g[i - from] = r.margin;
     winner_g[i - from] = r.winner === 'PAR' ? 0 : 1;
     end_g[i - from] = END_TYPES.indexOf(r.end);
     endTurn_g[i - from] = r.endTurn;
     addGame(aggregate, shape, r);
-    audit.addGameTo(aggregate.blunders);
-    vpSources.addGameTo(aggregate.vpSources);
+    if (onGame) {
+      const one = emptyAggregate(shape);
+      addGame(one, shape, r);
+      audit.addGameTo(one.blunders);
+      vpSources.addGameTo(one.vpSources);
+      aggregate.blunders = mergeBlunderCounts(aggregate.blunders, one.blunders);
+      aggregate.vpSources = mergeVpSources(aggregate.vpSources, one.vpSources);
+      onGame({ game: i, csv: stringify([row], { columns: [...GAME_COLUMNS] }), margin: r.margin, winner: winner_g[i - from]!, end: end_g[i - from]!, endTurn: r.endTurn, aggregate: one });
+    } else {
+      audit.addGameTo(aggregate.blunders);
+      vpSources.addGameTo(aggregate.vpSources);
+    }
     done = i + 1;
   }
   const csv = rows.length > 0 ? stringify(rows, { columns: [...GAME_COLUMNS] }) : '';

@@ -19,6 +19,20 @@ describe('chaco bid', () => {
     expect(lines(read(out, 'bid.csv'))[0]).toBe('bid,vp_par,vp_bol,games,par_wins,par_win_rate,par_win_lo,par_win_hi,fitted_win_rate,quick_win_rate');
     for (const f of ['bid.vl.json', 'bid.svg', 'index.html']) expect(existsSync(join(out, f))).toBe(true);
   });
+
+  test('an answer that cannot be acted on says so and why, and its status is "unreliable" (issue 31)', () => {
+    const out = tmp();
+    const r = chaco(['bid', 'boqueron', '--games', '20', '--points', '3', '--step', '1', '--extend', '0', '--bootstrap', '200', '--workers', '0', '--out', out]);
+    expect(r.code).toBe(0);
+    const bid = JSON.parse(read(out, 'bid.json')) as { status: string; reliability: { reliable: boolean; reasons: string[] }; reproduce: string };
+    expect(bid.status).toBe('unreliable');
+    expect(bid.reliability.reliable).toBe(false);
+    expect(bid.reliability.reasons.length).toBeGreaterThan(0);
+    expect(r.out).toContain('  UNRELIABLE   this answer is not one to act on as it stands:\n');
+    for (const reason of bid.reliability.reasons) expect(r.out).toContain(`    - ${reason}\n`);
+    expect(read(out, 'index.html')).toContain('<b>This answer is unreliable</b>');
+    expect(bid.reproduce).toContain('--extend 0');
+  });
 });
 
 describe('chaco compare', () => {

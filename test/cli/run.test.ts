@@ -127,6 +127,16 @@ describe('telling games (chaco run and chaco replay)', () => {
     }
   });
 
+  test('after the games, the telling replays and the report are told on stderr with --progress (issue 31: seconds of silence after 100%)', () => {
+    const out = tmp();
+    const r = chaco(['run', 'boqueron', '--games', '10', '--seed', '3', '--workers', '0', '--progress', '--out', out]);
+    expect(r.code).toBe(0);
+    const replays = readdirSync(join(out, 'replays')).length;
+    expect(r.err).toContain(`boqueron: replaying the telling games (${replays} game${replays === 1 ? '' : 's'})\n`);
+    expect(r.err).toContain('boqueron: writing the report (20 files)\n');
+    expect(r.err.indexOf('replaying the telling games')).toBeLessThan(r.err.indexOf('writing the report'));
+  });
+
   test('--no-replays writes none and the page gives the replay command instead', () => {
     const out = tmp();
     expect(chaco(['run', 'boqueron', '--games', '10', '--seed', '3', '--workers', '1', '--no-replays', '--out', out]).code).toBe(0);

@@ -4,16 +4,15 @@
 // end; without redis-server on the PATH it is skipped, saying why. Nothing here depends on speed:
 // every wait polls the queue (or the processes) with a generous limit, and no time is asserted.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { cpSync, appendFileSync } from 'node:fs';
-import { createServer, createConnection } from 'node:net';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { chaco, read, tmp } from '../helpers/cli.js';
+import { freePort, HAVE_REDIS, start as startIn, startRedis, until, type Proc } from '../helpers/queue.js';
 
-const HAVE_REDIS = spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).status === 0;
 if (!HAVE_REDIS) console.warn('test/queue/queue.test.ts: skipped: no redis-server on the PATH (apt-get install redis-server; .ci/run installs it)');
 
 const REPORT_FILES = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'win-rates.vl.json', 'margin-histogram.vl.json', 'vp-by-turn.vl.json', 'settlements-map.svg'];
@@ -26,53 +25,14 @@ let url = '';
 let redis: Redis | undefined;
 let queue: Queue | undefined;
 
-function freePort(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => ok(port));
-    }).on('error', fail);
-  });
-}
-
-function pong(port: number): Promise<boolean> {
-  return new Promise((ok) => {
-    const c = createConnection({ port, host: '127.0.0.1' }, () => c.write('PING\r\n'));
-    c.on('data', (d) => { ok(d.toString().startsWith('+PONG')); c.destroy(); });
-    c.on('error', () => ok(false));
-  });
-}
-
-/** Polls `check` every 100 ms until it holds; fails naming `what` after `limitMs` (generous: the machine may be loaded). */
-async function until(what: string, check: () => boolean | Promise<boolean>, limitMs = 90_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((ok) => setTimeout(ok, 100));
-  }
-}
-
-interface Proc { child: ChildProcess; out: string; err: string; code: number | null | undefined }
-
-/** The built CLI as a child process, its output collected. */
-function start(args: string[], env: Record<string, string> = {}): Proc {
-  const child = spawn(process.execPath, ['dist/cli/main.js', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const p: Proc = { child, out: '', err: '', code: undefined };
-  child.stdout!.on('data', (d) => { p.out += String(d); });
-  child.stderr!.on('data', (d) => { p.err += String(d); });
-  child.on('exit', (code) => { p.code = code; });
-  return p;
-}
-
+const start = (args: string[], env: Record<string, string> = {}): Proc => startIn(children, args, env);
 const workerName = (p: Proc) => `${hostname()}:${p.child.pid}`;
 const connectedWorkers = async () => (await queue!.getWorkers()).length;
 
 describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () => {
   beforeAll(async () => {
     const port = await freePort();
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-    await until('redis-server to answer', () => pong(port), 30_000);
+    server = await startRedis(port);
     url = `redis://127.0.0.1:${port}`;
     redis = new Redis(url, { maxRetriesPerRequest: null });
     queue = new Queue('chaco', { connection: redis });

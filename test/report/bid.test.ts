@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { bidsAgree, crossing, exactBid, initialGrid, isotonic, nextBid, quickBid, quickBidPoint, shiftedWinRate } from '../../src/report/bid.js';
+import { bidReliability, bidsAgree, crossing, exactBid, initialGrid, isotonic, nextBid, quickBid, quickBidPoint, shiftedWinRate } from '../../src/report/bid.js';
 import { wilson } from '../../src/sim/stats.js';
 import { histOf } from './hist-helper.js';
 
@@ -79,5 +79,32 @@ describe('exact bid from a grid of handicaps', () => {
     expect(e.hi.value!).toBeLessThan(1.5);
     expect(bidsAgree({ bid: 1.5, interval: { lo: -0.2, hi: 3 }, games: 1000, replicates: 100 }, e)).toBe(false);
     expect(bidsAgree({ bid: 0.2, interval: { lo: 0.1, hi: 0.6 }, games: 1000, replicates: 100 }, e)).toBe(false);
+  });
+});
+
+describe('whether the fair bid can be acted on (issue 31: bid said "complete" with no answer)', () => {
+  const grid = (rates: readonly number[], first = -2, games = 1000) => exactBid(rates.map((r, k) => ({ bid: first + k, games, parWins: Math.round(r * games) })));
+  const quickAt = (bid: number, lo: number, hi: number) => ({ bid, interval: { lo, hi }, games: 1000, replicates: 1000 });
+
+  test('a curve that crosses 50% inside the grid, with the quick estimate inside its interval, is reliable', () => {
+    expect(bidReliability(quickAt(0, -1, 1), grid([0.3, 0.4, 0.5, 0.6, 0.7]))).toEqual({ reliable: true, reasons: [] });
+  });
+
+  test('a flat curve above 50% everywhere (Villa Montes: 57–63% from bid -11 to -3) says it cannot answer and why', () => {
+    const r = bidReliability(quickAt(-7, -9, -5), grid([0.57, 0.58, 0.6, 0.61, 0.6, 0.62, 0.61, 0.62, 0.63], -11));
+    expect(r.reliable).toBe(false);
+    expect(r.reasons[0]).toBe('no bid of the grid evens the game: Paraguay\'s win rate stays above 50% from bid -11 to bid -3 (57% to 63%); a wider grid (--step, --extend) may reach it');
+    expect(r.reasons[1]).toMatch(/^the win rate does not move measurably with the bid: 57% at bid -11 and 63% at bid -3 lie within each other's 95% intervals/);
+    expect(r.reasons).toHaveLength(2);
+    // The same rates on five times the games move measurably: only the grid is the matter.
+    expect(bidReliability(quickAt(-7, -9, -5), grid([0.57, 0.58, 0.6, 0.61, 0.6, 0.62, 0.61, 0.62, 0.63], -11, 5000)).reasons).toHaveLength(1);
+  });
+
+  test('estimates that disagree beyond their intervals, or an interval past the grid, make it unreliable', () => {
+    const apart = bidReliability(quickAt(5, 4, 6), grid([0.3, 0.4, 0.5, 0.6, 0.7]));
+    expect(apart.reliable).toBe(false);
+    expect(apart.reasons).toEqual([expect.stringMatching(/^the quick estimate \(Paraguay \+5 VP\) and the exact one disagree beyond their intervals/)]);
+    const open = bidReliability(quickAt(-2, -3, -1), grid([0.49, 0.55, 0.62], -2));
+    expect(open.reasons[0]).toMatch(/^the 95% interval of the fair bid reaches past the grid \(from bid -2 to bid 0\)/);
   });
 });

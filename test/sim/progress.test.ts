@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { createProgress, formatRate } from '../../src/sim/progress.js';
+import { createPhase, createProgress, formatRate } from '../../src/sim/progress.js';
 
 // A stream that records what is written; isTTY as given.
 function stream(isTTY: boolean) {
@@ -47,5 +47,20 @@ describe('the rate of play in words', () => {
     expect(formatRate(3.456)).toBe('3.5 games/s');
     expect(formatRate(0.08)).toBe('12.5 s a game');
     expect(formatRate(0)).toBe('? games/s');
+  });
+
+  test('a phase after the games (issue 31: seconds of silence after 100%): counted on a terminal, one line with --progress, nothing otherwise', () => {
+    const steps = (phase: ReturnType<typeof createPhase>) => { for (let k = 0; k <= 3; k++) phase.step(k, 3); phase.end(); };
+    const tty = stream(true);
+    steps(createPhase('boqueron', 'writing the report', 'file', { stream: tty.s }));
+    expect(tty.written.join('')).toBe('\r\x1b[Kboqueron: writing the report 0/3\r\x1b[Kboqueron: writing the report 1/3\r\x1b[Kboqueron: writing the report 2/3\r\x1b[Kboqueron: writing the report 3/3\n');
+    const lines = stream(false);
+    steps(createPhase('boqueron', 'replaying the telling games', 'game', { stream: lines.s, lines: true }));
+    expect(lines.written).toEqual(['boqueron: replaying the telling games (3 games)\n']);
+    for (const [isTTY, opts] of [[false, {}], [true, { quiet: true, lines: true }]] as const) {
+      const { written, s } = stream(isTTY);
+      steps(createPhase('boqueron', 'writing the report', 'file', { ...opts, stream: s }));
+      expect(written).toEqual([]);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
 import { createPool, type ShardPool } from '../../src/sim/pool.js';
 import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
-import { playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
+import { playChunk, type ChunkResult, type ChunkTask, type GameDone } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'runner', check: false };
@@ -52,7 +52,10 @@ describe('the runner', () => {
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBeLessThanOrEqual(sizes[i - 1]!);
     expect(guidedChunkSize(4000, 2)).toBe(100);
     expect(guidedChunkSize(200, 2)).toBe(25);
-    expect(guidedChunkSize(15, 8)).toBe(10);
+    // A small run plays on every thread (issue 31: a search of 10 games played on one): 10 games on 2 threads are 2 shards.
+    expect(guidedChunkSize(10, 2)).toBe(5);
+    expect(guidedChunkSize(15, 8)).toBe(2);
+    expect(guidedChunkSize(25, 2)).toBe(10);
   });
 
   test('stops at the first failing game and keeps every game before it', async () => {
@@ -74,6 +77,59 @@ describe('the runner', () => {
     expect(out.played).toBe(seen);
     expect(out.played % 10).toBe(0);
     expect(out.played).toBeLessThan(1000);
+  });
+
+  test('an abort keeps the games a shard in progress finished, up to the first game not finished (issue 31: a batch behind an unfinished one was dropped)', async () => {
+    // Real games told one by one; shard 0 stops after 7 of its games and shard 1 after all 10 without returning, until they are ended.
+    const told = new Map<number, number>([[0, 7], [10, 10], [20, 4]]);
+    const pool: ShardPool = {
+      threads: 2,
+      run: async (task: ChunkTask, signal?: AbortSignal, onGame?: (g: GameDone) => void) => {
+        const games: GameDone[] = [];
+        await playChunk(task, (g) => games.push(g));
+        for (const g of games.slice(0, told.get(task.from) ?? 0)) onGame?.(g);
+        return new Promise<ChunkResult>((_, fail) => signal?.addEventListener('abort', () => fail(new Error('ended')), { once: true }));
+      },
+      close: async () => {},
+    };
+    const abort = new AbortController();
+    const seen: string[] = [];
+    const out = await runGames(pool, spec, shape, {
+      games: 100, chunkSize: 10, signal: abort.signal, graceMs: 1, onChunk: (c) => seen.push(c.csv),
+      onProgress: (finished) => { if (finished === 21) abort.abort(); },
+    });
+    const first7 = await playChunk({ spec, from: 0, to: 7 });
+    expect(out).toMatchObject({ played: 7, interrupted: true });
+    expect(out.failure).toBeUndefined();
+    expect(seen.join('')).toBe(first7.csv);
+    expect(out.aggregate).toEqual(first7.aggregate);
+  });
+
+  test('a shard whose worker dies keeps the games it finished; the run fails at the game in play', async () => {
+    const pool: ShardPool = {
+      threads: 1,
+      run: async (task: ChunkTask, _signal?: AbortSignal, onGame?: (g: GameDone) => void) => {
+        const games: GameDone[] = [];
+        await playChunk(task, (g) => games.push(g));
+        for (const g of games.slice(0, task.from === 0 ? 10 : 3)) onGame?.(g);
+        if (task.from === 0) return playChunk(task);
+        throw new Error('out of memory');
+      },
+      close: async () => {},
+    };
+    const seen: string[] = [];
+    const out = await runGames(pool, spec, shape, { games: 30, chunkSize: 10, onChunk: (c) => seen.push(c.csv) });
+    expect(out.played).toBe(13);
+    expect(out.failure).toMatchObject({ game: 13, message: 'worker failed: out of memory' });
+    expect(seen.join('')).toBe((await playChunk({ spec, from: 0, to: 13 })).csv);
+  });
+
+  test('the games a shard tells one by one sum to its result', async () => {
+    const games: GameDone[] = [];
+    const whole = await playChunk({ spec, from: 3, to: 9 }, (g) => games.push(g));
+    expect(games.map((g) => g.game)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(games.map((g) => g.csv).join('')).toBe(whole.csv);
+    expect(whole).toEqual(await playChunk({ spec, from: 3, to: 9 }));
   });
 
   test('in the main thread (workers 0) it plays the real games of a shard', async () => {

@@ -3,10 +3,11 @@
 // still awaited, so a result is never missed (an event emitted before the stream was read, a stream
 // trimmed while this process was busy) and a job that vanished (removed, Redis restarted) is put back.
 // A worker that dies holding a job needs nothing here: BullMQ's stalled-job check (run by the other
-// workers) puts the job back on the queue and another worker plays it with the same seeds.
+// workers) puts the job back on the queue and another worker plays it with the same seeds. A Redis that
+// stops answering (RedisWatch) fails every awaited job with a QueueError, which stops the command.
 import { hostname } from 'node:os';
 import { Queue, QueueEvents } from 'bullmq';
-import { checkRedis, Connections, QUEUE_NAME } from './connection.js';
+import { bounded, checkRedis, Connections, QUEUE_NAME, QueueError, redactUrl, RedisWatch } from './connection.js';
 import { codeIdentity, type InputHashes } from './identity.js';
 import { jobId, type JobKind, type JobReturn, type Refusal, type ShardJob } from './job.js';
 
@@ -15,6 +16,8 @@ export interface ClientOptions {
   readonly onRefusal?: (r: Refusal) => void;
   /** How often every awaited job's state is read from Redis (ms). Default 5000. */
   readonly sweepMs?: number;
+  /** How long Redis may leave every PING unanswered before the client gives up on it (ms). Default 15000. */
+  readonly deadMs?: number;
 }
 
 interface Pending {
@@ -34,8 +37,12 @@ export class QueueClient {
   private readonly submitter = `${hostname()}:${process.pid}`;
   private sweeping = false;
   private readonly timer: ReturnType<typeof setInterval>;
+  /** Why Redis is taken for gone (every job then fails with it), or null. */
+  private gone: QueueError | null = null;
+  private readonly watch: RedisWatch;
 
-  private constructor(private readonly conns: Connections, private readonly queue: Queue, private readonly events: QueueEvents, private readonly o: ClientOptions) {
+  private constructor(url: string, private readonly conns: Connections, private readonly queue: Queue, private readonly events: QueueEvents, private readonly o: ClientOptions) {
+    this.watch = new RedisWatch(url, { ...(o.deadMs !== undefined ? { deadMs: o.deadMs } : {}), onDead: (why) => this.giveUp(why) });
     events.on('completed', ({ jobId: id, returnvalue }) => this.settle(id, { value: returnvalue as unknown as JobReturn<unknown> }));
     events.on('failed', ({ jobId: id, failedReason }) => this.settle(id, { failed: failedReason }));
     events.on('progress', ({ data }) => {
@@ -55,8 +62,12 @@ export class QueueClient {
     const events = new QueueEvents(QUEUE_NAME, { connection: conns.client() });
     queue.on('error', () => {});
     events.on('error', () => {});
-    await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
-    return new QueueClient(conns, queue, events, o);
+    const ready = await bounded(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]).then(() => true), 15_000);
+    if (ready !== true) {
+      await conns.close(0);
+      throw new QueueError(`--queue ${redactUrl(url)}: Redis stopped answering while the queue was opened (nothing for 15 s)`);
+    }
+    return new QueueClient(url, conns, queue, events, o);
   }
 
   /** Worker processes connected to the queue now. */
@@ -72,6 +83,7 @@ export class QueueClient {
     const job: ShardJob<P> = { kind: kind.kind, code: codeIdentity(), inputs, payload, submitter: this.submitter };
     const id = jobId(job);
     return new Promise<JobReturn<R>>((resolve, reject) => {
+      if (this.gone) { reject(this.gone); return; }
       if (signal?.aborted) { reject(new Error('aborted')); return; }
       const p: Pending = { job, resolve: resolve as (r: JobReturn<unknown>) => void, reject, added: false };
       this.pending.set(id, p);
@@ -127,17 +139,33 @@ export class QueueClient {
     void this.queue.remove(id).catch(() => 0); // read: the result is not needed again
   }
 
-  /** Takes every job still awaited off the queue (those a worker holds finish and expire) and disconnects. */
+  /** Redis stopped answering: every job awaited fails with the reason, and so does every job submitted from now on. */
+  private giveUp(why: string): void {
+    this.gone = new QueueError(why);
+    clearInterval(this.timer);
+    const left = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of left) p.reject(this.gone);
+  }
+
+  /**
+   * Takes every job still awaited off the queue (those a worker holds finish and expire) and disconnects;
+   * with a Redis that does not answer, disconnects at once (its jobs expire there, if it comes back).
+   */
   async close(): Promise<void> {
     clearInterval(this.timer);
+    const answering = this.watch.answering;
+    this.watch.close();
     const left = [...this.pending.entries()];
     this.pending.clear();
-    for (const [id, p] of left) {
-      await this.queue.remove(id).catch(() => 0);
-      p.reject(new Error('the queue client closed'));
-    }
-    await this.events.close().catch(() => {});
-    await this.queue.close().catch(() => {});
-    await this.conns.close();
+    const graceful = async () => {
+      for (const [id] of left) await this.queue.remove(id).catch(() => 0);
+      await this.events.close().catch(() => {});
+      await this.queue.close().catch(() => {});
+    };
+    if (answering) await bounded(graceful(), 10_000);
+    for (const [, p] of left) p.reject(new Error('the queue client closed'));
+    await this.conns.close(answering ? 5000 : 0);
+    if (!answering) { void this.events.close().catch(() => {}); void this.queue.close().catch(() => {}); }
   }
 }

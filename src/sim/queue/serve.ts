@@ -6,7 +6,7 @@
 import { hostname } from 'node:os';
 import { WaitingError, Worker, type Job } from 'bullmq';
 import { createPool } from '../pool.js';
-import { checkRedis, Connections, QUEUE_NAME, redactUrl } from './connection.js';
+import { bounded, checkRedis, Connections, QUEUE_NAME, redactUrl, RedisWatch } from './connection.js';
 import { codeIdentity, differences } from './identity.js';
 import type { JobKind, JobReturn, ShardJob } from './job.js';
 
@@ -23,7 +23,7 @@ export interface ServeOptions {
   readonly stalledIntervalMs: number;
   /** How many times a job may stall (its worker die) before it fails instead of going back. */
   readonly maxStalledCount: number;
-  /** Aborted: take no more jobs, finish those in progress, return. */
+  /** Aborted: take no more jobs, finish those in progress and return them; with a Redis that does not answer, stop at once. */
   readonly signal: AbortSignal;
   readonly log?: (line: string) => void;
   /** Test hook: hold the n-th job taken (marked in its progress as `held`) and never finish it. */
@@ -46,6 +46,7 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
   const name = `${hostname()}:${process.pid}`;
   const here = codeIdentity();
   const conns = new Connections(o.url);
+  const watch = new RedisWatch(o.url, { onDead: (why) => o.log?.(`${name}: ${why}; waiting for it (Ctrl-C or SIGTERM stops this worker at once)`) });
   const pool = createPool(o.threads);
   let refused: string | undefined, taken = 0, jobs = 0, lastError = '';
   let stop!: () => void;
@@ -94,9 +95,17 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
     o.log?.(`${name}: taking jobs from ${redactUrl(o.url)} (queue "${QUEUE_NAME}") on ${o.threads} thread${o.threads === 1 ? '' : 's'}`);
     await stopped;
   } finally {
-    await worker.close();
+    // The shards in progress are finished and returned while Redis answers; without it they cannot be
+    // returned, so the worker stops at once and they go back to the queue when their locks expire.
+    if (watch.answering) await Promise.race([worker.close(), watch.gone]);
+    const answering = watch.answering;
+    if (!answering) {
+      o.log?.(`${name}: Redis does not answer; stopping without the shards in progress (they go back to the queue when their locks expire)`);
+      void bounded(worker.close(true), 1000).catch(() => {});
+    }
+    watch.close();
     await pool.close();
-    await conns.close();
+    await conns.close(answering ? 5000 : 0);
   }
   return { name, jobs, ...(refused ? { refused } : {}) };
 }
