@@ -36,7 +36,7 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     url = `redis://127.0.0.1:${port}`;
     redis = new Redis(url, { maxRetriesPerRequest: null });
     queue = new Queue('chaco', { connection: redis });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
@@ -47,7 +47,7 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
       server.kill('SIGTERM');
       await gone;
     }
-  }, 60_000);
+  });
 
   test('a worker killed holding a shard loses nothing: the shard is played again and the report is byte-identical to a local run', async () => {
     const run = ['run', 'boqueron', '--games', '60', '--seed', 'queue', '--par', 'random', '--bol', 'random', '--no-replays'];
@@ -79,7 +79,7 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     b.child.kill('SIGTERM'); // stops after the shards in progress (none)
     await until('worker B to stop', () => b.code !== undefined, 60_000);
     expect(b.code).toBe(0);
-  }, 240_000);
+  });
 
   test('a worker whose data differ from the submitter\'s refuses the shard, says what differs and exits 2; the shard waits for a worker that matches', async () => {
     const data = tmp();
@@ -100,7 +100,7 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     expect(read(out, 'games.csv').trim().split('\n')).toHaveLength(21);
     good.child.kill('SIGTERM');
     await until('the worker to stop', () => good.code !== undefined, 60_000);
-  }, 240_000);
+  });
 
   test('balance and sensitivity studies play their cells on the queue\'s workers and write the files a local study writes', async () => {
     const w1 = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
@@ -122,5 +122,5 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     expect(await queue!.getJobCounts('waiting', 'active', 'failed')).toEqual({ waiting: 0, active: 0, failed: 0 });
     for (const w of [w1, w2]) w.child.kill('SIGTERM');
     await until('the workers to stop', () => w1.code !== undefined && w2.code !== undefined, 60_000);
-  }, 400_000);
+  });
 });

@@ -47,7 +47,7 @@ describe('--queue at something that is not a Redis answering', () => {
       expect(worker.code).toBe(2);
       expect(existsSync(out)).toBe(false);
     }
-  }, 240_000);
+  });
 });
 
 describe.skipIf(!HAVE_REDIS)('Redis killed in the middle of a run', () => {
@@ -91,5 +91,5 @@ describe.skipIf(!HAVE_REDIS)('Redis killed in the middle of a run', () => {
     const stopped = new Promise((ok) => redis.on('exit', ok));
     redis.kill('SIGTERM');
     await stopped;
-  }, 400_000);
+  });
 });
