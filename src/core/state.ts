@@ -218,15 +218,6 @@ export function countCapture(state: GameState, side: Side, h: number): void {
   state.captures_hs[h * 2 + side]!++;
 }
 
-/** The side's own combat units in hex h, in unit order. */
-export function unitsIn(state: GameState, h: number, side: Side, out: number[] = []): number[] {
-  out.length = 0;
-  if (state.combat_hs[h * 2 + side] === 0) return out;
-  const { loc_u } = state, side_u = state.counters.side_u;
-  for (let u = 0; u < loc_u.length; u++) if (loc_u[u] === h && side_u[u] === side) out.push(u);
-  return out;
-}
-
 export function leadersIn(state: GameState, h: number, side: Side, out: number[] = []): number[] {
   out.length = 0;
   if (state.leaders_hs[h * 2 + side] === 0) return out;

@@ -32,8 +32,3 @@ export function inEzoc(state: GameState, h: number, side: Side): boolean {
 export function inUnnegatedEzoc(state: GameState, h: number, side: Side): boolean {
   return state.combat_hs[h * 2 + side] === 0 && inEzoc(state, h, side);
 }
-
-/** Does h hold an enemy combat unit for `side`? */
-export function enemyCombatIn(state: GameState, h: number, side: Side): boolean {
-  return state.combat_hs[h * 2 + otherSide(side)]! > 0;
-}

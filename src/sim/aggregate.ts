@@ -10,7 +10,6 @@ import { addDecided, emptyDecided, isDecided, mergeDecided, type DecidedCounts }
 import { emptyVpSources, isVpSources, mergeVpSources, type VpSourceCounts } from './vp-sources.js';
 
 export const END_TYPES = ['scenario_end', 'sudden_death', 'settlement'] as const;
-export type EndType = (typeof END_TYPES)[number];
 export const SIDE_NAMES = ['PAR', 'BOL'] as const;
 
 /** What an aggregate is indexed by: victory levels (16.3, plus "tie"), turns and settlements of the scenario. */
