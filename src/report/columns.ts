@@ -151,6 +151,17 @@ export const CSV_FILES: readonly CsvFile[] = [
     },
   },
   {
+    file: 'skill.csv', by: 'skill', columns: {
+      scenario: COMMON.scenario!, pair: 'both: both sides at the same rung; par_up: Paraguay one rung (a doubling of the budget) above Bolivia; bol_up: Bolivia one rung above Paraguay',
+      par_policy: 'Paraguay\'s rung (its policy)', bol_policy: 'Bolivia\'s rung', par_budget: 'Paraguay\'s search budget (N of search:N; empty for a policy without look-ahead)', bol_budget: 'Bolivia\'s search budget',
+      games: 'games of the pair (every pair on the same seeds)', par_wins: 'Paraguay\'s wins', par_win_rate: 'Paraguay\'s win rate', lo: 'Wilson 95% interval, lower end', hi: 'its upper end',
+      mean_margin: 'mean PAR VP - BOL VP', fair_bid: 'quick fair bid (VP to Paraguay; negative: to Bolivia)', fair_bid_lo: 'bootstrap 95% interval, lower end', fair_bid_hi: 'its upper end',
+      step: 'both: Paraguay\'s win rate minus with both sides one rung lower; par_up: what the doubling is worth to Paraguay (its win rate minus with both at the lower rung); bol_up: what it is worth to Bolivia (Bolivia\'s win rate minus with both at the lower rung); empty at the first rung',
+      step_lo: 'Newcombe paired 95% interval of step, lower end', step_hi: 'its upper end',
+      settled: 'both rows: true when the move from the rung below is less than half the width of this row\'s interval (the convergence rule, docs/commands.md); empty otherwise',
+    },
+  },
+  {
     file: 'blunders-by-policy.csv', by: 'balance and ladder', columns: {
       scenario: COMMON.scenario!, side: 'the side the policy plays (its own blunders are counted)', policy: COMMON.policy!, blunder: 'its kind (docs/blunders.md)',
       games: 'games the policy played, against every opponent of the matrix', games_with: 'games in which its side made the blunder at least once',
