@@ -42,7 +42,7 @@ describe('chaco skill', () => {
     expect(resumed.code, resumed.err).toBe(0);
     expect(resumed.err).toContain('resuming the skill curve');
     for (const f of FILES) expect(read(cut, f), f).toBe(read(whole, f));
-  });
+  }, 300_000);
 
   test('--rungs with --max-budget is refused in one line; a rung a scenario lacks for a side is named', () => {
     const r = chaco(['skill', 'boqueron', '--rungs', 'random,passive', '--max-budget', '2', '--out', tmp()]);
