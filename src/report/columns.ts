@@ -168,7 +168,7 @@ export const CSV_FILES: readonly CsvFile[] = [
       games: 'games per candidate and held policy, on the run seed (the same for every candidate)', final_games: 'games per held policy measuring the best reply and the reference, on fresh seeds (run seed + ":final")',
       equilibrium_value: 'the side\'s win probability at the balance study\'s equilibrium (empty with --hold)', equilibrium_lo: 'its 95% interval, lower end', equilibrium_hi: 'its upper end',
       reference_score: 'the reference\'s win rate against the held mix on the final games', reply_score: 'the best reply\'s win rate against the held mix on the same games',
-      gain: 'reply_score - reference_score', gain_lo: 'normal 95% interval of the mean paired difference, lower end', gain_hi: 'its upper end: no reply found gains more than this',
+      gain: 'reply_score - reference_score', gain_lo: 'paired 95% interval of gain, lower end (Newcombe\'s; for scores mixing wins, the same square-and-add on the Wilson intervals of the two mean scores and their correlation)', gain_hi: 'its upper end: no reply found gains more than this',
       best_candidate: 'the candidate the search rated best (candidates.csv)', reply_file: 'the best reply as a plan file (play it with --par/--bol, add it to a --pool)',
     },
   },

@@ -3,7 +3,7 @@
 // largest gain found is then measured on fresh seeds against the side's own reference mix, game by game.
 // Pure functions over per-game outcomes and an evaluation callback: no games are played here.
 import { Ntbea } from './ntbea.js';
-import { meanDiff, seededUniform, type Interval } from './stats.js';
+import { pairedProportionDiff, seededUniform, wilson, type Interval } from './stats.js';
 
 /**
  * What the searches maximise (chaco tune's fitness, in [0, 1]): half the win rate, half a squashed mean
@@ -52,16 +52,36 @@ export function mixOfMixesScores(own: readonly { weight: number; cells: readonly
 }
 
 /**
- * A reply's gain over the reference, per game paired (the same seeds): the mean difference of the two
- * scores with its normal 95% interval (scores are mixtures of wins, not single wins: Newcombe's
- * interval for two proportions does not apply).
+ * A reply's gain over the reference, per game paired (the same seeds), with a 95% interval that holds up
+ * with few games. Scores of 0 or 1 only (one policy against one): Newcombe's paired interval, as the
+ * other studies give. Scores that mix wins (a mix has several policies): the same square-and-add
+ * construction (MOVER, Newcombe 1998; Zou and Donner 2008) on the Wilson intervals of the two mean
+ * scores and the correlation of the paired scores. Never of zero width, unlike a normal interval over
+ * a handful of equal differences.
  */
 export function replyGain(reply: ArrayLike<number>, reference: ArrayLike<number>): { gain: number; games: number } & Interval {
   const n = Math.min(reply.length, reference.length);
-  let sum = 0, squares = 0;
-  for (let g = 0; g < n; g++) { const d = reply[g]! - reference[g]!; sum += d; squares += d * d; }
-  const d = meanDiff(n, sum, squares);
-  return { gain: d.mean, lo: d.lo, hi: d.hi, games: n };
+  let binary = true, s1 = 0, s2 = 0;
+  for (let g = 0; g < n; g++) {
+    const a = reply[g]!, b = reference[g]!;
+    if ((a !== 0 && a !== 1) || (b !== 0 && b !== 1)) binary = false;
+    s1 += a; s2 += b;
+  }
+  if (binary) {
+    let both = 0, onlyReply = 0, onlyRef = 0;
+    for (let g = 0; g < n; g++) { if (reply[g] && reference[g]) both++; else if (reply[g]) onlyReply++; else if (reference[g]) onlyRef++; }
+    const d = pairedProportionDiff(both, onlyReply, onlyRef, n - both - onlyReply - onlyRef);
+    return { gain: d.diff, lo: d.lo, hi: d.hi, games: n };
+  }
+  const p1 = s1 / n, p2 = s2 / n, d = p1 - p2;
+  let v1 = 0, v2 = 0, c = 0;
+  for (let g = 0; g < n; g++) { const a = reply[g]! - p1, b = reference[g]! - p2; v1 += a * a; v2 += b * b; c += a * b; }
+  const r = v1 > 0 && v2 > 0 ? c / Math.sqrt(v1 * v2) : 0;
+  const w1 = wilson(s1, n), w2 = wilson(s2, n);
+  const dl1 = p1 - w1.lo, du1 = w1.hi - p1, dl2 = p2 - w2.lo, du2 = w2.hi - p2;
+  const lo = d - Math.sqrt(Math.max(0, dl1 * dl1 + du2 * du2 - 2 * r * dl1 * du2));
+  const hi = d + Math.sqrt(Math.max(0, dl2 * dl2 + du1 * du1 - 2 * r * dl2 * du1));
+  return { gain: d, lo: Math.max(-1, lo), hi: Math.min(1, hi), games: n };
 }
 
 export interface ReplySearch {

@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply } from '../../src/sim/best-response.js';
 import { mixedValue, solveMatrixGame } from '../../src/report/matrix-game.js';
 import { mixText, parseMix } from '../../src/report/balance-report.js';
+import { pairedProportionDiff } from '../../src/sim/stats.js';
 
 /** Nine replies (a 3 × 3 space: reply 3a + b) against two held policies: the reply's win probability. */
 const A = [
@@ -66,6 +67,24 @@ describe('scores against a mix, paired game by game', () => {
     expect(g.games).toBe(4);
     expect(g.lo).toBeLessThan(g.gain);
     expect(g.hi).toBeGreaterThan(g.gain);
+  });
+
+  test('the gain\'s interval keeps its width with few games: one game the reply won does not make it better', () => {
+    const one = replyGain([1], [0.85]);
+    expect(one.gain).toBeCloseTo(0.15, 12);
+    expect(one.lo).toBeLessThan(0);
+    expect(one.hi).toBeGreaterThan(0.15);
+    // Four equal differences: a normal interval would have no width; this one does.
+    const four = replyGain([1, 1, 1, 1], [0.5, 0.5, 0.5, 0.5]);
+    expect(four.hi - four.lo).toBeGreaterThan(0.3);
+    expect(four.lo).toBeLessThan(0.5);
+  });
+
+  test('with scores of 0 or 1 only the gain\'s interval is Newcombe\'s paired interval', () => {
+    // 10 games: both won 3, only the reply 4, only the reference 1, neither 2.
+    const reply = [1, 1, 1, 1, 1, 1, 1, 0, 0, 0], ref = [1, 1, 1, 0, 0, 0, 0, 1, 0, 0];
+    const d = pairedProportionDiff(3, 4, 1, 2);
+    expect(replyGain(reply, ref)).toEqual({ gain: d.diff, lo: d.lo, hi: d.hi, games: 10 });
   });
 
   test('the fitness is tune\'s: half the win rate, half the squashed mean margin', () => {
