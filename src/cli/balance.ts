@@ -15,17 +15,17 @@ import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
-import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } from './balance-play.js';
+import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
+import { cellGames, runStudy } from './study-run.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
-import { cellKey, claimBalanceFolder, type BalanceIdentity, type CellStore } from './balance-cells.js';
+import { cellKey, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
 import type { ScenarioSources } from '../report/balance-sources.js';
 import { settlementLabels } from '../report/vp-sources.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { poolFor } from './policy-pool.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { onInterrupt } from './play-games.js';
-import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
+import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
 export const DEFAULT_POOL = 'cautious,balanced,aggressive,historical';
@@ -116,47 +116,30 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     command: 'balance', scenarios: ordered, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, options: [...f.option],
     seed: f.seed, precision: f.precision, maxGames: f.maxGames, batch: f.batch, restrictions, restrictedPolicy: f.restrictedPolicy, restrictedGames: f.restrictedGames, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
-  await checkQueueFlags(raw, f);
   const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
   const keys = studies.flatMap((s) => [...s.cells.flat(), ...(s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : [])].map((c) => c.key));
-  const stores = claimBalanceFolder(dir, identity, keys, f.force, isBalanceFile);
   const reproduce = ['chaco', 'balance', ...ordered, '--pool', labels.join(','), '--seed', f.seed, '--precision', String(f.precision), '--max-games', String(f.maxGames), '--batch', String(f.batch),
     '--restrictions', restrictions.length > 0 ? restrictions.join(',') : 'none', '--restricted-policy', f.restrictedPolicy, '--restricted-games', String(f.restrictedGames), '--replicates', String(f.replicates),
     ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
-  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
-  if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the balance study in ${dir}: ${kept} games kept\n`);
-
-  const matrixCells = (s: Study): PlayCell[] => s.cells.flat().map((c) => ({
-    store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.maxGames, batch: f.batch, stop: (st) => precise(st, f.precision),
-  }));
-  const restrictedCells = (s: Study): PlayCell[] => (s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : []).map((c) => ({
-    store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.restrictedGames, batch: f.restrictedGames, stop: () => true,
-  }));
-  const pool = await openPool(f);
-  const interrupt = onInterrupt(f.quiet);
-  let status: PlayStatus;
-  try {
-    status = await playCells({
-      pool, groups: [...studies.map(matrixCells), ...studies.map(restrictedCells)], dir, identity, stores: [...stores.values()], signal: interrupt.signal,
-      decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: reproduce,
-    });
-  } finally {
-    interrupt.dispose();
-    await pool.close();
-  }
+  const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isBalanceFile, noun: 'the balance study', reproduce }, ({ stores: st, play }) => {
+    const matrixCells = (s: Study): PlayCell[] => s.cells.flat().map((c) => ({
+      store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.maxGames, batch: f.batch, stop: (x) => precise(x, f.precision),
+    }));
+    const restrictedCells = (s: Study): PlayCell[] => (s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : []).map((c) => ({
+      store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.restrictedGames, batch: f.restrictedGames, stop: () => true,
+    }));
+    return play([...studies.map(matrixCells), ...studies.map(restrictedCells)]);
+  });
   const matrices: ScenarioMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
-    cells: s.cells.map((r) => r.map((c) => {
-      const st = stores.get(c.key)!;
-      return { margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) };
-    })),
+    cells: s.cells.map((r) => r.map((c) => cellGames(stores.get(c.key)!))),
   }));
   if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every cell had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
     return;
   }
   const verdicts = matrices.map((m) => scenarioVerdict(m, { seed: f.seed, replicates: f.replicates }));
-  const games = (k: KeyedSpec) => { const st = stores.get(k.key)!; return { margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) }; };
+  const games = (k: KeyedSpec) => cellGames(stores.get(k.key)!);
   const restricted: RestrictedArms[] = studies.flatMap((s) => {
     const r = s.restricted;
     if (!r || [r.free, ...r.arms.flatMap((a) => [a.par, a.bol])].some((k) => stores.get(k.key)!.winners.length === 0)) return [];

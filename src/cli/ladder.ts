@@ -13,12 +13,12 @@ import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash } from '../sim/spec.js';
 import { poolFor } from './policy-pool.js';
-import { cellKey, claimBalanceFolder, type CellStore } from './balance-cells.js';
-import { cellRecord, finishStudy, playCells, type PlayStatus } from './balance-play.js';
-import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
+import { cellKey } from './balance-cells.js';
+import { cellRecord, finishStudy } from './balance-play.js';
+import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
+import { cellGames, runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 
 export const LADDER_STATE = 'ladder-state.json';
@@ -52,32 +52,17 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     return { id, name: prepared.scenario.name, spec, shape: aggregateShape(prepared.scenario, prepared.options), par: par.map((e) => e.label), bol: bol.map((e) => e.label), parRef, bolRef, cells };
   });
   for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
-  await checkQueueFlags(raw, f);
   const identity = {
     command: 'ladder', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), pool: labels, reference: f.reference, games: f.games,
     options: [...f.option], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'ladder', runId(f.seed));
-  const stores = claimBalanceFolder(dir, identity, studies.flatMap((s) => s.cells.flat().map((c) => c.key)), f.force, isLadderFile, LADDER_STATE);
   const reproduce = ['chaco', 'ladder', ...scenarioArgs, '--pool', labels.join(','), '--reference', f.reference, '--games', String(f.games), '--seed', f.seed, '--replicates', String(f.replicates),
     ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
-  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
-  if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the ladder in ${dir}: ${kept} games kept\n`);
-  const pool = await openPool(f);
-  const interrupt = onInterrupt(f.quiet);
-  let status: PlayStatus;
-  try {
-    status = await playCells({
-      pool, dir, identity, stateName: LADDER_STATE, stores: [...stores.values()], signal: interrupt.signal,
-      groups: studies.map((s) => s.cells.flat().map((c) => ({ store: stores.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false }))),
-      decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: reproduce,
-    });
-  } finally {
-    interrupt.dispose();
-    await pool.close();
-  }
-  const games = (st: CellStore) => ({ margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) });
-  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => games(stores.get(c.key)!))) }));
+  const keys = studies.flatMap((s) => s.cells.flat().map((c) => c.key));
+  const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isLadderFile, stateName: LADDER_STATE, noun: 'the ladder', reproduce },
+    ({ stores: st, play }) => play(studies.map((s) => s.cells.flat().map((c) => ({ store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false })))));
+  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => cellGames(stores.get(c.key)!))) }));
   if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every pair had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
     return;

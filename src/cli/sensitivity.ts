@@ -12,12 +12,11 @@ import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
-import { claimBalanceFolder, type CellStore } from './balance-cells.js';
-import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } from './balance-play.js';
+import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
+import { cellGames, runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { onInterrupt } from './play-games.js';
-import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
+import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
 import { confirmRunSize } from './run-size.js';
 import { UsageError } from './usage-error.js';
 
@@ -55,40 +54,24 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
     command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, handicap: f.handicap,
     options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
-  await checkQueueFlags(raw, f);
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
-  const stores = claimBalanceFolder(dir, identity, keys, f.force, isSensitivityFile, SENSITIVITY_STATE);
   const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, '--items', f.items, '--replicates', String(f.replicates),
     ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []),
     ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
-  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
-  if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming the sensitivity study in ${dir}: ${kept} games kept\n`);
-
   const batch = Math.min(f.games, 200);
-  const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
-    store: stores.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false,
-  });
-  const groups = studies.map((s) => [
-    cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
-    ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
-  ]);
-  const pool = await openPool(f);
-  const interrupt = onInterrupt(f.quiet);
-  let status: PlayStatus;
-  try {
-    status = await playCells({
-      pool, groups, dir, identity, stateName: SENSITIVITY_STATE, stores: [...stores.values()], signal: interrupt.signal,
-      decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: reproduce,
+  const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isSensitivityFile, stateName: SENSITIVITY_STATE, noun: 'the sensitivity study', reproduce }, ({ stores: st, play }) => {
+    const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
+      store: st.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false,
     });
-  } finally {
-    interrupt.dispose();
-    await pool.close();
-  }
-  const games = (st: CellStore) => ({ margin_g: Int32Array.from(st.margins), winner_g: Uint8Array.from(st.winners) });
+    return play(studies.map((s) => [
+      cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
+      ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
+    ]));
+  });
   const scenarios: ScenarioSensitivity[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
-    return { id, name: s.prepared.scenario.name, base: games(stores.get(baseKey(id))!), items: s.items.map((item) => ({ item, games: games(stores.get(itemKey(id, item))!) })) };
+    return { id, name: s.prepared.scenario.name, base: cellGames(stores.get(baseKey(id))!), items: s.items.map((item) => ({ item, games: cellGames(stores.get(itemKey(id, item))!) })) };
   });
   if (scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }

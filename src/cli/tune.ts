@@ -10,12 +10,13 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { POLICIES_DIR, resolveAlias } from '../policy/aliases.js';
-import { PRESETS, type HeuristicParams } from '../policy/heuristic-params.js';
+import { BALANCED_POINT, paramsOf, SPACE_SIZES, tunedPlan } from '../policy/heuristic-space.js';
 import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { shellQuote } from '../sim/manifest.js';
 import { Ntbea } from '../sim/ntbea.js';
+import { replyFitness } from '../sim/best-response.js';
 import { createPool, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
@@ -25,36 +26,6 @@ import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 import { lockFolder } from './folder-lock.js';
 import { assertWritableFile } from './writable.js';
-
-/** The values searched for each parameter (the balanced preset's value is among them). */
-export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly HeuristicParams[K][] } = {
-  minOdds: [1, 2, 3, 4],
-  aggression: [0.1, 0.3, 0.45, 0.6, 0.75, 0.9],
-  settlementWeight: [0.5, 1, 1.5, 2],
-  riskTolerance: [0.5, 0.8, 1, 1.3, 1.6, 2],
-  useCsp: [false, true],
-  useAir: [false, true],
-  entrench: [false, true],
-  refuseTruceBehind: [5, 10, 20, 30, 1000],
-  callUpFloor: [10, 18, 25, 35, 1000],
-  vpReserve: [3, 5, 8, 12],
-  garrison: [0, 1, 2, 3],
-  garrisonVp: [7, 14, 99],
-  garrisonAlone: [false, true],
-  moveGhq: [false, true],
-  ghqRadiusWeight: [0, 0.5, 1, 2],
-  removeGhq: [false, true],
-  cspPerLeader: [0, 1, 2, 3],
-  moveTrucks: [false, true],
-  wellsFirst: [false, true],
-  callUpTurnsLeft: [1, 2, 3],
-  reserveMarch: [0, 1, 2, 3],
-};
-const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
-
-export function paramsOf(point: readonly number[]): Partial<HeuristicParams> {
-  return Object.fromEntries(KEYS.map((k, i) => [k, SPACE[k]![point[i]!]])) as Partial<HeuristicParams>;
-}
 
 const tuneSchema = z.object({
   side: z.enum(['PAR', 'BOL'], { message: '--side: PAR or BOL' }),
@@ -72,11 +43,6 @@ function checkTarget(target: string, force: boolean): void {
     throw new UsageError(`--write ${target}: a file shipped with chaco (policies/${inPolicies}, which tuned and search play everywhere); add --force to replace it, or write elsewhere`);
   }
   assertWritableFile('--write', target);
-}
-
-/** A plan file holding only parameters: the tuned heuristic (src/policy/plan.ts). */
-function tunedPlan(scenarioId: string, side: 'PAR' | 'BOL', params: Partial<HeuristicParams>, tuned?: Record<string, unknown>) {
-  return { name: `${scenarioId}, ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}, tuned`, scenario: scenarioId, side, preset: 'balanced', params, ...(tuned ? { tuned } : {}), phases: [] };
 }
 
 /** Wins of `side` (0 PAR, 1 BOL) per game, and the side's mean margin, over games 0..games-1 of the spec. */
@@ -119,8 +85,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   let done = 0;
   try {
     // Start from the balanced preset; fitness: half the win rate, half a squashed mean margin (a gradient where one side always wins).
-    const start = KEYS.map((k) => Math.max(0, (SPACE[k] as readonly unknown[]).indexOf(PRESETS.balanced[k])));
-    const search = new Ntbea({ sizes: KEYS.map((k) => SPACE[k]!.length), random: seededUniform(`${f.seed}:ntbea`) }, start);
+    const search = new Ntbea({ sizes: SPACE_SIZES, random: seededUniform(`${f.seed}:ntbea`) }, BALANCED_POINT);
     const fitness: { point: number[]; value: number }[] = [];
     for (let i = 0; i < f.candidates; i++) {
       const point = search.propose();
@@ -128,7 +93,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       let value = 0;
       for (const o of opponents) {
         const r = await play(pool, specFor(candidateFile(i), o.policy, f.seed), shape, f.games, interrupt.signal, s);
-        value += 0.5 * (r.won.reduce((a, b) => a + b, 0) / f.games) + 0.5 / (1 + Math.exp(-r.margin / 20));
+        value += replyFitness(r.won.reduce((a, b) => a + b, 0) / f.games, r.margin);
         done += f.games;
         progress.update(done);
       }

@@ -93,7 +93,20 @@ export function ladderRows(v: ScenarioVerdict): Row[] {
   ];
 }
 
-const mixText = (labels: readonly string[], w: readonly number[]) => labels.map((l, k) => (w[k]! > 0 ? `${l} ${round(w[k]!, 3)}` : null)).filter((x) => x !== null).join('; ');
+/** A mix as equilibrium.csv writes it: "cautious 0.182; search 0.818" (policies without weight left out). */
+export const mixText = (labels: readonly string[], w: readonly number[]) => labels.map((l, k) => (w[k]! > 0 ? `${l} ${round(w[k]!, 3)}` : null)).filter((x) => x !== null).join('; ');
+
+/** The policies and weights of a mix as mixText writes it, the weights scaled to sum to 1; null when the text is not one. */
+export function parseMix(text: string): { label: string; weight: number }[] | null {
+  const parts = text.split(';').map((p) => p.trim()).filter((p) => p !== '');
+  const mix = parts.map((p) => {
+    const cut = p.lastIndexOf(' ');
+    return { label: p.slice(0, cut).trim(), weight: Number(p.slice(cut + 1)) };
+  });
+  if (mix.length === 0 || mix.some((m) => m.label === '' || !Number.isFinite(m.weight) || m.weight <= 0)) return null;
+  const total = mix.reduce((a, m) => a + m.weight, 0);
+  return mix.map((m) => ({ label: m.label, weight: m.weight / total }));
+}
 
 export function scenarioVerdict(m: ScenarioMatrix, opts: { seed: string; replicates: number }): ScenarioVerdict {
   const eq = equilibrium(m.cells, { replicates: opts.replicates, seed: `${opts.seed}:${m.id}` });

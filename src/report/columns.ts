@@ -170,6 +170,35 @@ export const CSV_FILES: readonly CsvFile[] = [
     },
   },
   {
+    file: 'skill.csv', by: 'skill', columns: {
+      scenario: COMMON.scenario!, pair: 'both: both sides at the same rung; par_up: Paraguay one rung (a doubling of the budget) above Bolivia; bol_up: Bolivia one rung above Paraguay',
+      par_policy: 'Paraguay\'s rung (its policy)', bol_policy: 'Bolivia\'s rung', par_budget: 'Paraguay\'s search budget (N of search:N; empty for a policy without look-ahead)', bol_budget: 'Bolivia\'s search budget',
+      games: 'games of the pair (every pair on the same seeds)', par_wins: 'Paraguay\'s wins', par_win_rate: 'Paraguay\'s win rate', lo: 'Wilson 95% interval, lower end', hi: 'its upper end',
+      mean_margin: 'mean PAR VP - BOL VP', fair_bid: 'quick fair bid (VP to Paraguay; negative: to Bolivia)', fair_bid_lo: 'bootstrap 95% interval, lower end', fair_bid_hi: 'its upper end',
+      step: 'both: Paraguay\'s win rate minus with both sides one rung lower; par_up: what the doubling is worth to Paraguay (its win rate minus with both at the lower rung); bol_up: what it is worth to Bolivia (Bolivia\'s win rate minus with both at the lower rung); empty at the first rung',
+      step_lo: 'Newcombe paired 95% interval of step, lower end', step_hi: 'its upper end',
+      settled: 'both rows: true when the move from the rung below is less than half the width of this row\'s interval (the convergence rule, docs/commands.md); empty otherwise',
+    },
+  },
+  {
+    file: 'best-response.csv', by: 'best-response', columns: {
+      scenario: COMMON.scenario!, side: 'the side that looked for a better reply', held: 'the other side\'s policies and weights (its equilibrium mix from the balance study, or --hold)',
+      reference: 'what the reply is measured against: the side\'s own equilibrium mix, or --reference', evaluations: 'parameter sets evaluated (NTBEA)',
+      games: 'games per candidate and held policy, on the run seed (the same for every candidate)', final_games: 'games per held policy measuring the best reply and the reference, on fresh seeds (run seed + ":final")',
+      equilibrium_value: 'the side\'s win probability at the balance study\'s equilibrium (empty with --hold)', equilibrium_lo: 'its 95% interval, lower end', equilibrium_hi: 'its upper end',
+      reference_score: 'the reference\'s win rate against the held mix on the final games', reply_score: 'the best reply\'s win rate against the held mix on the same games',
+      gain: 'reply_score - reference_score', gain_lo: 'paired 95% interval of gain, lower end (Newcombe\'s; for scores mixing wins, the same square-and-add on the Wilson intervals of the two mean scores and their correlation)', gain_hi: 'its upper end: no reply found gains more than this',
+      best_candidate: 'the candidate the search rated best (candidates.csv)', reply_file: 'the best reply as a plan file (play it with --par/--bol, add it to a --pool)',
+    },
+  },
+  {
+    file: 'candidates.csv', by: 'best-response', columns: {
+      scenario: COMMON.scenario!, side: 'the side that looked for a better reply', candidate: 'c000, c001 ...: the order evaluated (candidates/<name>.json)',
+      games: 'games against each held policy', win_rate: 'the candidate\'s win rate against the held mix (weighted by the mix)', mean_margin: 'its mean margin (its VP minus the enemy\'s) against the mix',
+      fitness: 'what the search maximised: half win_rate, half a squashed mean_margin (as chaco tune)', params: 'the heuristic\'s parameters (name=value; ...)',
+    },
+  },
+  {
     file: 'blunders-by-policy.csv', by: 'balance and ladder', columns: {
       scenario: COMMON.scenario!, side: 'the side the policy plays (its own blunders are counted)', policy: COMMON.policy!, blunder: 'its kind (docs/blunders.md)',
       games: 'games the policy played, against every opponent of the matrix', games_with: 'games in which its side made the blunder at least once',

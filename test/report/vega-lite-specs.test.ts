@@ -43,6 +43,7 @@ describe('Vega-Lite specs against the shipped schema', () => {
     { what: 'compare', args: ['compare', 'boqueron', '--games', '8', '--variant', 'easy:handicap=PAR+10'], expected: ['compare-win-rates', 'compare-win-diff', 'compare-margin-diff'] },
     { what: 'balance (with restricted play)', args: ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '10', '--batch', '10', '--replicates', '100', '--restrictions', 'noAir', '--restricted-games', '4'], expected: ['matrix-boqueron', 'mixes-boqueron', 'restricted-boqueron', 'vp-sources-boqueron', 'decided-boqueron'] },
     { what: 'ladder', args: ['ladder', 'boqueron', '--pool', 'random,passive', '--reference', 'passive', '--games', '8', '--replicates', '100'], expected: ['ratings-boqueron'] },
+    { what: 'skill', args: ['skill', 'boqueron', '--rungs', 'random,passive', '--games', '4', '--replicates', '100'], expected: ['skill-boqueron'] },
     { what: 'sensitivity', args: ['sensitivity', 'boqueron', '--games', '6', '--par', 'random', '--bol', 'random', '--replicates', '100'], expected: ['tornado-win-boqueron', 'tornado-bid-boqueron'] },
   ];
   for (const c of commands) {

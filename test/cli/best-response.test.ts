@@ -1,0 +1,60 @@
+// `chaco best-response`: a tiny check against a tiny balance study (random and passive): the held mix and
+// the reference read from its equilibrium, the best reply measured on fresh seeds as `chaco run` plays
+// it, the same files with 2 workers or 1 worker cut short and resumed, and the refusals.
+import { describe, expect, test } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chaco, lines, read, tmp } from '../helpers/cli.js';
+
+const csv = (text: string) => { const [head, ...rows] = lines(text); const cols = head!.split(','); return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i]!, v]))); };
+
+describe('chaco best-response', () => {
+  test('holds the other side at the study\'s equilibrium mix; the best reply against the side\'s own mix, paired on fresh seeds; the same files with 2 workers and cut short with 1', () => {
+    const balance = tmp();
+    expect(chaco(['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '6', '--batch', '6', '--restrictions', 'none', '--replicates', '100', '--seed', 'br', '--workers', '2', '--out', balance, '--quiet']).code).toBe(0);
+    const eq = csv(read(balance, 'equilibrium.csv'))[0]!;
+    const check = (out: string, workers: string) => chaco(['best-response', 'boqueron', '--side', 'PAR', '--balance', balance, '--candidates', '3', '--games', '3', '--final-games', '4', '--seed', 'br', '--workers', workers, '--out', out]);
+    const whole = tmp();
+    const r = check(whole, '2');
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Boquerón.*, Paraguay against Bolivia's equilibrium mix \(.+\): (no reply found in 3 evaluations gains more than|a reply found in 3 evaluations gains)/m);
+    const row = csv(read(whole, 'best-response.csv'))[0]!;
+    expect(row.held).toBe(`equilibrium mix (${eq.bol_mix!.replace(/ 1$/, '')})`);
+    expect(row.reference).toBe(`its equilibrium mix (${eq.par_mix!.replace(/ 1$/, '')})`);
+    expect([row.evaluations, row.games, row.final_games, row.equilibrium_value]).toEqual(['3', '3', '4', eq.value]);
+    expect(Number(row.gain)).toBeCloseTo(Number(row.reply_score) - Number(row.reference_score), 3);
+    expect(Number(row.gain_lo)).toBeLessThanOrEqual(Number(row.gain));
+    expect(csv(read(whole, 'candidates.csv')).map((c) => c.candidate)).toEqual(['c000', 'c001', 'c002']);
+
+    // The best reply against the held policy, game for game the run of best.json on the final seeds.
+    const held = eq.bol_mix!.split(' ')[0]!;
+    const run = tmp();
+    expect(chaco(['run', 'boqueron', '--par', join(whole, 'best.json'), '--bol', held, '--games', '4', '--seed', 'br:final', '--workers', '1', '--no-replays', '--out', run]).code).toBe(0);
+    const margins = csv(read(run, 'games.csv')).map((g) => Number(g.margin));
+    const kept = readFileSync(join(whole, 'cells', 'boqueron', 'final', `reply__${held}.txt`), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
+    expect(kept).toEqual(margins);
+
+    // One worker, cut short after the first candidate, resumed: the same files.
+    const cut = tmp();
+    expect(check(cut, '1').code).toBe(0);
+    const stateFile = join(cut, 'best-response-state.json');
+    const state = JSON.parse(readFileSync(stateFile, 'utf8')) as { games: Record<string, number>; blunders?: unknown };
+    for (const k of Object.keys(state.games)) if (!k.includes('/c000__')) state.games[k] = 0;
+    delete state.blunders;
+    writeFileSync(stateFile, JSON.stringify(state));
+    const resumed = check(cut, '1');
+    expect(resumed.code, resumed.err).toBe(0);
+    expect(resumed.err).toContain('resuming the best-response check');
+    for (const f of ['best-response.csv', 'candidates.csv', 'best.json']) expect(read(cut, f).replaceAll(cut, 'OUT'), f).toBe(read(whole, f).replaceAll(whole, 'OUT'));
+  });
+
+  test('--balance and --hold together are refused in one line; so is a folder that holds no balance study', () => {
+    const both = chaco(['best-response', 'boqueron', '--side', 'BOL', '--balance', tmp(), '--hold', 'random', '--out', tmp()]);
+    expect(both.code).toBe(2);
+    expect(lines(both.err)).toHaveLength(1);
+    expect(both.err).toContain('give --balance <folder>');
+    const none = chaco(['best-response', 'boqueron', '--side', 'BOL', '--balance', tmp(), '--out', tmp()]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('no balance.json and equilibrium.csv there');
+  });
+});
