@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'threads',
+    // At least one worker per core, and three on a 2-core machine: several tests wait on child processes,
+    // Redis or a browser, and another file runs meanwhile (here 557 s of tests against 664 s with the default).
+    maxWorkers: Math.max(3, availableParallelism()),
     // Generous: CI machines are shared and often busy, and no test may fail for the machine's speed or load;
     // a hang still ends, with the test's name.
     testTimeout: 30 * 60_000,
