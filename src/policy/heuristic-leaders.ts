@@ -8,14 +8,19 @@ import type { GameState } from '../core/state.js';
 /** The side's combat units in hex h, their steps (3.3: two at full strength, one reduced) and whether one is in General Supply (8.10). */
 export function stackAt(view: GameState, side: Side, h: number): { units: number; steps: number; supplied: boolean } {
   let units = 0, steps = 0, supplied = false;
-  const { loc_u, inSupply_u, reduced_u } = view, side_u = view.counters.side_u;
+  const { loc_u, inSupply_u } = view, side_u = view.counters.side_u;
   for (let u = 0; u < loc_u.length; u++) {
     if (loc_u[u] !== h || side_u[u] !== side) continue;
     units++;
-    steps += reduced_u[u] ? 1 : Math.min(2, view.counters.steps_u[u]!);
+    steps += unitSteps(view, u);
     if (inSupply_u[u]) supplied = true;
   }
   return { units, steps, supplied };
+}
+
+/** 3.3: a unit's steps, two at full strength (one for a one-step unit), one reduced. */
+function unitSteps(view: GameState, u: number): number {
+  return view.reduced_u[u] ? 1 : Math.min(2, view.counters.steps_u[u]!);
 }
 
 /** Steps out of General Supply below which attrition (8.12: a step on 0-1, surrender below 0) may take the whole stack in a turn or two. */
@@ -26,8 +31,12 @@ const ATTRITION_STEPS = 3;
  * General Supply with fewer than ATTRITION_STEPS + 1 steps.
  */
 export function exposedLeaderStack(view: GameState, side: Side, h: number, near3: Float64Array): boolean {
-  const s = stackAt(view, side, h);
-  return (s.units <= 1 && near3[h]! > 0) || (!s.supplied && s.steps <= ATTRITION_STEPS);
+  return doomed(stackAt(view, side, h), near3[h]! > 0);
+}
+
+/** I-35, 8.12: a stack of one combat unit (or none) with the enemy near, or out of General Supply with ATTRITION_STEPS steps or fewer. */
+function doomed(s: { units: number; steps: number; supplied: boolean }, enemyNear: boolean): boolean {
+  return (s.units <= 1 && enemyNear) || (!s.supplied && s.steps <= ATTRITION_STEPS);
 }
 
 /**
@@ -45,7 +54,7 @@ export function leaderRefuge(ps: PathSearch, reach: Reach, view: GameState, side
     // combat_hs counts the side's units there: most hexes are passed over before the walk over every unit.
     if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || near1[n]! > 0 || !canEndAt(reach, n)) continue;
     const s = stackAt(view, side, n);
-    if (s.units < 2 || (!s.supplied && s.steps <= ATTRITION_STEPS)) continue;
+    if (s.units < 2 || doomed(s, false)) continue;
     const rank = (s.supplied ? 100 : 0) + s.steps, cost = reach.cost_n[n]!;
     if (rank > bestRank || (rank === bestRank && cost < bestCost)) { best = n; bestRank = rank; bestCost = cost; }
   }
@@ -94,11 +103,10 @@ export function doomedStackAt(view: GameState, side: Side, h: number, near3: Flo
 export function joinDooms(view: GameState, side: Side, h: number, units: readonly number[], near3: Float64Array): boolean {
   if (view.leaders_hs[h * 2 + side] === 0) return false;
   const s = stackAt(view, side, h);
-  let n = s.units, steps = s.steps, supplied = s.supplied;
   for (const u of units) {
-    n++;
-    steps += view.reduced_u[u] ? 1 : Math.min(2, view.counters.steps_u[u]!);
-    if (view.inSupply_u[u]) supplied = true;
+    s.units++;
+    s.steps += unitSteps(view, u);
+    if (view.inSupply_u[u]) s.supplied = true;
   }
-  return (n <= 1 && near3[h]! > 0) || (!supplied && steps <= ATTRITION_STEPS);
+  return doomed(s, near3[h]! > 0);
 }
