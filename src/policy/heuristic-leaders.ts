@@ -4,6 +4,8 @@
 import { canEndAt, reachable, stackMover, type PathSearch, type Reach } from '../core/movement.js';
 import type { Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
+import { DIRECTIONS, NO_HEX } from '../core/hex.js';
+import { inEzoc } from '../core/zoc.js';
 
 /** The side's combat units in hex h, their steps (3.3: two at full strength, one reduced) and whether one is in General Supply (8.10). */
 export function stackAt(view: GameState, side: Side, h: number): { units: number; steps: number; supplied: boolean } {
@@ -109,4 +111,20 @@ export function joinDooms(view: GameState, side: Side, h: number, units: readonl
     if (view.inSupply_u[u]) s.supplied = true;
   }
   return doomed(s, near3[h]! > 0);
+}
+
+/**
+ * 7.3, 8.12 (leaderTrap): a stack in h out of General Supply and in an enemy ZOC with at most one way out (a hex next
+ * to it with no enemy unit and no enemy ZOC, which a unit or leader leaving an EZOC must enter first): it wastes by
+ * attrition, and once the enemy's ZOCs close the last way its leaders cannot leave; they step out while they can.
+ */
+export function wastingInEzoc(view: GameState, side: Side, h: number): boolean {
+  if (!inEzoc(view, h, side) || stackAt(view, side, h).supplied) return false;
+  const { neighbour_hd } = view.map.grid, enemy = 1 - side;
+  let ways = 0;
+  for (let d = 0; d < DIRECTIONS; d++) {
+    const n = neighbour_hd[h * DIRECTIONS + d]!;
+    if (n !== NO_HEX && view.combat_hs[n * 2 + enemy] === 0 && !inEzoc(view, n, side)) ways++;
+  }
+  return ways <= 1;
 }

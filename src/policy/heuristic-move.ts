@@ -13,7 +13,7 @@ import { settlementValue } from './heuristic-attack.js';
 import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { guarded } from './heuristic-garrison.js';
-import { doomedStackAt, exposedLeaderStack, joinDooms, leaderRefuge, leaderWithdrawal } from './heuristic-leaders.js';
+import { doomedStackAt, exposedLeaderStack, joinDooms, leaderRefuge, leaderWithdrawal, wastingInEzoc } from './heuristic-leaders.js';
 
 export interface Objective {
   readonly hex: number;
@@ -75,6 +75,16 @@ function providers(view: GameState, side: Side): number[] {
   if (view.ghq_s[side]! >= 0) add(view.ghq_s[side]!);
   for (const s of view.map.supplySources) if (s.side === side) add(s.hex);
   return out;
+}
+
+/**
+ * 8.10: a leader chains General Supply only while another provider's radius (`radiusHexes`) reaches him; beyond it his
+ * whole stack rolls for attrition (8.12). How many hexes h lies beyond the nearest provider other than the group's start.
+ */
+function beyondRadius(rows: readonly Uint8Array[], at: readonly number[], start: number, h: number, radiusHexes: number): number {
+  let nearest = 99;
+  for (let k = 0; k < rows.length; k++) if (at[k] !== start) nearest = Math.min(nearest, rows[k]![h]!);
+  return Math.max(0, nearest - radiusHexes);
 }
 
 /** Hexes from the nearest enemy unit beyond which a leaderless group is a reserve that marches (reserveMarch). */
@@ -149,8 +159,8 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
-    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply) cross alone to one that can hold; the units move next, leaderless.
-    if (params.leaderSafety && !d.reaction && leaders.length > 0 && exposedLeaderStack(view, side, g.start, near3)) {
+    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, any out of supply in an EZOC) cross alone to one that can hold; the units move next, leaderless.
+    if (params.leaderSafety && !d.reaction && leaders.length > 0 && (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))) {
       let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
       // None to cross to: toward the nearest provider alone (leaderRetreat).
       if (refuge < 0 && params.leaderRetreat) refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);
@@ -211,12 +221,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
         else if (moving) s -= 3;
         s -= (1 - aggression) * 4 * Math.min(2, enemyNear / (ourDefence + 1));
       }
-      if (moving && led && params.supplyLeash > 0) {
-        // 8.10: a leader chains General Supply only while another provider's radius reaches him; beyond it his whole stack rolls for attrition (8.12).
-        let nearest = 99;
-        for (let k = 0; k < supplyRows.length; k++) if (providerHexes[k] !== g.start) nearest = Math.min(nearest, supplyRows[k]![h]!);
-        if (nearest > radiusHexes) s -= params.supplyLeash * (nearest - radiusHexes);
-      }
+      if (moving && led && params.supplyLeash > 0) s -= params.supplyLeash * beyondRadius(supplyRows, providerHexes, g.start, h, radiusHexes);
       if (moving && !led) {
         let nearest = 99;
         for (const row of supplyRows) nearest = Math.min(nearest, row[h]!);

@@ -83,6 +83,8 @@ export interface HeuristicParams {
   readonly guardReaction: boolean;
   /** 16.2: a big-four base that wants a garrison no unit can reach this phase is marched to by the first candidate that can close on it. */
   readonly garrisonMarch: boolean;
+  /** 7.3, 8.12, I-35: leaders on a stack out of General Supply in an enemy ZOC leave it as on a doomed one (leaderSafety), before the enemy's ZOCs close every way out. */
+  readonly leaderTrap: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -94,17 +96,17 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
   cautious: {
     minOdds: 3, minOddsFloor: 0, aggression: 0.3, settlementWeight: 1, riskTolerance: 0.6, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 30, callUpFloor: 30, vpReserve: 12, garrison: 2,
-    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: true, guardReaction: true, garrisonMarch: false,
+    garrisonVp: 7, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 1, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: true, guardReaction: true, garrisonMarch: false, leaderTrap: true,
   },
   balanced: {
     minOdds: 2, minOddsFloor: 0, aggression: 0.6, settlementWeight: 1, riskTolerance: 1, useCsp: true, useAir: true, entrench: true,
     refuseTruceBehind: 20, callUpFloor: 25, vpReserve: 8, garrison: 1,
-    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: true, guardReaction: true, garrisonMarch: false,
+    garrisonVp: 7, garrisonAlone: true, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: true, guardReaction: true, garrisonMarch: false, leaderTrap: true,
   },
   aggressive: {
     minOdds: 1, minOddsFloor: 0, aggression: 0.9, settlementWeight: 1.5, riskTolerance: 1.6, useCsp: true, useAir: true, entrench: false,
     refuseTruceBehind: 10, callUpFloor: 18, vpReserve: 5, garrison: 0,
-    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: true, guardReaction: true, garrisonMarch: false,
+    garrisonVp: 14, garrisonAlone: false, moveGhq: true, ghqRadiusWeight: 0.5, removeGhq: true, cspPerLeader: 2, moveTrucks: true, wellsFirst: true, setupOnWorks: 6, callUpTurnsLeft: 3, reserveMarch: 0, ghqSafety: true, leaderSafety: true, setupSettlements: true, supplyLeash: 0, garrisonExact: true, holdBase: true, leaderRetreat: true, guardReaction: true, garrisonMarch: false, leaderTrap: true,
   },
 };
 
@@ -145,4 +147,5 @@ export const paramsSchema = z.strictObject({
   leaderRetreat: z.boolean(),
   guardReaction: z.boolean(),
   garrisonMarch: z.boolean(),
+  leaderTrap: z.boolean(),
 }).partial();

@@ -2,12 +2,13 @@
 // stack walks alone toward supply (leaders do not roll for attrition), and no move makes a doomed stack of a leader.
 // Each behaviour against leaderRetreat switched off, so the test can fail.
 import { describe, expect, test } from 'vitest';
-import { distance } from '../../src/core/hex.js';
+import { DIRECTIONS, distance, hexLabel } from '../../src/core/hex.js';
+import { inEzoc } from '../../src/core/zoc.js';
 import { movementPhase } from '../../src/core/movement-phase.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
-import { doomedStackAt, joinDooms } from '../../src/policy/heuristic-leaders.js';
+import { doomedStackAt, joinDooms, wastingInEzoc } from '../../src/policy/heuristic-leaders.js';
 import { influence } from '../../src/policy/influence.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
@@ -77,5 +78,58 @@ describe('I-35, 8.12: a doomed stack: one unit near the enemy, or three steps or
     expect(joinDooms(p.state, PAR, h, [reduced], near3)).toBe(false);
     // No leader in the hex: nothing to doom.
     expect(joinDooms(p.state, PAR, p.hex('1206'), [full1], near3)).toBe(false);
+  });
+});
+
+describe('7.3, 8.12, I-35: leaderTrap: leaders step out of a stack wasting out of supply in an EZOC while one way out is left', () => {
+  // Franco with three full units, all out of General Supply, in 1205; Bolivian infantry in two hexes next to it that
+  // leave one of its neighbours free of their ZOC (7.1: each covers 1205 and the neighbours beside it).
+  function setUp(bolivians: number) {
+    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    const x = p.hex('1205');
+    const units = ['P-I1', 'P-I2', 'P-I3'].map((id) => p.place(id, '1205'));
+    for (const u of units) p.state.inSupply_u[u] = 0;
+    const l = p.placeLeader('P-FRANCO', '1205');
+    p.state.oos_l[l] = 1;
+    // A stack that can hold, in General Supply, out of the enemy's touch: Franco's refuge.
+    for (const id of ['P-I4', 'P-I5']) p.place(id, '1209');
+    const { neighbour_hd } = p.state.map.grid;
+    const ids = ['B-I1', 'B-I2'];
+    for (let k = 0; k < bolivians; k++) p.place(ids[k]!, hexLabel(p.state.map.grid, neighbour_hd[x * DIRECTIONS + k * 2]!));
+    // The ways out, counted here: neighbours with no Bolivian unit and out of every Bolivian ZOC.
+    let ways = 0;
+    for (let d = 0; d < DIRECTIONS; d++) {
+      const n = neighbour_hd[x * DIRECTIONS + d]!;
+      if (p.state.combat_hs[n * 2 + BOL] === 0 && !inEzoc(p.state, n, PAR)) ways++;
+    }
+    return { p, x, l, units, ways };
+  }
+
+  test('wastingInEzoc: one way out left, out of supply: yes; three ways, or a unit in supply: no', () => {
+    const one = setUp(2);
+    expect(one.ways).toBe(1);
+    expect(wastingInEzoc(one.p.state, PAR, one.x)).toBe(true);
+    one.p.state.inSupply_u[one.units[0]!] = 1;
+    expect(wastingInEzoc(one.p.state, PAR, one.x)).toBe(false);
+    const three = setUp(1);
+    expect(three.ways).toBe(3);
+    expect(wastingInEzoc(three.p.state, PAR, three.x)).toBe(false);
+  });
+
+  function francoEnds(leaderTrap: boolean) {
+    const { p, l } = setUp(2);
+    movementPhase(testGame(p.state, [], bal({ leaderTrap, ...quiet })), PAR, false);
+    const at = p.state.loc_l[l]!;
+    return { at: hexLabel(p.state.map.grid, at), withUnits: p.state.combat_hs[at * 2 + PAR]! > 0 };
+  }
+
+  test('with leaderTrap Franco crosses to the stack in supply', () => {
+    expect(francoEnds(true).at).toBe('1209');
+  });
+
+  test('with leaderTrap off he stays with his three units', () => {
+    const r = francoEnds(false);
+    expect(r.at).not.toBe('1209');
+    expect(r.withUnits).toBe(true);
   });
 });
