@@ -5,7 +5,7 @@
 import { CommanderError } from 'commander';
 import { DataError } from '../data/issues.js';
 import { PolicyModuleError } from '../policy/index.js';
-import { QueueError } from '../sim/queue/connection.js';
+import { QueueError } from '../sim/queue/errors.js';
 import { SpecError } from '../sim/spec.js';
 import { UsageError } from './usage-error.js';
 

@@ -5,8 +5,8 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunManifest } from '../sim/manifest.js';
 import { createPool, type ShardPool } from '../sim/pool.js';
-import { checkRedis, QueueError, redactUrl } from '../sim/queue/connection.js';
-import { openQueuePool, type QueuePool } from '../sim/queue/games.js';
+import { QueueError, redactUrl } from '../sim/queue/errors.js';
+import type { QueuePool } from '../sim/queue/games.js';
 import { UsageError } from './usage-error.js';
 
 /** Games per shard on the queue unless --shard-size says otherwise (docs/distributed.md, Scaling: the queue's cost per shard stays under 1% of its games' time). */
@@ -54,7 +54,10 @@ export async function checkQueueFlags(raw: unknown, f: QueueFlags): Promise<void
   const given = raw as { workers?: unknown };
   if (f.queue !== undefined && given.workers !== undefined) throw new UsageError('--workers with --queue: the games play on the queue\'s workers; give each chaco worker its --workers instead');
   if (f.queue === undefined && f.shardSize !== undefined) throw new UsageError('--shard-size applies with --queue (the local runner sizes its own shards)');
-  if (f.queue !== undefined) await asQueueUsage(() => checkRedis(f.queue!));
+  if (f.queue !== undefined) {
+    const { checkRedis } = await import('../sim/queue/connection.js'); // the Redis client, only with --queue
+    await asQueueUsage(() => checkRedis(f.queue!));
+  }
 }
 
 /** Runs `fn`, turning a QueueError (Redis unreachable or too old) into a UsageError. */
@@ -71,6 +74,7 @@ export async function asQueueUsage<T>(fn: () => Promise<T>): Promise<T> {
 export async function openPool(f: QueueFlags): Promise<ShardPool> {
   if (f.queue === undefined) return createPool(f.workers);
   const url = f.queue;
+  const { openQueuePool } = await import('../sim/queue/games.js'); // BullMQ, only with --queue
   const pool = await asQueueUsage(() => openQueuePool(url, {
     shardSize: f.shardSize ?? DEFAULT_SHARD_SIZE,
     onRefusal: (r) => process.stderr.write(`chaco: worker ${r.worker} refused a shard and stopped: ${r.reason}\n`),

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../sim/aggregate.js';
 import { runManifest, shellQuote } from '../sim/manifest.js';
-import { QueueError } from '../sim/queue/connection.js';
+import { QueueError } from '../sim/queue/errors.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';

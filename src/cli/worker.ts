@@ -6,14 +6,15 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { defaultWorkers } from '../sim/pool.js';
-import { gamesKind } from '../sim/queue/games.js';
 import type { JobKind } from '../sim/queue/job.js';
-import { serveQueue } from '../sim/queue/serve.js';
 import { asQueueUsage, queueUrl } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
-/** Every job kind a worker plays. A command that puts a new kind on the queue adds it here. */
-export const JOB_KINDS: readonly JobKind<never, unknown>[] = [gamesKind as unknown as JobKind<never, unknown>];
+/** Every job kind a worker plays. A command that puts a new kind on the queue adds it here. BullMQ is loaded by `chaco worker` alone. */
+async function jobKinds(): Promise<readonly JobKind<never, unknown>[]> {
+  const { gamesKind } = await import('../sim/queue/games.js');
+  return [gamesKind as unknown as JobKind<never, unknown>];
+}
 
 const seconds = (flag: string) => z.string().transform((text, ctx) => {
   const n = Number(text.trim());
@@ -67,9 +68,10 @@ export async function workerAction(raw: unknown): Promise<void> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const [{ serveQueue }, kinds] = await Promise.all([import('../sim/queue/serve.js'), jobKinds()]);
   try {
     const outcome = await asQueueUsage(() => serveQueue({
-      url: f.queue, kinds: JOB_KINDS, threads: f.workers, ...(f.data !== undefined ? { dataDir: f.data } : {}),
+      url: f.queue, kinds, threads: f.workers, ...(f.data !== undefined ? { dataDir: f.data } : {}),
       lockDurationMs: f.lockDuration, stalledIntervalMs: f.stalledInterval, maxStalledCount: f.maxStalled,
       signal: abort.signal, ...(log ? { log } : {}), ...(holdJob !== undefined ? { holdJob } : {}),
     }));

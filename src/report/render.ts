@@ -1,7 +1,6 @@
 // Rendering a Vega-Lite spec to SVG in Node: compile to Vega, run a headless View (renderer 'none'),
 // toSVG. No browser, no canvas, no network; warnings are collected, not printed.
-import * as vega from 'vega';
-import * as vl from 'vega-lite';
+import type * as Vega from 'vega';
 import type { TopLevelSpec } from 'vega-lite';
 import type { ChartSpec } from './charts.js';
 
@@ -10,7 +9,10 @@ export interface Rendered {
   readonly warnings: readonly string[];
 }
 
-function collectingLogger(warnings: string[]) {
+/** Vega and Vega-Lite, loaded at the first chart (about half a second): commands that draw none start without them. */
+let libraries: Promise<[typeof Vega, typeof import('vega-lite')]> | undefined;
+
+function collectingLogger(vega: typeof Vega, warnings: string[]) {
   let level = vega.Warn;
   const logger = {
     level(l?: number) { if (l === undefined) return level; level = l; return logger; },
@@ -19,12 +21,14 @@ function collectingLogger(warnings: string[]) {
     info() { return logger; },
     debug() { return logger; },
   };
-  return logger as unknown as vega.LoggerInterface;
+  return logger as unknown as Vega.LoggerInterface;
 }
 
 export async function renderSvg(spec: ChartSpec): Promise<Rendered> {
+  libraries ??= Promise.all([import('vega'), import('vega-lite')]);
+  const [vega, vl] = await libraries;
   const warnings: string[] = [];
-  const logger = collectingLogger(warnings);
+  const logger = collectingLogger(vega, warnings);
   const compiled = vl.compile(spec as unknown as TopLevelSpec, { logger }).spec;
   const view = new vega.View(vega.parse(compiled), { renderer: 'none', logger });
   try {

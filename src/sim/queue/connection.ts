@@ -4,7 +4,9 @@
 // and a watch that tells when Redis stops answering, so that nothing waits on it forever.
 import { connect } from 'node:net';
 import { Redis } from 'ioredis';
-import { PoolError } from '../pool.js';
+import { QueueError, redactUrl } from './errors.js';
+
+export { QueueError, redactUrl };
 
 /** The queue every chaco submitter and worker uses; jobs name their kind, so one queue serves every command. */
 export const QUEUE_NAME = 'chaco';
@@ -12,21 +14,6 @@ export const QUEUE_NAME = 'chaco';
 /** BullMQ 6 needs Redis 6.2 or newer (its scripts use commands added then). */
 export const MIN_REDIS: readonly [number, number] = [6, 2];
 
-/** Redis cannot be used: unreachable, too old, or the URL is wrong. The CLI reports it in one line. */
-export class QueueError extends PoolError {
-  override name = 'QueueError';
-}
-
-/** The URL without its password, for messages and run.json. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password !== '') u.password = '***';
-    return u.toString().replace(/\/$/, '');
-  } catch {
-    return url;
-  }
-}
 
 /** Clients made for one submitter or worker, closed together. */
 export class Connections {
