@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { OPTION_DEFS, resolveOptions, type OptionName } from '../core/options.js';
 import { DEFAULT_DATA_DIR, scenarioFileOptions } from '../data/load.js';
-import { ESTIMATE_GROUPS } from '../data/estimates.js';
+import { AROUND_KEY, CLEAR_RADIUS, ESTIMATE_GROUPS, ROAD_KEY } from '../data/estimates.js';
 import { UsageError } from './usage-error.js';
 
 interface OptionsFlags {
@@ -28,7 +28,9 @@ export function registerOptions(program: Command): void {
       if (f.scenario === undefined) {
         if (f.option.length > 0) throw new UsageError('--option goes with --scenario');
         const out = OPTION_DEFS.map((d) => `${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}\n    ${d.description}`);
-        const steps = ESTIMATE_GROUPS.map((g) => `estimate.${g.name}=<${g.values.join(' | ')}>  (chaco sensitivity plays ${g.step}: ${g.describe(g.step)})\n    moves: ${g.what}`);
+        const steps = [...ESTIMATE_GROUPS.map((g) => `estimate.${g.name}=<${g.values.join(' | ')}>  (chaco sensitivity plays ${g.step}: ${g.describe(g.step)})\n    moves: ${g.what}`),
+          `estimate.${ROAD_KEY}<road>=none  (chaco sensitivity --items map plays it for each estimated road near the set-up)\n    moves: one estimated road of map.json, named as a key (\"Ballivián – Cañada Strongest\": ballivian-canada-strongest), taken off the map`,
+          `estimate.${AROUND_KEY}<settlement>=<clear | bush>  (chaco sensitivity --items map plays clear for each settlement near the set-up)\n    moves: the terrain within ${CLEAR_RADIUS} hexes of one settlement (\"Isla Poí\": isla-poi), Bush made Clear or Clear made Bush`];
         process.stdout.write(`${out.join('\n')}\n\n${RULINGS_NOTE}\n\nEstimated data moved by a step (the data as shipped when absent; see docs/sensitivity.md):\n${steps.join('\n')}\n`);
         return;
       }

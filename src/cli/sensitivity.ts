@@ -13,6 +13,7 @@ import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from 
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
+import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
 import { cellGames, runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
@@ -24,8 +25,9 @@ export const SENSITIVITY_STATE = 'sensitivity-state.json';
 
 const schema = commonSchema.extend({
   games: intFlag('--games', 1),
-  items: z.enum(['all', 'readings', 'estimates'], { message: '--items: give all, readings or estimates' }),
+  items: z.enum(['all', 'readings', 'estimates', 'map'], { message: '--items: give all, readings, estimates or map' }),
   replicates: intFlag('--replicates', 100, 100_000),
+  balance: z.string().optional(),
   ...queueSchema,
 });
 
@@ -39,11 +41,28 @@ interface Study {
 const baseKey = (id: string) => `${id}/as-shipped`;
 const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
 
-export async function sensitivityAction(scenarioArgs: string[], raw: unknown): Promise<void> {
+/** The heaviest policy of a side's equilibrium mix: the equilibrium cell (balance-sources.ts) the study is played at. */
+const heaviest = (mix: readonly MixEntry[]): MixEntry => mix.reduce((a, b) => (b.weight > a.weight ? b : a));
+
+/** The base spec of one scenario: the flags' policies, or with --balance the study's equilibrium cell and options. */
+function baseOf(arg: string, f: z.infer<typeof schema>, policiesGiven: boolean): { spec: RunSpec; prepared: PreparedRun } {
+  if (f.balance === undefined) return specFromFlags(arg, f);
+  if (policiesGiven) throw new UsageError('--par or --bol with --balance: the study is played at each scenario\'s equilibrium cell of the balance study; leave them out');
+  if (f.option.length > 0) throw new UsageError('--option with --balance: the study plays with the balance study\'s options; leave --option out');
+  const first = specFromFlags(arg, f), id = first.prepared.scenario.id;
+  const eq = readBalanceEquilibrium(f.balance, arg, id);
+  const par = heaviest(eq.mixes.PAR).par, bol = heaviest(eq.mixes.BOL).bol;
+  if (par === null || bol === null) throw new UsageError(`--balance ${f.balance}: ${id}'s equilibrium cell names a policy one side does not have`);
+  const at = specFromFlags(arg, { ...f, option: [...eq.options], par, bol });
+  if (eq.dataHash && eq.dataHash !== dataHash(at.spec)) throw new UsageError(`--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`);
+  return at;
+}
+
+export async function sensitivityAction(scenarioArgs: string[], raw: unknown, policiesGiven = false): Promise<void> {
   const f = parseFlags(schema, raw);
   if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
   const studies: Study[] = scenarioArgs.map((arg) => {
-    const { spec, prepared } = specFromFlags(arg, f);
+    const { spec, prepared } = baseOf(arg, f, policiesGiven);
     const plan = asUsage(() => sensitivityItems(spec, prepared, f.items as ItemKind));
     for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
     return { spec, prepared, items: plan.items, skipped: plan.skipped };
@@ -51,12 +70,12 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
   for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
   if (f.queue === undefined) for (const s of studies) confirmRunSize({ what: `--games ${f.games} for ${s.items.length + 1} arms of ${s.prepared.scenario.id}`, spec: s.spec, games: f.games * (s.items.length + 1), turns: s.prepared.scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
   const identity = {
-    command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, handicap: f.handicap,
+    command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, ...(f.balance !== undefined ? { balance: f.balance, cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]) } : {}), handicap: f.handicap,
     options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
-  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, '--items', f.items, '--replicates', String(f.replicates),
+  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, ...(f.balance !== undefined ? ['--balance', f.balance] : ['--par', f.par, '--bol', f.bol]), '--items', f.items, '--replicates', String(f.replicates),
     ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []),
     ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
   const batch = Math.min(f.games, 200);
@@ -79,7 +98,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
   }
   const manifest = {
     tool: 'chaco', command: 'sensitivity', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
-    identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), policies: `Paraguay ${f.par}, Bolivia ${f.bol}`,
+    identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), policies: studies.map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`).join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
     skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
     cells: studies.flatMap((s) => [{ key: baseKey(s.prepared.scenario.id), spec: s.spec }, ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) }))])
       .map((c) => cellRecord(c.key, c.spec, stores)),
@@ -99,9 +118,10 @@ export function registerSensitivity(program: Command): void {
     .command('sensitivity')
     .description('what the verdict hangs on: each two-reading rules option flipped and each group of estimated data moved by a step, paired against the data as shipped')
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
-    .option('--items <which>', 'all, readings (rules options) or estimates (estimated data)', 'all')
-    .option('--replicates <n>', 'bootstrap replicates for the fair bid\'s paired interval', '1000');
+    .option('--items <which>', 'all, readings (rules options), estimates (groups of estimated data and chart readings) or map (each estimated road and the terrain around each settlement near the set-up)', 'all')
+    .option('--replicates <n>', 'bootstrap replicates for the fair bid\'s paired interval', '1000')
+    .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study (its heaviest policy for each side, its options) instead of --par and --bol');
   addCommonOptions(cmd, '1000', 'games per arm (the same seeds in every arm)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts));
+  cmd.action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
 }

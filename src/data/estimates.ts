@@ -2,6 +2,7 @@
 // counters as read from disk (only the values their `estimated` marks name), before they are compiled.
 // `chaco sensitivity` plays each group's step against the data as shipped; any run can reproduce one.
 import { createGrid, distance, hexAt, NO_HEX, parseHex, type Grid } from '../core/hex.js';
+import { DataError } from './issues.js';
 
 export type EstimateFile = 'map' | 'counters';
 
@@ -91,7 +92,7 @@ function editTerrain(raw: Raw, to: (ch: string, col: number, row: number) => str
 /** The key character of a terrain name in this map's terrainKey. */
 const keyOf = (raw: Raw, name: string): string | undefined => Object.entries((raw.terrainKey ?? {}) as Record<string, string>).find(([, n]) => n === name)?.[0];
 
-const CLEAR_RADIUS = 2;
+export const CLEAR_RADIUS = 2;
 
 export const ESTIMATE_GROUPS: readonly EstimateGroup[] = [
   ...perSide('leaderCommand', (s) => `${s} leaders' command ratings marked estimated`,
@@ -152,6 +153,60 @@ export const ESTIMATE_GROUPS: readonly EstimateGroup[] = [
   },
 ];
 
+/** A name as an option key: letters without accents, lower case, other characters as hyphens ("Ballivián – Cañada Strongest" -> "ballivian-canada-strongest"). */
+export function featureSlug(name: string): string {
+  return name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The map's features moved one at a time: `road.<slug>` (an estimated road) and `around.<slug>` (the terrain near a settlement). */
+export const ROAD_KEY = 'road.', AROUND_KEY = 'around.';
+
+/** A feature the option names that map.json does not hold: refused when the data are loaded, naming the features it does hold. */
+function noFeature(kind: string, slug: string, names: readonly string[]): never {
+  throw new DataError([{ file: 'map.json', path: [kind === 'road' ? 'roads' : 'places'], message: `option "estimate.${kind}.${slug}": no ${kind === 'road' ? 'estimated road' : 'settlement'} "${slug}" (${kind === 'road' ? 'roads' : 'settlements'}: ${names.join(', ')})` }]);
+}
+
+/**
+ * One estimated map feature as a group (MAP-FACTS: the printed map is not available): `road.<slug>=none` takes
+ * an estimated road stretch off the map; `around.<slug>=clear|bush` makes the Bush (clear) or Clear (bush) hexes
+ * within CLEAR_RADIUS of one settlement the other. Null when `key` names neither kind.
+ */
+export function featureGroup(key: string): EstimateGroup | null {
+  if (key.startsWith(ROAD_KEY) && key.length > ROAD_KEY.length) {
+    const slug = key.slice(ROAD_KEY.length);
+    return {
+      name: key, file: 'map', what: `the estimated road "${slug}"`, values: ['none'], step: 'none',
+      describe: () => `no road along the estimated stretch ${slug}`,
+      apply: (raw) => {
+        const roads = list(raw, 'roads').filter((r) => estimatedField(r, 'hexes') && typeof r.name === 'string');
+        if (!roads.some((r) => featureSlug(r.name as string) === slug)) noFeature('road', slug, roads.map((r) => featureSlug(r.name as string)));
+        raw.roads = list(raw, 'roads').filter((r) => !(typeof r.name === 'string' && featureSlug(r.name) === slug));
+      },
+    };
+  }
+  if (key.startsWith(AROUND_KEY) && key.length > AROUND_KEY.length) {
+    const slug = key.slice(AROUND_KEY.length);
+    return {
+      name: key, file: 'map', what: `the terrain around ${slug}`, values: ['clear', 'bush'], step: 'clear',
+      describe: (v) => (v === 'clear' ? `every Bush hex within ${CLEAR_RADIUS} hexes of ${slug} becomes Clear` : `every Clear hex within ${CLEAR_RADIUS} hexes of ${slug} becomes Bush`),
+      apply: (raw, v) => {
+        const grid = gridOf(raw), bush = keyOf(raw, 'bush'), clear = keyOf(raw, 'clear');
+        const places = list(raw, 'places').filter((p) => p.settlement === true && typeof p.name === 'string');
+        const place = places.find((p) => featureSlug(p.name as string) === slug);
+        if (!place) noFeature('around', slug, places.map((p) => featureSlug(p.name as string)));
+        const at = grid && typeof place.hex === 'string' ? parseHex(grid, place.hex) : NO_HEX;
+        if (!grid || !bush || !clear || at === NO_HEX || raw.terrainEstimated !== true) return;
+        const [from, to] = v === 'clear' ? [bush, clear] : [clear, bush];
+        editTerrain(raw, (ch, col, row) => {
+          const h = ch === from ? hexAt(grid, col, row) : NO_HEX;
+          return h !== NO_HEX && distance(grid, at, h) <= CLEAR_RADIUS ? to : ch;
+        });
+      },
+    };
+  }
+  return null;
+}
+
 /**
  * Chart cells reconstructed from the garbled scan (tables.json "reconstructed"), each with the other
  * reading the scan allows, as a chart override any command takes.
@@ -172,7 +227,7 @@ export const NOT_VARIED: readonly { readonly what: string; readonly why: string 
   { what: 'leaders\' movement allowance (12)', why: 'leaders move with their units; a leader alone rarely moves far enough for it to matter' },
   { what: 'counts of trucks, supply units and markers in the counter mix', why: 'the scenarios set what is on the map; the mix only has to add up to 190' },
   { what: 'the Supply Table cells reconstructed from the scan', why: 'each is the most consistent reading of its row and column (docs/DATA-FORMATS.md); move one with --option tables.supplyTable...' },
-  { what: 'roads, the railroad, rivers, the border, the 1907 demarcation, supply sources, off-map boxes and the position of places', why: 'they are routes and positions; no single step moves them by a stated amount' },
+  { what: 'the railroad, rivers, the border, the 1907 demarcation, supply sources, off-map boxes and the position of places and roads', why: 'they are routes and positions; no single step moves them by a stated amount (each estimated road is taken off whole instead: road.<name>)' },
 ];
 
 export const ESTIMATE_PREFIX = 'estimate.';
@@ -187,8 +242,8 @@ export interface EstimateSetting {
 export function parseEstimate(pair: string): EstimateSetting | string {
   const eq = pair.indexOf('=');
   const key = (eq < 0 ? pair : pair.slice(0, eq)).slice(ESTIMATE_PREFIX.length), step = eq < 0 ? '' : pair.slice(eq + 1).trim();
-  const group = ESTIMATE_GROUPS.find((g) => g.name === key);
-  if (!group) return `option "${pair}": no estimated-data group "${key}" (groups: ${ESTIMATE_GROUPS.map((g) => g.name).join(', ')})`;
+  const group = ESTIMATE_GROUPS.find((g) => g.name === key) ?? featureGroup(key);
+  if (!group) return `option "${pair}": no estimated-data group "${key}" (groups: ${ESTIMATE_GROUPS.map((g) => g.name).join(', ')}, ${ROAD_KEY}<road>, ${AROUND_KEY}<settlement>)`;
   if (!group.values.includes(step)) return `option "${pair}": ${key} takes ${group.values.join(', ')}`;
   return { text: pair, group, step };
 }

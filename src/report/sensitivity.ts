@@ -124,6 +124,19 @@ export interface SensitivityReport {
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string; policies: string };
 }
 
+/**
+ * The verdict as the estimates range: Paraguay's win rate and the fair bid as shipped and in every arm that moves
+ * estimated data (each alone), lowest and highest; null when no such arm was played.
+ */
+export function estimateRange(s: ScenarioSensitivity, rows: readonly Row[]): { winLo: number; winHi: number; bidLo: number; bidHi: number } | null {
+  const moved = rows.filter((r) => r.kind === 'estimate');
+  if (moved.length === 0) return null;
+  const n = s.base.winner_g.length;
+  const base = { win: s.base.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / Math.max(1, n), bid: quickBidPoint(histOf(s.base.margin_g)) };
+  const wins = [base.win, ...moved.map((r) => Number(r.par_win_rate))], bids = [base.bid, ...moved.map((r) => Number(r.fair_bid))].filter(Number.isFinite);
+  return { winLo: Math.min(...wins), winHi: Math.max(...wins), bidLo: Math.min(...bids), bidHi: Math.max(...bids) };
+}
+
 const pct = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 
 /** Writes the report; returns one line per scenario naming the item that moves it most. */
@@ -134,7 +147,9 @@ export async function writeSensitivityReport(r: SensitivityReport): Promise<stri
   const lines = perScenario.map(({ s, rows }) => {
     const top = rows[0];
     if (!top) return `${s.name}: no items`;
-    return `${s.name}: largest effect ${top.item} (${top.change}): Paraguay's win rate ${pct(Number(top.par_win_rate_change))} points (95% ${pct(Number(top.par_win_rate_change_lo))} to ${pct(Number(top.par_win_rate_change_hi))}), fair bid ${Number(top.fair_bid_change) >= 0 ? '+' : ''}${top.fair_bid_change} VP`;
+    const range = estimateRange(s, rows);
+    const ranged = range ? `; as the estimates range (each moved alone): Paraguay ${(100 * range.winLo).toFixed(0)}-${(100 * range.winHi).toFixed(0)}%, fair bid ${round(range.bidLo, 1)} to ${round(range.bidHi, 1)} VP` : '';
+    return `${s.name}: largest effect ${top.item} (${top.change}): Paraguay's win rate ${pct(Number(top.par_win_rate_change))} points (95% ${pct(Number(top.par_win_rate_change_lo))} to ${pct(Number(top.par_win_rate_change_hi))}), fair bid ${Number(top.fair_bid_change) >= 0 ? '+' : ''}${top.fair_bid_change} VP${ranged}`;
   });
   writeJson(join(r.dir, 'sensitivity.json'), { ...r.manifest, replicates: r.replicates, notVaried: r.notVaried, summary: lines });
   const blocks: PageBlock[] = [{ kind: 'html', html: `<p>${esc(`Policies: ${r.manifest.policies}.`)} Each item plays the same games as the data and rules as shipped (game i of every arm uses the same seeds), with one rules reading flipped or one group of estimated data moved by a stated step. A change whose interval excludes 0 is one the published verdict depends on.</p><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` }];
@@ -145,6 +160,7 @@ export async function writeSensitivityReport(r: SensitivityReport): Promise<stri
     blocks.push({ kind: 'html', html: `<h2>${esc(s.name)}</h2>${factsTable([
       ['as shipped', `Paraguay wins ${(100 * baseRate).toFixed(1)}% of ${s.base.winner_g.length} games; fair bid ${round(quickBidPoint(histOf(s.base.margin_g)), 1)} VP`],
       ['items', String(rows.length)],
+      ...((r) => (r ? [['as the estimates range', `Paraguay wins ${(100 * r.winLo).toFixed(1)}% to ${(100 * r.winHi).toFixed(1)}%; fair bid ${round(r.bidLo, 1)} to ${round(r.bidHi, 1)} VP (as shipped and with each group of estimated data moved alone)`] as [string, string]] : []))(estimateRange(s, rows)),
     ])}` });
     blocks.push({ kind: 'figures', heading: `${s.name}: tornado charts`, figures });
   }

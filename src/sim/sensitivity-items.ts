@@ -1,9 +1,14 @@
 // The arms of a sensitivity study: every rules option with two readings flipped from the run's value,
 // every group of estimated data moved by its stated step, and every chart cell reconstructed from the
 // scan read the other way (src/data/estimates.ts).
+import { join } from 'node:path';
+import { distance, NO_HEX, parseHex } from '../core/hex.js';
+import { BUSH } from '../core/map.js';
 import { OPTION_DEFS } from '../core/options.js';
-import { CHART_READINGS, ESTIMATE_GROUPS, ESTIMATE_PREFIX } from '../data/estimates.js';
+import { AROUND_KEY, CHART_READINGS, CLEAR_RADIUS, ESTIMATE_GROUPS, ESTIMATE_PREFIX, featureGroup, featureSlug, ROAD_KEY } from '../data/estimates.js';
 import { DataError } from '../data/issues.js';
+import { DATA_FILES } from '../data/load.js';
+import { readJson } from '../data/read-json.js';
 import { prepareRun, SpecError, type PreparedRun, type RunSpec } from './spec.js';
 
 export interface SensitivityItem {
@@ -16,7 +21,11 @@ export interface SensitivityItem {
   readonly setting: string;
 }
 
-export type ItemKind = 'readings' | 'estimates' | 'all';
+/** readings: rules options; estimates: the groups of estimated data and the chart readings; map: each estimated road and each settlement's surroundings near the scenario's set-up; all: every one. */
+export type ItemKind = 'readings' | 'estimates' | 'map' | 'all';
+
+/** Hexes from a set-up hex of either side within which a road or a settlement is a feature of the scenario's play. */
+export const FEATURE_REACH = 4;
 
 export interface SensitivityPlan {
   readonly items: readonly SensitivityItem[];
@@ -27,7 +36,7 @@ export interface SensitivityPlan {
 /** The items of one scenario: each plays `base` with its setting added; checked to prepare. */
 export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: ItemKind): SensitivityPlan {
   const items: SensitivityItem[] = [], skipped: { what: string; why: string }[] = [];
-  if (kind !== 'estimates') {
+  if (kind === 'readings' || kind === 'all') {
     for (const def of OPTION_DEFS) {
       if (def.values.length !== 2) continue;
       // 17.4: the length of the Ballivián scenario changes nothing elsewhere
@@ -38,7 +47,7 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
       if (why) skipped.push({ what: `${def.name}=${String(other)}`, why }); else items.push(item);
     }
   }
-  if (kind !== 'readings') {
+  if (kind === 'estimates' || kind === 'all') {
     for (const g of ESTIMATE_GROUPS) {
       if (base.options.some((o) => o.startsWith(`${ESTIMATE_PREFIX}${g.name}=`))) continue; // the run already moves it
       const item: SensitivityItem = { name: g.name, kind: 'estimate', change: g.describe(g.step), setting: `${ESTIMATE_PREFIX}${g.name}=${g.step}` };
@@ -46,7 +55,14 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
       if (why) skipped.push({ what: item.setting, why }); else items.push(item);
     }
   }
-  if (kind !== 'readings') {
+  if (kind === 'map' || kind === 'all') {
+    for (const item of mapItems(base, prepared)) {
+      if (base.options.some((o) => o.startsWith(`${item.setting.slice(0, item.setting.indexOf('='))}=`))) continue; // the run already moves it
+      const why = unplayable({ ...base, options: [...base.options, item.setting] });
+      if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+    }
+  }
+  if (kind === 'estimates' || kind === 'all') {
     for (const c of CHART_READINGS) {
       const key = c.setting.slice(0, c.setting.indexOf('='));
       if (base.options.some((o) => o.startsWith(`${key}=`))) continue;
@@ -56,6 +72,34 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
     }
   }
   return { items, skipped };
+}
+
+/**
+ * MAP-FACTS (the printed map is not available): each road marked estimated that passes within FEATURE_REACH of a
+ * set-up hex, taken off (road.<name>=none), and each settlement within FEATURE_REACH with Bush within reach of it,
+ * its Bush made Clear (around.<name>=clear).
+ */
+function mapItems(base: RunSpec, prepared: PreparedRun): SensitivityItem[] {
+  const { map } = prepared.scenario, grid = map.grid;
+  const setUp = prepared.scenario.sides.flatMap((side) => side.deploy.flatMap((g) => g.hexes));
+  const near = (h: number) => h !== NO_HEX && setUp.some((s) => distance(grid, s, h) <= FEATURE_REACH);
+  const raw = readJson(join(base.dataDir, DATA_FILES.map)) as { roads?: { name?: unknown; hexes?: unknown; estimated?: unknown }[] };
+  const out: SensitivityItem[] = [];
+  for (const r of raw.roads ?? []) {
+    if (typeof r.name !== 'string' || typeof r.hexes !== 'string' || (r.estimated !== true && !(Array.isArray(r.estimated) && r.estimated.includes('hexes')))) continue;
+    if (!r.hexes.split(/\s+/).some((label) => near(parseHex(grid, label)))) continue;
+    const key = `${ROAD_KEY}${featureSlug(r.name)}`;
+    out.push({ name: key, kind: 'estimate', change: `the road ${r.name} taken off the map`, setting: `${ESTIMATE_PREFIX}${key}=none` });
+  }
+  for (const p of map.places) {
+    if (!p.settlement || !near(p.hex)) continue;
+    let bush = false;
+    for (let h = 0; h < grid.size && !bush; h++) bush = map.terrain_h[h] === BUSH && distance(grid, p.hex, h) <= CLEAR_RADIUS;
+    if (!bush) continue;
+    const key = `${AROUND_KEY}${featureSlug(p.name)}`;
+    out.push({ name: key, kind: 'estimate', change: featureGroup(key)!.describe('clear').replace(featureSlug(p.name), p.name), setting: `${ESTIMATE_PREFIX}${key}=clear` });
+  }
+  return out;
 }
 
 /** Why a spec cannot be played (its options do not fit the charts, say), or null. */

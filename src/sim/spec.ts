@@ -53,7 +53,7 @@ export function splitOptions(pairs: readonly string[]): { rules: string[]; chart
     if (pair.startsWith(ESTIMATE_PREFIX)) {
       const e = parseEstimate(pair);
       if (typeof e === 'string') throw new SpecError(e);
-      if (estimates.some((x) => x.group === e.group)) throw new SpecError(`option "${pair}": estimate.${e.group.name} is given twice`);
+      if (estimates.some((x) => x.group.name === e.group.name)) throw new SpecError(`option "${pair}": estimate.${e.group.name} is given twice`);
       estimates.push(e);
       continue;
     }

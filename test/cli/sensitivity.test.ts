@@ -22,7 +22,10 @@ describe('chaco sensitivity', () => {
     // maxOddsColumn=8 needs a CRT with 7-1 and 8-1 columns: skipped with the reason; ballivianLength is for Ballivián only (17.4).
     const readings = OPTION_DEFS.filter((d) => d.values.length === 2 && d.name !== 'maxOddsColumn' && d.name !== 'ballivianLength').map((d) => d.name);
     expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'reading').sort()).toEqual([...readings].sort());
-    expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'estimate').sort()).toEqual([...ESTIMATE_GROUPS.map((g) => g.name), ...CHART_READINGS.map((c) => c.name)].sort());
+    // The groups, the chart readings and, one by one, the estimated roads and settlements' surroundings near the set-up.
+    const mapped = items.filter((i) => /^(road|around)\./.test(i!));
+    expect(mapped).toEqual(expect.arrayContaining(['road.munoz-saavedra-km-7-alihuata-arce-boqueron-isla-poi', 'around.boqueron']));
+    expect(items.filter((i) => rows.find((x) => x.item === i)!.kind === 'estimate' && !mapped.includes(i)).sort()).toEqual([...ESTIMATE_GROUPS.map((g) => g.name), ...CHART_READINGS.map((c) => c.name)].sort());
     const manifest = JSON.parse(read(out, 'sensitivity.json')) as { skipped: { what: string; why: string }[]; reproduce: string };
     expect(manifest.skipped.map((s) => s.what)).toEqual(['maxOddsColumn=8']);
     expect(manifest.reproduce).toContain('--replicates 100'); // every flag that changes the files is in the reproduce line
@@ -62,6 +65,33 @@ describe('chaco sensitivity', () => {
     expect(other.code).toBe(2);
     expect(lines(other.err)).toHaveLength(1);
     expect(other.err).toContain('holds another sensitivity study');
+  });
+
+  test('--balance: the study plays at each scenario\'s equilibrium cell of a balance study, with the verdict as the estimates range', () => {
+    const balance = tmp();
+    expect(chaco(['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '6', '--batch', '6', '--restrictions', 'none', '--replicates', '100', '--seed', 'sb', '--workers', '2', '--out', balance, '--quiet']).code).toBe(0);
+    const eq = csv(read(balance, 'equilibrium.csv'))[0]!;
+    // The heaviest policy of each side's mix is the cell played.
+    const heaviest = (mix: string) => mix.split(';').map((m) => m.trim().split(' ')).sort((a, b) => Number(b[1]) - Number(a[1]))[0]![0]!;
+    const out = tmp();
+    const r = chaco(['sensitivity', 'boqueron', '--balance', balance, '--items', 'map', '--games', '6', '--seed', 'sb', '--replicates', '100', '--workers', '2', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    const manifest = JSON.parse(read(out, 'sensitivity.json')) as { policies: string; reproduce: string; summary: string[] };
+    expect(manifest.policies).toBe(`Paraguay ${heaviest(eq.par_mix!)}, Bolivia ${heaviest(eq.bol_mix!)} (the equilibrium cell of ${balance})`);
+    expect(manifest.reproduce).toContain(`--balance ${balance}`);
+    expect(manifest.reproduce).not.toContain('--par');
+    // The range runs from the lowest to the highest of the as-shipped and the items' win rates.
+    const rows = csv(read(out, 'sensitivity.csv'));
+    const rates = rows.map((x) => Number(x.par_win_rate));
+    const m = /as the estimates range \(each moved alone\): Paraguay (\d+)-(\d+)%/.exec(manifest.summary[0]!);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBeLessThanOrEqual(Math.round(100 * Math.min(...rates)));
+    expect(Number(m![2])).toBeGreaterThanOrEqual(Math.round(100 * Math.max(...rates)));
+    expect(read(out, 'index.html')).toContain('as the estimates range');
+    // Policies named beside --balance are refused in one line.
+    const both = chaco(['sensitivity', 'boqueron', '--balance', balance, '--par', 'random', '--out', tmp()]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('--par or --bol with --balance');
   });
 
   test('an estimate step any run can play is checked: a bad group is named with the groups', () => {
