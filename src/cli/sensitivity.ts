@@ -23,7 +23,7 @@ import { UsageError } from './usage-error.js';
 
 export const SENSITIVITY_STATE = 'sensitivity-state.json';
 
-const schema = commonSchema.extend({
+export const sensitivitySchema = commonSchema.extend({
   games: intFlag('--games', 1),
   items: z.enum(['all', 'readings', 'estimates', 'map'], { message: '--items: give all, readings, estimates or map' }),
   replicates: intFlag('--replicates', 100, 100_000),
@@ -45,7 +45,7 @@ const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
 const heaviest = (mix: readonly MixEntry[]): MixEntry => mix.reduce((a, b) => (b.weight > a.weight ? b : a));
 
 /** The base spec of one scenario: the flags' policies, or with --balance the study's equilibrium cell and options. */
-function baseOf(arg: string, f: z.infer<typeof schema>, policiesGiven: boolean): { spec: RunSpec; prepared: PreparedRun } {
+export function baseOf(arg: string, f: Pick<z.infer<typeof sensitivitySchema>, 'balance' | 'option' | 'par' | 'bol'> & Parameters<typeof specFromFlags>[1], policiesGiven: boolean): { spec: RunSpec; prepared: PreparedRun } {
   if (f.balance === undefined) return specFromFlags(arg, f);
   if (policiesGiven) throw new UsageError('--par or --bol with --balance: the study is played at each scenario\'s equilibrium cell of the balance study; leave them out');
   if (f.option.length > 0) throw new UsageError('--option with --balance: the study plays with the balance study\'s options; leave --option out');
@@ -59,7 +59,7 @@ function baseOf(arg: string, f: z.infer<typeof schema>, policiesGiven: boolean):
 }
 
 export async function sensitivityAction(scenarioArgs: string[], raw: unknown, policiesGiven = false): Promise<void> {
-  const f = parseFlags(schema, raw);
+  const f = parseFlags(sensitivitySchema, raw);
   if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
   const studies: Study[] = scenarioArgs.map((arg) => {
     const { spec, prepared } = baseOf(arg, f, policiesGiven);

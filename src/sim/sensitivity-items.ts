@@ -3,7 +3,7 @@
 // scan read the other way (src/data/estimates.ts).
 import { join } from 'node:path';
 import { distance, NO_HEX, parseHex } from '../core/hex.js';
-import { BUSH } from '../core/map.js';
+import { BUSH, CLEAR } from '../core/map.js';
 import { OPTION_DEFS } from '../core/options.js';
 import { AROUND_KEY, CHART_READINGS, CLEAR_RADIUS, ESTIMATE_GROUPS, ESTIMATE_PREFIX, featureGroup, featureSlug, ROAD_KEY } from '../data/estimates.js';
 import { DataError } from '../data/issues.js';
@@ -33,8 +33,11 @@ export interface SensitivityPlan {
   readonly skipped: readonly { readonly what: string; readonly why: string }[];
 }
 
-/** The items of one scenario: each plays `base` with its setting added; checked to prepare. */
-export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: ItemKind): SensitivityPlan {
+/**
+ * The items of one scenario: each plays `base` with its setting added; checked to prepare. `every`: each group of
+ * estimated data at every step it takes and each settlement's surroundings both ways (chaco errata), not its one step.
+ */
+export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: ItemKind, every = false): SensitivityPlan {
   const items: SensitivityItem[] = [], skipped: { what: string; why: string }[] = [];
   if (kind === 'readings' || kind === 'all') {
     for (const def of OPTION_DEFS) {
@@ -50,13 +53,15 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
   if (kind === 'estimates' || kind === 'all') {
     for (const g of ESTIMATE_GROUPS) {
       if (base.options.some((o) => o.startsWith(`${ESTIMATE_PREFIX}${g.name}=`))) continue; // the run already moves it
-      const item: SensitivityItem = { name: g.name, kind: 'estimate', change: g.describe(g.step), setting: `${ESTIMATE_PREFIX}${g.name}=${g.step}` };
-      const why = unplayable({ ...base, options: [...base.options, item.setting] });
-      if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+      for (const step of every ? g.values : [g.step]) {
+        const item: SensitivityItem = { name: every ? `${g.name}=${step}` : g.name, kind: 'estimate', change: g.describe(step), setting: `${ESTIMATE_PREFIX}${g.name}=${step}` };
+        const why = unplayable({ ...base, options: [...base.options, item.setting] });
+        if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+      }
     }
   }
   if (kind === 'map' || kind === 'all') {
-    for (const item of mapItems(base, prepared)) {
+    for (const item of mapItems(base, prepared, every)) {
       if (base.options.some((o) => o.startsWith(`${item.setting.slice(0, item.setting.indexOf('='))}=`))) continue; // the run already moves it
       const why = unplayable({ ...base, options: [...base.options, item.setting] });
       if (why) skipped.push({ what: item.setting, why }); else items.push(item);
@@ -76,10 +81,10 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
 
 /**
  * MAP-FACTS (the printed map is not available): each road marked estimated that passes within FEATURE_REACH of a
- * set-up hex, taken off (road.<name>=none), and each settlement within FEATURE_REACH with Bush within reach of it,
- * its Bush made Clear (around.<name>=clear).
+ * set-up hex, taken off (road.<name>=none), and each settlement within FEATURE_REACH with Bush within CLEAR_RADIUS of it,
+ * its Bush made Clear (around.<name>=clear); with `every`, also one with Clear there, its Clear made Bush.
  */
-function mapItems(base: RunSpec, prepared: PreparedRun): SensitivityItem[] {
+function mapItems(base: RunSpec, prepared: PreparedRun, every: boolean): SensitivityItem[] {
   const { map } = prepared.scenario, grid = map.grid;
   const setUp = prepared.scenario.sides.flatMap((side) => side.deploy.flatMap((g) => g.hexes));
   const near = (h: number) => h !== NO_HEX && setUp.some((s) => distance(grid, s, h) <= FEATURE_REACH);
@@ -93,11 +98,16 @@ function mapItems(base: RunSpec, prepared: PreparedRun): SensitivityItem[] {
   }
   for (const p of map.places) {
     if (!p.settlement || !near(p.hex)) continue;
-    let bush = false;
-    for (let h = 0; h < grid.size && !bush; h++) bush = map.terrain_h[h] === BUSH && distance(grid, p.hex, h) <= CLEAR_RADIUS;
-    if (!bush) continue;
+    let bush = false, clear = false;
+    for (let h = 0; h < grid.size; h++) {
+      if (distance(grid, p.hex, h) > CLEAR_RADIUS) continue;
+      if (map.terrain_h[h] === BUSH) bush = true; else if (map.terrain_h[h] === CLEAR) clear = true;
+    }
     const key = `${AROUND_KEY}${featureSlug(p.name)}`;
-    out.push({ name: key, kind: 'estimate', change: featureGroup(key)!.describe('clear').replace(featureSlug(p.name), p.name), setting: `${ESTIMATE_PREFIX}${key}=clear` });
+    for (const step of every ? ['clear', 'bush'] : ['clear']) {
+      if (step === 'clear' ? !bush : !clear) continue;
+      out.push({ name: every ? `${key}=${step}` : key, kind: 'estimate', change: featureGroup(key)!.describe(step).replace(featureSlug(p.name), p.name), setting: `${ESTIMATE_PREFIX}${key}=${step}` });
+    }
   }
   return out;
 }

@@ -114,3 +114,26 @@ function splitCsv(line: string): string[] {
   out.push(cur);
   return out;
 }
+
+describe('chaco errata', () => {
+  test('the starting VP arm is the run with the fair bid of the games as shipped as a handicap, game for game; every reading is an arm', () => {
+    const out = tmp();
+    const r = chaco(['errata', 'boqueron', '--items', 'readings', '--games', '8', '--seed', 'er', '--par', 'random', '--bol', 'random', '--workers', '2', '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^Boquerón.*: Paraguay \d+% as shipped; /m);
+    const rows = csv(read(out, 'errata.csv'));
+    const vp = rows.find((x) => x.kind === 'starting-vp')!;
+    const readings = OPTION_DEFS.filter((d) => d.values.length === 2 && d.name !== 'maxOddsColumn' && d.name !== 'ballivianLength').map((d) => d.name);
+    expect(rows.filter((x) => x.kind === 'reading').map((x) => x.item).sort()).toEqual([...readings].sort());
+    // The same games with that handicap, played by chaco run, win as often.
+    const handicap = vp.setting!.replace('--handicap ', '');
+    const run = tmp();
+    expect(chaco(['run', 'boqueron', '--games', '8', '--seed', 'er', '--par', 'random', '--bol', 'random', '--handicap', handicap, '--workers', '1', '--no-replays', '--out', run]).code).toBe(0);
+    const winners = csv(read(run, 'games.csv')).map((g) => g.winner);
+    expect(Number(vp.par_win_rate)).toBeCloseTo(winners.filter((w) => w === 'PAR').length / 8, 4);
+    expect(Number(vp.games)).toBe(8);
+    const manifest = JSON.parse(read(out, 'errata.json')) as { summary: string[]; reproduce: string };
+    expect(manifest.reproduce).toContain('--items readings');
+    expect(read(out, 'index.html')).toContain('Every arm');
+  });
+});

@@ -28,6 +28,7 @@ describe('CSV columns', () => {
       ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '4', '--batch', '4', '--replicates', '100', '--restrictions', 'noAir', '--restricted-games', '2', '--workers', '0'],
       ['sensitivity', 'boqueron', '--games', '2', '--items', 'readings', '--par', 'random', '--bol', 'random', '--replicates', '100', '--workers', '0'],
       ['ladder', 'boqueron', '--pool', 'random,passive', '--reference', 'passive', '--games', '2', '--replicates', '100', '--workers', '0'],
+      ['errata', 'boqueron', '--games', '2', '--items', 'readings', '--par', 'random', '--bol', 'random', '--workers', '0'],
       ['skill', 'boqueron', '--rungs', 'random,passive', '--games', '2', '--replicates', '100', '--workers', '0'],
       ['best-response', 'boqueron', '--side', 'BOL', '--hold', 'random', '--reference', 'passive', '--candidates', '2', '--games', '2', '--final-games', '2', '--workers', '0'],
     ];

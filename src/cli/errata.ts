@@ -1,0 +1,119 @@
+// `chaco errata <scenario...>`: candidate errata, the single changes to a scenario's data that bring Paraguay's win
+// rate within 45-55% at the players given (or a balance study's equilibrium cell): the starting VP (the fair bid of
+// the games as shipped, given at the start and played to check it), each rules reading flipped, each group of
+// estimated data at every step it takes, each chart reading and each map feature near the set-up; all arms on the
+// same seeds. errata.csv, errata.json, index.html. Resumes from its cells.
+import type { Command } from 'commander';
+import { join } from 'node:path';
+import { loadPolicyModules } from '../policy/index.js';
+import { quickBidPoint } from '../report/bid.js';
+import { writeErrataReport, type ErrataArm, type ScenarioErrata } from '../report/errata.js';
+import { aggregateShape } from '../sim/aggregate.js';
+import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
+import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
+import { addCommonOptions, asUsage, intFlag, parseFlags } from './flags.js';
+import { addQueueOptions, queueRecord } from './queue-options.js';
+import { isChacoFile, runId } from './run-folder.js';
+import { confirmRunSize } from './run-size.js';
+import { baseOf, sensitivitySchema } from './sensitivity.js';
+import { cellGames, runStudy } from './study-run.js';
+import { UsageError } from './usage-error.js';
+
+export const ERRATA_STATE = 'errata-state.json';
+
+const schema = sensitivitySchema.omit({ replicates: true }).extend({ games: intFlag('--games', 1) });
+
+const shippedKey = (id: string) => `${id}/as-shipped`, vpKey = (id: string) => `${id}/starting-vp`;
+const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
+
+/** 16.1: the base run with `vp` more VP for Paraguay at the start (negative: for Bolivia), over its own handicap. */
+function withStartingVp(spec: RunSpec, vp: number): RunSpec {
+  return { ...spec, handicap: [spec.handicap[0] + Math.max(0, vp), spec.handicap[1] + Math.max(0, -vp)] };
+}
+
+/** The fair bid of the games as shipped, to whole VP: what the starting VP arm gives Paraguay. */
+export function startingVp(margins: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const m of margins) counts.set(m, (counts.get(m) ?? 0) + 1);
+  const lo = Math.min(...margins), hi = Math.max(...margins);
+  const hist = { lo, counts: Array.from({ length: hi - lo + 1 }, (_, i) => counts.get(lo + i) ?? 0) };
+  const bid = quickBidPoint(hist);
+  return Number.isFinite(bid) ? Math.round(bid) : 0;
+}
+
+export async function errataAction(scenarioArgs: string[], raw: unknown, policiesGiven = false): Promise<void> {
+  const f = parseFlags(schema, raw);
+  if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
+  const studies = scenarioArgs.map((arg) => {
+    const { spec, prepared } = baseOf(arg, f, policiesGiven);
+    const plan = asUsage(() => sensitivityItems(spec, prepared, f.items as ItemKind, true));
+    for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
+    return { spec, prepared, items: plan.items, skipped: plan.skipped };
+  });
+  for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
+  if (f.queue === undefined) for (const s of studies) confirmRunSize({ what: `--games ${f.games} for ${s.items.length + 2} arms of ${s.prepared.scenario.id}`, spec: s.spec, games: f.games * (s.items.length + 2), turns: s.prepared.scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
+  const identity = {
+    command: 'errata', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]),
+    handicap: f.handicap, seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+  };
+  const dir = f.out ?? join('reports', 'out', 'errata', runId(f.seed));
+  const keys = studies.flatMap((s) => { const id = s.prepared.scenario.id; return [shippedKey(id), vpKey(id), ...s.items.map((i) => itemKey(id, i))]; });
+  const reproduce = ['chaco', 'errata', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, ...(f.balance !== undefined ? ['--balance', f.balance] : ['--par', f.par, '--bol', f.bol]), '--items', f.items,
+    ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), '--out', dir].map(shellQuote).join(' ');
+  const batch = Math.min(f.games, 200);
+  const vpSpecs = new Map<string, RunSpec>();
+  const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isErrataFile, stateName: ERRATA_STATE, noun: 'the errata search', reproduce }, async ({ stores: st, play }) => {
+    const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({ store: st.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false });
+    // First the data as shipped and every item; then the starting VP its games call for (the same on a resume: the same games).
+    const first = await play(studies.map((s) => [
+      cell(shippedKey(s.prepared.scenario.id), s.spec, s.prepared),
+      ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
+    ]));
+    if (first !== 'complete') return first;
+    return play(studies.map((s) => {
+      const id = s.prepared.scenario.id, spec = withStartingVp(s.spec, startingVp(st.get(shippedKey(id))!.margins));
+      vpSpecs.set(id, spec);
+      return [cell(vpKey(id), spec, asUsage(() => prepareRun(spec)))];
+    }));
+  });
+  if (status !== 'complete') {
+    if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every arm was played; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
+    return;
+  }
+  const scenarios: ScenarioErrata[] = studies.map((s) => {
+    const id = s.prepared.scenario.id, vp = vpSpecs.get(id)!;
+    const given = vp.handicap[0] - s.spec.handicap[0] - (vp.handicap[1] - s.spec.handicap[1]);
+    const arms: ErrataArm[] = [
+      { kind: 'starting-vp', item: 'starting VP', change: given === 0 ? 'the starting VP as printed (the fair bid rounds to 0)' : `${given > 0 ? 'Paraguay' : 'Bolivia'} starts with ${Math.abs(given)} VP more (16.1)`, setting: `--handicap ${given >= 0 ? 'PAR' : 'BOL'}=+${Math.abs(given)}`, games: cellGames(stores.get(vpKey(id))!) },
+      ...s.items.map((i) => ({ kind: i.kind, item: i.name, change: i.change, setting: `--option ${i.setting}`, games: cellGames(stores.get(itemKey(id, i))!) })),
+    ];
+    return { id, name: s.prepared.scenario.name, shipped: cellGames(stores.get(shippedKey(id))!), arms };
+  });
+  const manifest = {
+    tool: 'chaco', command: 'errata', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f),
+    policies: studies.map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`).join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
+    skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
+    cells: studies.flatMap((s) => { const id = s.prepared.scenario.id; return [{ key: shippedKey(id), spec: s.spec }, { key: vpKey(id), spec: vpSpecs.get(id)! }, ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) }))]; })
+      .map((c) => cellRecord(c.key, c.spec, stores)),
+  };
+  finishStudy(writeErrataReport({ dir, scenarios, manifest }), dir, f.quiet, status, reproduce);
+}
+
+/** The files an errata search writes (what --force may delete), besides the run files. */
+function isErrataFile(name: string): boolean {
+  return isChacoFile(name) || ['errata.csv', 'errata.json', ERRATA_STATE, 'cells'].includes(name);
+}
+
+export function registerErrata(program: Command): void {
+  const cmd = program
+    .command('errata')
+    .description('candidate errata: the single changes to a scenario (the starting VP, a rules reading, a step of estimated data, a map feature) that bring Paraguay\'s win rate within 45-55%, each played on the same seeds')
+    .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
+    .option('--items <which>', 'the changes tried besides the starting VP: all, readings, estimates (every step of each group) or map', 'all')
+    .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study instead of --par and --bol');
+  addCommonOptions(cmd, '400', 'games per arm (the same seeds in every arm)');
+  addQueueOptions(cmd);
+  cmd.action((scenarios: string[], opts: unknown) => errataAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
+}
