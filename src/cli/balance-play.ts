@@ -4,7 +4,7 @@
 import { setMaxListeners } from 'node:events';
 import { join, resolve } from 'node:path';
 import type { AggregateShape } from '../sim/aggregate.js';
-import { runCommand } from '../sim/manifest.js';
+import { runCommand } from '../sim/command-line.js';
 import type { ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';

@@ -4,13 +4,14 @@
 // the VP sources and decision turns of each scenario's equilibrium cell, balance.json and index.html;
 // an interrupted study resumes from the games its cells kept.
 import { loadPolicyModules } from '../policy/index.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
 import { wilson } from '../sim/stats.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import type { AggregateShape } from '../sim/aggregate.js';
@@ -31,6 +32,13 @@ import { UsageError } from './usage-error.js';
 export const DEFAULT_POOL = 'cautious,balanced,aggressive,historical';
 /** The designers' headline scenarios come first in the report. */
 const HEADLINE = ['boqueron', 'villa-montes'];
+
+const BALANCE_LINE: LineSchema = {
+  command: 'balance',
+  changes: ['--pool', '--seed', '--precision', '--max-games', '--batch', '--restrictions', '--restricted-policy', '--restricted-games', '--replicates', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
 
 const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }).extend({
   pool: z.string().min(1, { message: '--pool: name the policies, e.g. cautious,balanced,aggressive' }),
@@ -118,9 +126,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   };
   const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
   const keys = studies.flatMap((s) => [...s.cells.flat(), ...(s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : [])].map((c) => c.key));
-  const reproduce = ['chaco', 'balance', ...ordered, '--pool', labels.join(','), '--seed', f.seed, '--precision', String(f.precision), '--max-games', String(f.maxGames), '--batch', String(f.batch),
-    '--restrictions', restrictions.length > 0 ? restrictions.join(',') : 'none', '--restricted-policy', f.restrictedPolicy, '--restricted-games', String(f.restrictedGames), '--replicates', String(f.replicates),
-    ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(BALANCE_LINE, ordered, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isBalanceFile, noun: 'the balance study', reproduce }, ({ stores: st, play }) => {
     const matrixCells = (s: Study): PlayCell[] => s.cells.flat().map((c) => ({
       store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.maxGames, batch: f.batch, stop: (x) => precise(x, f.precision),
@@ -186,5 +192,5 @@ export function registerBalance(program: Command): void {
     .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addStudyOptions(cmd, 'study', 'balance', 'no progress and no verdict on the terminal (prints the report folder only)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
+  declareLine(cmd, BALANCE_LINE).action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
 }

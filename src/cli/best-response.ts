@@ -5,7 +5,6 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { BALANCED_POINT, paramsOf, SPACE_SIZES, tunedPlan } from '../policy/heuristic-space.js';
 import { loadPolicyModules } from '../policy/index.js';
 import { writeBestResponseReport, type BestResponseResult } from '../report/best-response-report.js';
@@ -14,7 +13,9 @@ import { makeFolder } from '../report/make-folder.js';
 import { writeFileAtomic } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply, type MixCell } from '../sim/best-response.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { checkPolicies, dataHash, type RunSpec } from '../sim/spec.js';
 import type { CellStore } from './balance-cells.js';
 import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
@@ -81,9 +82,7 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     reference: reference.map((r) => ({ label: r.label, policy: r[own], weight: r.weight })), candidates: f.candidates, games: f.games, finalGames: f.finalGames,
     options: [...base.options], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
-  const reproduce = ['chaco', 'best-response', scenarioArg, '--side', f.side, ...(f.balance !== undefined ? ['--balance', f.balance] : ['--hold', f.hold!]), ...(f.reference !== undefined ? ['--reference', f.reference] : []),
-    '--candidates', String(f.candidates), '--games', String(f.games), '--final-games', String(f.finalGames), '--seed', f.seed, ...f.option.flatMap((o) => ['--option', o]),
-    ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(BEST_RESPONSE_LINE, [scenarioArg], { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const shape = aggregateShape(prepared.scenario, prepared.options);
   const specs = new Map<string, RunSpec>();
   const candidates: { name: string; games: number; winRate: number; meanMargin: number; fitness: number; params: Record<string, unknown> }[] = [];
@@ -150,6 +149,13 @@ function isBestResponseFile(name: string): boolean {
   return isChacoFile(name) || ['best-response.csv', 'candidates.csv', 'best-response.json', 'best.json', 'candidates', 'cells', BEST_RESPONSE_STATE].includes(name);
 }
 
+const BEST_RESPONSE_LINE: LineSchema = {
+  command: 'best-response',
+  changes: ['--side', '--balance', '--hold', '--reference', '--candidates', '--games', '--final-games', '--seed', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
+
 export function registerBestResponse(program: Command): void {
   const cmd = program
     .command('best-response')
@@ -166,5 +172,5 @@ export function registerBestResponse(program: Command): void {
     .option('--option <key=value>', 'with --hold: a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addStudyOptions(cmd, 'check', 'best-response', 'print the folder only');
   addQueueOptions(cmd);
-  cmd.action((scenario: string, opts: unknown) => bestResponseAction(scenario, opts));
+  declareLine(cmd, BEST_RESPONSE_LINE).action((scenario: string, opts: unknown) => bestResponseAction(scenario, opts));
 }

@@ -7,7 +7,9 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { writeCompareReport, type VariantRun } from '../report/compare-report.js';
-import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, runCommand, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { createPool } from '../sim/pool.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { gamesCsvHeader } from '../sim/shard.js';
@@ -20,6 +22,12 @@ import { z } from 'zod';
 import { UsageError } from './usage-error.js';
 
 const compareSchema = commonSchema.extend({ games: intFlag('--games', 2), variant: z.array(z.string()) });
+
+const COMPARE_LINE: LineSchema = {
+  command: 'compare',
+  changes: ['--seed', '--par', '--bol', '--option', '--handicap', '--check', '--data', '--games', '--variant'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--yes'],
+};
 
 export async function compareAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(compareSchema, raw);
@@ -73,7 +81,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       process.stderr.write('chaco: no game of the baseline finished; nothing to compare\n');
       return;
     }
-    const reproduce = ['chaco', 'compare', ...specArgs(base), '--games', String(f.games), ...f.variant.flatMap((v) => ['--variant', v])].map(shellQuote).join(' ');
+    const reproduce = commandLine(COMPARE_LINE, [scenarioArg], raw as Record<string, unknown>);
     const finished = new Date();
     const manifest = {
       tool: 'chaco', command: 'compare', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
@@ -113,5 +121,5 @@ export function registerCompare(program: Command): void {
     .argument('<scenario>', 'scenario id (chaco scenarios) or file')
     .option('--variant <name:key=value,...>', 'a variant: keys par, bol (policies), handicap (PAR+5), a rules option or tables.<path>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addCommonOptions(cmd, '2000', 'games per variant (the same seeds for every variant)');
-  cmd.action((scenario: string, opts: unknown) => compareAction(scenario, opts));
+  declareLine(cmd, COMPARE_LINE).action((scenario: string, opts: unknown) => compareAction(scenario, opts));
 }

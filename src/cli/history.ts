@@ -15,7 +15,8 @@ import { esc } from '../report/svg.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { createProgress } from '../sim/progress.js';
 import { playLoggedGames } from '../sim/logged-games.js';
-import { shellQuote } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { claimFolder, runId } from './run-folder.js';
 import { poolFor } from './policy-pool.js';
 import { intFlag, parseFlags, specFromFlags } from './flags.js';
@@ -73,7 +74,7 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   progress.stop();
   const table = { columns: HISTORY_COLUMNS, rows };
   writeFileAtomic(join(dir, 'history.csv'), toCsv(table));
-  const reproduce = ['chaco', 'history', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, ...f.option.flatMap((o) => ['--option', o]), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(HISTORY_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   writeJson(join(dir, 'history.json'), { tool: 'chaco', command: 'history', reproduce, sources: history!.sources, lines });
   writeFileAtomic(join(dir, 'index.html'), htmlPage('The games beside the war', 'When the key places change hands in play, and when they did in 1932–35', [
     { kind: 'html', html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` },
@@ -83,8 +84,15 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   process.stdout.write(f.quiet ? `${resolve(dir)}\n` : `${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
 }
 
+const HISTORY_LINE: LineSchema = {
+  command: 'history',
+  changes: ['--games', '--seed', '--par', '--bol', '--option', '--data'],
+  same: ['--out', '--force', '--quiet', '--progress'],
+  resume: ['--out'],
+};
+
 export function registerHistory(program: Command): void {
-  program
+  const cmd = program
     .command('history')
     .description('play the historical plans against each other and set the turn key places change hands beside the month they did in the war')
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
@@ -99,4 +107,5 @@ export function registerHistory(program: Command): void {
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
     .action((scenarios: string[], opts: unknown) => historyAction(scenarios, opts));
+  declareLine(cmd, HISTORY_LINE);
 }

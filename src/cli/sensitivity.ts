@@ -2,13 +2,14 @@
 // two-reading rules option flipped and each group of estimated data moved by its step, all arms on the
 // same seeds; sensitivity.csv, tornado charts, sensitivity.json, index.html. Resumes from its cells.
 import { loadPolicyModules } from '../policy/index.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { NOT_VARIED } from '../data/estimates.js';
 import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
@@ -56,9 +57,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
   };
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
-  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, '--items', f.items, '--replicates', String(f.replicates),
-    ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []),
-    ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(SENSITIVITY_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const batch = Math.min(f.games, 200);
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isSensitivityFile, stateName: SENSITIVITY_STATE, noun: 'the sensitivity study', reproduce }, ({ stores: st, play }) => {
     const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
@@ -94,6 +93,13 @@ function isSensitivityFile(name: string): boolean {
   return isChacoFile(name) || ['sensitivity.csv', 'sensitivity.json', SENSITIVITY_STATE, 'cells'].includes(name) || /^tornado-(win|bid)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 
+const SENSITIVITY_LINE: LineSchema = {
+  command: 'sensitivity',
+  changes: ['--games', '--seed', '--par', '--bol', '--items', '--replicates', '--handicap', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size', '--yes'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
+
 export function registerSensitivity(program: Command): void {
   const cmd = program
     .command('sensitivity')
@@ -103,5 +109,5 @@ export function registerSensitivity(program: Command): void {
     .option('--replicates <n>', 'bootstrap replicates for the fair bid\'s paired interval', '1000');
   addCommonOptions(cmd, '1000', 'games per arm (the same seeds in every arm)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts));
+  declareLine(cmd, SENSITIVITY_LINE).action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts));
 }
