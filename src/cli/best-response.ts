@@ -16,7 +16,8 @@ import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, search
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
-import { checkPolicies, dataHash, type RunSpec } from '../sim/spec.js';
+import { dataHash, type RunSpec } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import type { CellStore } from './balance-cells.js';
 import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
 import { cellRecord, type PlayStatus } from './balance-play.js';

@@ -13,7 +13,8 @@ import { declareLine } from './declared-lines.js';
 import { createPool } from '../sim/pool.js';
 import type { RunOutcome } from '../sim/runner.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { bidHandicap, dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
+import { dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
+import { bidHandicap, handicapRecord } from '../sim/handicap.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
 import { confirmRunSize } from './run-size.js';
@@ -89,7 +90,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     const manifest = {
       tool: 'chaco', command: 'bid', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
       scenario: { id: scenario.id, name: scenario.name, dataHash: dataHash(base) },
-      options: { given: base.options, rules: options, from: prepared.sources }, policies: { PAR: base.par, BOL: base.bol }, handicap: { PAR: base.handicap[0], BOL: base.handicap[1] },
+      options: { given: base.options, rules: options, from: prepared.sources }, policies: { PAR: base.par, BOL: base.bol }, handicap: handicapRecord(base.handicap),
       startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
       seed: base.seed, gamesPerBid: f.games,
       bidMeaning: 'VP added to Paraguay\'s starting VP; negative: -bid VP added to Bolivia\'s',

@@ -10,10 +10,12 @@ import { writeCompareReport, type VariantRun } from '../report/compare-report.js
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, runCommand, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
+import { handicapRecord } from '../sim/handicap.js';
 import { createPool } from '../sim/pool.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { gamesCsvHeader } from '../sim/shard.js';
-import { checkPolicies, dataHash, prepareRun } from '../sim/spec.js';
+import { dataHash, prepareRun } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import { parseVariants } from '../sim/variants.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
@@ -32,7 +34,7 @@ const COMPARE_LINE: LineSchema = {
 export async function compareAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(compareSchema, raw);
   const { spec: base, prepared } = specFromFlags(scenarioArg, f);
-  const variants = asUsage(() => parseVariants(f.variant, base));
+  const variants = asUsage(() => parseVariants(f.variant, base, prepared.scenario));
   for (const v of variants) await loadPolicyModules([v.spec.par, v.spec.bol]);
   const shapes = asUsage(() => variants.map((v) => {
     checkPolicies(v.spec);
@@ -89,7 +91,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       seed: base.seed, games: f.games,
       variants: variants.map((v, k) => ({
         name: v.name, settings: v.settings, options: v.spec.options, policies: { PAR: v.spec.par, BOL: v.spec.bol },
-        handicap: { PAR: v.spec.handicap[0], BOL: v.spec.handicap[1] }, played: runs[k]?.played ?? 0, reproduce: runCommand(v.spec, 0, f.games),
+        handicap: handicapRecord(v.spec.handicap), played: runs[k]?.played ?? 0, reproduce: runCommand(v.spec, 0, f.games),
       })),
       status: stopped ?? 'complete',
       reproduce, workers: pool.threads,

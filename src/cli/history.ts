@@ -18,8 +18,8 @@ import { playLoggedGames } from '../sim/logged-games.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { claimFolder, runId } from './run-folder.js';
-import { poolFor } from './policy-pool.js';
-import { intFlag, parseFlags, specFromFlags } from './flags.js';
+import { resolvePolicy } from '../sim/policy-ref.js';
+import { asUsage, intFlag, parseFlags, specFromFlags } from './flags.js';
 
 export const HISTORY_FILE = join(dirname(DEFAULT_DATA_DIR), 'history', 'events.json');
 
@@ -44,12 +44,12 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   for (const arg of scenarioArgs) {
     base += f.games;
     progress.update(base);
-    const probe = specFromFlags(arg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], workers: 0, check: false, decisionTimeout: 0 });
+    const probe = specFromFlags(arg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], check: false });
     const { scenario, options } = probe.prepared;
-    const [plans] = poolFor(['historical'], scenario.id);
-    const par = f.par === 'historical' ? plans!.par : f.par, bol = f.bol === 'historical' ? plans!.bol : f.bol;
-    if (par === null || bol === null) { lines.push(`${scenario.id}: no historical plan for ${par === null ? 'Paraguay' : 'Bolivia'}; skipped`); continue; }
-    const { spec } = specFromFlags(arg, { ...f, par, bol, handicap: [], workers: 0, check: false, decisionTimeout: 0 });
+    // Any form --par and --bol take (policy-ref.ts); a scenario without the named plan for a side is skipped.
+    const par = asUsage(() => resolvePolicy('--par', f.par, scenario.id, 'par')), bol = asUsage(() => resolvePolicy('--bol', f.bol, scenario.id, 'bol'));
+    if (par === null || bol === null) { lines.push(`${scenario.id}: no ${(par === null ? f.par : f.bol).split('+')[0]} plan for ${par === null ? 'Paraguay' : 'Bolivia'}; skipped`); continue; }
+    const { spec } = specFromFlags(arg, { ...f, par, bol, handicap: [], check: false });
     const key = scenarioHistory(scenario, effectiveTurns(scenario, options), history!.events);
     if (key.length === 0) { lines.push(`${scenario.id}: no dated event of the war falls within its turns`); continue; }
     const hexes = key.map((e) => e.hex);

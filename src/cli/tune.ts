@@ -9,7 +9,8 @@ import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { POLICIES_DIR, resolveAlias } from '../policy/aliases.js';
+import { POLICIES_DIR } from '../policy/aliases.js';
+import { resolvePolicy } from '../sim/policy-ref.js';
 import { BALANCED_POINT, paramsOf, SPACE_SIZES, tunedPlan } from '../policy/heuristic-space.js';
 import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
@@ -22,7 +23,7 @@ import { createPool, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
-import { commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 import { lockFolder } from './folder-lock.js';
@@ -67,7 +68,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   const scenario = base.prepared.scenario;
   const shape = aggregateShape(scenario, base.prepared.options);
   const opponents = f.opponents.split(',').map((o) => o.trim()).filter((o) => o !== '').flatMap((o) => {
-    const file = resolveAlias(o, scenario.id, other);
+    const file = asUsage(() => resolvePolicy('--opponents', o, scenario.id, other));
     return file === null ? [] : [{ label: o, policy: file }];
   });
   if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);

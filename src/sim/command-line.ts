@@ -3,6 +3,7 @@
 // hand, so a flag added to a command and declared is in its lines, and every argument is shell-quoted.
 import { resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
+import { handicapFlags } from './handicap.js';
 import type { RunSpec } from './spec.js';
 
 /** Which flags of a command change what it writes; test/cli/command-line.test.ts checks every flag is one or the other. */
@@ -60,9 +61,17 @@ export const RUN_LINE: LineSchema = {
   silent: { '--first': '0' },
 };
 
-/** A handicap as the --handicap flags give it: PAR=+5, BOL=3 (none for 0). */
-export function handicapFlags(handicap: readonly [number, number]): string[] {
-  return (['PAR', 'BOL'] as const).flatMap((side, i) => (handicap[i] !== 0 ? [`${side}=${handicap[i]! > 0 ? '+' : ''}${handicap[i]}`] : []));
+/** `chaco replay`'s flags (shared: a run's telling replays name the command that writes them again). */
+export const REPLAY_LINE: LineSchema = {
+  command: 'replay',
+  changes: ['--seed', '--game', '--par', '--bol', '--option', '--handicap', '--data', '--scale'],
+  same: ['--out'],
+  silent: { '--scale': '36' },
+};
+
+/** `chaco replay ...` writing game `game` of the spec's run again (at `scale` pixels a hex row). */
+export function replayCommand(spec: RunSpec, game: number, scale?: number): string {
+  return commandLine(REPLAY_LINE, [spec.scenario], { ...runValues(spec), game, scale });
 }
 
 /** The values of `chaco run`'s flags that play the spec's games. */

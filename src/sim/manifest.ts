@@ -7,6 +7,7 @@ import type { OptionSources, RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
 import { scenarioPath } from '../data/load.js';
 import { commandLine, RUN_LINE, runValues } from './command-line.js';
+import { handicapRecord } from './handicap.js';
 import type { GameFailure } from './shard.js';
 import { dataHash, splitOptions, type RunSpec } from './spec.js';
 
@@ -110,7 +111,7 @@ export function runManifest(m: ManifestInput): RunManifest {
     scenario: { id: scenario.id, name: scenario.name, file: scenarioPath(spec.scenario, spec.dataDir), dataDir: resolve(spec.dataDir), dataHash: dataHash(spec), turns: m.turns },
     options: { given: spec.options, rules: m.options, from: m.sources, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text), ...estimatesGiven(spec.options) },
     policies: { PAR: spec.par, BOL: spec.bol },
-    handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] },
+    handicap: handicapRecord(spec.handicap),
     startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
     seed: spec.seed,
     gameSeeds: `game i plays with seed "${spec.seed}:<i>:game" (dice "<seed>:dice", policies "<seed>:PAR" and "<seed>:BOL")`,

@@ -9,7 +9,7 @@ import type { RunSpec } from '../../src/sim/spec.js';
 const program = chacoProgram();
 const commands = program.commands;
 /** The commands that print and record no command line. */
-const LINELESS = ['scenarios', 'validate', 'map', 'options', 'replay', 'worker'];
+const LINELESS = ['scenarios', 'validate', 'map', 'options', 'worker'];
 
 /** A value for each flag of a command unlike its default: a switch on, a --no- switch off, a text, one item of a list. */
 function givenValues(cmd: Command): Record<string, unknown> {
@@ -31,7 +31,7 @@ describe('command lines are made from each command\'s flag schema', () => {
   test('every command that prints or records a line declares a schema; the others are named', () => {
     const withLine = commands.filter((c) => declaredLine(c) !== undefined).map((c) => c.name());
     expect(commands.map((c) => c.name()).filter((n) => !withLine.includes(n)).sort()).toEqual([...LINELESS].sort());
-    expect(withLine.sort()).toEqual(['balance', 'best-response', 'bid', 'compare', 'history', 'ladder', 'merge', 'run', 'sensitivity', 'skill', 'tune']);
+    expect(withLine.sort()).toEqual(['balance', 'best-response', 'bid', 'compare', 'history', 'ladder', 'merge', 'replay', 'run', 'sensitivity', 'skill', 'tune']);
   });
 
   test.each(commands.filter((c) => declaredLine(c) !== undefined).map((c) => [c.name(), c] as const))('%s: every flag is declared as changing its output or not, once', (_, cmd) => {
