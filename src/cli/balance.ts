@@ -86,7 +86,7 @@ interface Study {
 /** The arms of restricted play for one scenario, or null when there are no restrictions or no such policy. */
 function restrictedArms(spec: RunSpec, scenarioId: string, policy: string, restrictions: readonly Restriction[]): Study['restricted'] {
   if (restrictions.length === 0) return null;
-  const [entry] = poolFor([policy], scenarioId);
+  const [entry] = poolFor([policy], scenarioId, '--restricted-policy');
   if (!entry!.par || !entry!.bol) return null;
   const key = (par: string, bol: string) => `${scenarioId}/restricted/${par}__${bol}`;
   const p = entry!.label;

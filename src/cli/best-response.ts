@@ -57,9 +57,9 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
   if (eq && f.option.length > 0) throw new UsageError(`--option with --balance: the check plays with the study's options (${eq.options.join(' ') || 'none'}); leave --option out`);
   const { spec: base, prepared } = eq ? specFromFlags(scenarioArg, { ...f, option: [...eq.options], par: 'balanced', bol: 'balanced', handicap: [] }) : first;
   if (eq?.dataHash && eq.dataHash !== dataHash(base)) throw new UsageError(`--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`);
-  const named = (policy: string): MixEntry[] => poolFor([policy], id).map((e) => ({ ...e, weight: 1 }));
-  const held = eq ? eq.mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!);
-  const reference = f.reference !== undefined ? named(f.reference) : eq ? eq.mixes[f.side] : named('balanced');
+  const named = (policy: string, flag: string): MixEntry[] => poolFor([policy], id, flag).map((e) => ({ ...e, weight: 1 }));
+  const held = eq ? eq.mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!, '--hold');
+  const reference = f.reference !== undefined ? named(f.reference, '--reference') : eq ? eq.mixes[f.side] : named('balanced', '--reference');
   for (const [what, mix, s] of [['--hold', held, other], ['--reference', reference, own]] as const) {
     const gap = mix.find((m) => m[s] === null);
     if (gap) throw new UsageError(`${what} ${gap.label}: ${id} has no such policy for ${s === 'par' ? 'Paraguay' : 'Bolivia'}`);

@@ -53,7 +53,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     const id = prepared.scenario.id;
     const entries = poolFor(labels, id);
     const par = entries.filter((e) => e.par !== null), bol = entries.filter((e) => e.bol !== null);
-    const ref = poolFor([f.reference], id)[0]!.label;
+    const ref = poolFor([f.reference], id, '--reference')[0]!.label;
     const parRef = par.findIndex((e) => e.label === ref), bolRef = bol.findIndex((e) => e.label === ref);
     if (parRef < 0 || bolRef < 0) throw new UsageError(`--reference ${f.reference}: not in --pool ${f.pool} for both sides of ${id}; name a policy of the pool`);
     const cells = par.map((p) => bol.map((b) => ({ key: cellKey(id, p.label, b.label), spec: { ...spec, par: p.par!, bol: b.bol! } })));

@@ -16,13 +16,13 @@ export interface PoolEntry {
 /**
  * The pool's entries for one scenario: each label in any form --par and --bol take (policy-ref.ts);
  * `historical` and `tuned` stand for the scenario's files (null for a side without one), a plan file
- * plays the side it states, anything else both sides.
+ * plays the side it states, anything else both sides. `flag` names where they were given, for errors.
  */
-export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
+export function poolFor(labels: readonly string[], scenarioId: string, flag = '--pool'): PoolEntry[] {
   return labels.map((label) => {
     const form = policyForm(label);
-    if (form === null) throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_FORMS})`);
-    const [par, bol] = asUsage(() => [resolvePolicy('--pool', label, scenarioId, 'par'), resolvePolicy('--pool', label, scenarioId, 'bol')]);
+    if (form === null) throw new UsageError(`${flag}: no policy "${label}" (policies: ${POLICY_FORMS})`);
+    const [par, bol] = asUsage(() => [resolvePolicy(flag, label, scenarioId, 'par'), resolvePolicy(flag, label, scenarioId, 'bol')]);
     if (form === 'plan') {
       // A plan plays the side it states (plan.ts), in the scenario it names; named by its file.
       const file = label.split('+')[0]!;

@@ -64,6 +64,8 @@ describe('every command family takes every policy form, parsed in one place (sim
       expect(bad).toThrow(/"clever" \(policies: random, passive, cautious, balanced, aggressive, search, search:N, historical, tuned, a preset, plan or alias with \+restrictions/);
     }
     expect(() => specFromFlags('boqueron', flags('balanced', PLAN))).toThrow(/this is Paraguay's plan; give it to --par, not --bol/);
+    // best-response's --hold and --reference go through the pool's parser and are named as given.
+    expect(() => poolFor(['clever'], 'boqueron', '--hold')).toThrow(/^--hold: no policy "clever"/);
   });
 });
 
