@@ -18,7 +18,7 @@ import { checkPolicies } from '../sim/policy-ref.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { cellKey, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
@@ -62,8 +62,8 @@ const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }
 
 /** A matrix cell has played enough when its Wilson 95% interval is within `points` either side. */
 function precise(c: CellStore, points: number): boolean {
-  const wins = c.winners.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
-  const ci = wilson(wins, c.winners.length);
+  const wins = c.games.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
+  const ci = wilson(wins, c.games.winner_g.length);
   return (ci.hi - ci.lo) / 2 <= points / 100;
 }
 
@@ -139,17 +139,17 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   });
   const matrices: ScenarioMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
-    cells: s.cells.map((r) => r.map((c) => cellGames(stores.get(c.key)!))),
+    cells: s.cells.map((r) => r.map((c) => stores.get(c.key)!.games)),
   }));
   if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every cell had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
     return;
   }
   const verdicts = matrices.map((m) => scenarioVerdict(m, { seed: f.seed, replicates: f.replicates }));
-  const games = (k: KeyedSpec) => cellGames(stores.get(k.key)!);
+  const games = (k: KeyedSpec) => stores.get(k.key)!.games;
   const restricted: RestrictedArms[] = studies.flatMap((s) => {
     const r = s.restricted;
-    if (!r || [r.free, ...r.arms.flatMap((a) => [a.par, a.bol])].some((k) => stores.get(k.key)!.winners.length === 0)) return [];
+    if (!r || [r.free, ...r.arms.flatMap((a) => [a.par, a.bol])].some((k) => stores.get(k.key)!.games.winner_g.length === 0)) return [];
     return [{ scenario: s.prepared.scenario.id, name: s.prepared.scenario.name, policy: r.policy, free: games(r.free), arms: r.arms.map((a) => ({ restriction: a.restriction, par: games(a.par), bol: games(a.bol) })) }];
   });
   const manifest = {
@@ -159,7 +159,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   };
   const blunders: BlunderMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id, par: s.par, bol: s.bol,
-    cells: s.cells.map((r) => r.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
+    cells: s.cells.map((r) => r.map((c) => { const st = stores.get(c.key)!; return { games: st.games.winner_g.length, blunders: st.blunders }; })),
   }));
   const sources: ScenarioSources[] = studies.map((s) => ({
     id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,

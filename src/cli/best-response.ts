@@ -43,7 +43,7 @@ const mixDesc = (mix: readonly { label: string; weight: number }[]) => (mix.leng
 
 /** The side's outcome of each game of a cell: won (1/0) and its margin (its VP minus the enemy's). */
 function sideCell(store: CellStore, side: 0 | 1, weight: number): MixCell {
-  return { weight, won_g: store.winners.map((w) => (w === side ? 1 : 0)), margin_g: store.margins.map((m) => (side === 0 ? m : -m)) };
+  return { weight, won_g: Array.from(store.games.winner_g, (w) => (w === side ? 1 : 0)), margin_g: Array.from(store.games.margin_g, (m) => (side === 0 ? m : -m)) };
 }
 
 export async function bestResponseAction(scenarioArg: string, raw: unknown): Promise<void> {

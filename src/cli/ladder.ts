@@ -18,7 +18,7 @@ import { poolFor } from './policy-pool.js';
 import { cellKey } from './balance-cells.js';
 import { cellRecord, finishStudy } from './balance-play.js';
 import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
@@ -70,7 +70,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
   const keys = studies.flatMap((s) => s.cells.flat().map((c) => c.key));
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isLadderFile, stateName: LADDER_STATE, noun: 'the ladder', reproduce },
     ({ stores: st, play }) => play(studies.map((s) => s.cells.flat().map((c) => ({ store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false })))));
-  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => cellGames(stores.get(c.key)!))) }));
+  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => stores.get(c.key)!.games)) }));
   if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every pair had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
     return;
@@ -82,7 +82,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
   };
   const blunders: BlunderMatrix[] = studies.map((s) => ({
     id: s.id, par: s.par, bol: s.bol,
-    cells: s.cells.map((row) => row.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
+    cells: s.cells.map((row) => row.map((c) => { const st = stores.get(c.key)!; return { games: st.games.winner_g.length, blunders: st.blunders }; })),
   }));
   const lines = await writeLadderReport({ dir, matrices, blunders, replicates: f.replicates, seed: f.seed, manifest });
   finishStudy(lines, dir, f.quiet, status, reproduce);

@@ -15,7 +15,7 @@ import { aggregateShape } from '../sim/aggregate.js';
 import { dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { checkPolicies } from '../sim/policy-ref.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
@@ -71,7 +71,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown): P
   });
   const scenarios: ScenarioSensitivity[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
-    return { id, name: s.prepared.scenario.name, base: cellGames(stores.get(baseKey(id))!), items: s.items.map((item) => ({ item, games: cellGames(stores.get(itemKey(id, item))!) })) };
+    return { id, name: s.prepared.scenario.name, base: stores.get(baseKey(id))!.games, items: s.items.map((item) => ({ item, games: stores.get(itemKey(id, item))!.games })) };
   });
   if (scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }

@@ -19,7 +19,7 @@ import { cellRecord, finishStudy } from './balance-play.js';
 import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import { UsageError } from './usage-error.js';
 
 export const SKILL_STATE = 'skill-state.json';
@@ -85,13 +85,13 @@ export async function skillAction(scenarioArgs: string[], raw: unknown): Promise
     const playCell = (s: (typeof studies)[number], c: SkillCell) => ({ store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false });
     return play(labels.flatMap((_, k) => studies.map((s) => [s.same[k]!, ...(k > 0 ? [s.parUp[k - 1]!, s.bolUp[k - 1]!] : [])].map((c) => playCell(s, c)))));
   });
-  const played = (c: SkillCell) => stores.get(c.key)!.winners.length > 0;
+  const played = (c: SkillCell) => stores.get(c.key)!.games.winner_g.length > 0;
   // A scenario reports the rungs whose every pair has games (all of them unless interrupted).
   const scenarios: SkillScenario[] = studies.flatMap((s) => {
     let top = 0;
     while (top < labels.length && played(s.same[top]!) && (top === 0 || (played(s.parUp[top - 1]!) && played(s.bolUp[top - 1]!)))) top++;
     if (top === 0) return [];
-    const games = (cs: readonly SkillCell[], n: number) => cs.slice(0, n).map((c) => cellGames(stores.get(c.key)!));
+    const games = (cs: readonly SkillCell[], n: number) => cs.slice(0, n).map((c) => stores.get(c.key)!.games);
     return [{ id: s.id, name: s.name, rungs: s.rungs.slice(0, top), same: games(s.same, top), parUp: games(s.parUp, top - 1), bolUp: games(s.bolUp, top - 1) }];
   });
   if (scenarios.length < studies.length) {
