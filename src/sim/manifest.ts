@@ -23,9 +23,13 @@ export function gitCommit(root: string = PACKAGE_ROOT): string | null {
     const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
     if (!head.startsWith('ref:')) return /^[0-9a-f]{40}$/.test(head) ? head : null;
     const ref = head.slice(4).trim();
-    const loose = join(gitDir, ref);
-    if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
-    const packed = join(gitDir, 'packed-refs');
+    // A linked work tree (git worktree) keeps its HEAD in its own folder and the branches in the common one.
+    const common = existsSync(join(gitDir, 'commondir')) ? resolve(gitDir, readFileSync(join(gitDir, 'commondir'), 'utf8').trim()) : gitDir;
+    for (const dir of [gitDir, common]) {
+      const loose = join(dir, ref);
+      if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
+    }
+    const packed = join(common, 'packed-refs');
     if (!existsSync(packed)) return null;
     const line = readFileSync(packed, 'utf8').split('\n').find((l) => l.endsWith(` ${ref}`));
     return line ? line.slice(0, 40) : null;
