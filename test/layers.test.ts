@@ -67,7 +67,7 @@ export function layeringErrors(files: readonly SourceFile[]): string[] {
         && from !== 'core' && from !== 'sim') {
         errors.push(`${where}: games are played only in sim (sim/logged-games.ts, sim/shard.ts)`);
       }
-      if (commands.has(to) && file !== 'src/cli/main.ts') errors.push(`${where}: a command's file is imported only by src/cli/main.ts; move what is shared into a module named for what it does`);
+      if (commands.has(to) && file !== 'src/cli/program.ts') errors.push(`${where}: a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does`);
     }
   }
   return errors;
@@ -124,13 +124,13 @@ describe('layers', () => {
     const files: SourceFile[] = [
       { file: 'src/cli/history.ts', text: "import { playGame } from '../core/play.js';\nimport type { GameResult } from '../core/play.js';\nimport { poolFor } from './balance.js';\n" },
       { file: 'src/cli/balance.ts', text: 'export function registerBalance(program) {}\n' },
-      { file: 'src/cli/main.ts', text: "import { registerBalance } from './balance.js';\n" },
+      { file: 'src/cli/program.ts', text: "import { registerBalance } from './balance.js';\n" },
       { file: 'src/sim/shard.ts', text: "import { playGame, type GameResult } from '../core/play.js';\n" },
       { file: 'src/stats/wilson.ts', text: "import { z } from 'zod';\n" },
     ];
     expect(layeringErrors(files)).toEqual([
       "src/cli/history.ts:1 imports '../core/play.js': games are played only in sim (sim/logged-games.ts, sim/shard.ts)",
-      "src/cli/history.ts:3 imports './balance.js': a command's file is imported only by src/cli/main.ts; move what is shared into a module named for what it does",
+      "src/cli/history.ts:3 imports './balance.js': a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does",
       'src/stats/wilson.ts: src/stats is not a layer (cli → report → sim → policy → data → core): place it in the order (test/layers.test.ts, README Layout)',
     ]);
   });

@@ -44,11 +44,22 @@ interface StateFile {
   readonly blunders?: Record<string, BlunderCounts>;
 }
 
-/** One cell's games so far, in game order. */
+/**
+ * A cell's games in game order, a margin (PAR − BOL VP) and a winner (0 PAR, 1 BOL, 2 tie) each: the one
+ * form the shards hand them in, the store keeps them in and the reports read (the cell file holds them
+ * as "margin,winner" lines).
+ */
+export interface CellGames {
+  readonly margin_g: Int32Array;
+  readonly winner_g: Uint8Array;
+}
+
+const NO_GAMES: CellGames = { margin_g: new Int32Array(0), winner_g: new Uint8Array(0) };
+
+/** One cell's games so far. */
 export interface CellStore {
   readonly key: string;
-  margins: number[];
-  winners: number[];
+  games: CellGames;
   /** The blunder audit summed over the cell's games; null when kept games were played before the audit counted them. */
   blunders: BlunderCounts | null;
   /** VP sources and decision counts over the cell's games; null before its first game, or when kept games are not covered by its sources file. */
@@ -74,7 +85,7 @@ function readSources(dir: string, key: string, games: number): CellSources | nul
 
 /** The study's folder, locked for this process: new or empty (made), the same study (its cells are read back), or refused. */
 export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
-  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, margins: [], winners: [], blunders: emptyBlunderCounts(), sources: null }]));
+  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, games: NO_GAMES, blunders: emptyBlunderCounts(), sources: null }]));
   makeFolder(dir);
   lockFolder(dir);
   const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
@@ -102,11 +113,13 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
     const counted = saved.blunders?.[k];
     cell.blunders = isBlunderCounts(counted) ? counted : n === 0 ? emptyBlunderCounts() : null;
     cell.sources = n === 0 ? null : readSources(dir, k, n);
-    for (const line of lines.slice(0, n)) {
+    const margin_g = new Int32Array(n), winner_g = new Uint8Array(n);
+    lines.slice(0, n).forEach((line, i) => {
       const [m, w] = line.split(',');
-      cell.margins.push(Number(m));
-      cell.winners.push(Number(w));
-    }
+      margin_g[i] = Number(m);
+      winner_g[i] = Number(w);
+    });
+    cell.games = { margin_g, winner_g };
     // a write cut short after the state was saved: keep exactly the counted games
     writeFileAtomic(file, lines.slice(0, n).map((l) => `${l}\n`).join(''));
   }
@@ -121,24 +134,33 @@ export function appendGames(dir: string, cell: CellStore, chunk: { readonly marg
   const { margin_g, winner_g, aggregate } = chunk;
   if (cell.blunders) cell.blunders = mergeBlunderCounts(cell.blunders, aggregate.blunders);
   // Sources kept from the first game on; a cell whose kept games have none stays without.
-  if (cell.sources || cell.winners.length === 0) {
+  if (cell.sources || cell.games.winner_g.length === 0) {
     cell.sources = cell.sources ? mergeCellSources(cell.sources, cellSources(aggregate)) : cellSources(aggregate);
     writeFileAtomic(sourcesFile(dir, cell.key), `${JSON.stringify(cell.sources)}\n`);
   }
   let text = '';
-  for (let i = 0; i < margin_g.length; i++) {
-    cell.margins.push(margin_g[i]!);
-    cell.winners.push(winner_g[i]!);
-    text += `${margin_g[i]},${winner_g[i]}\n`;
-  }
+  for (let i = 0; i < margin_g.length; i++) text += `${margin_g[i]},${winner_g[i]}\n`;
+  cell.games = { margin_g: joined(cell.games.margin_g, margin_g), winner_g: joined(cell.games.winner_g, winner_g) };
   appendFileSync(cellFile(dir, cell.key), text);
+}
+
+/** The games a cell has played. */
+export function played(cell: CellStore): number {
+  return cell.games.winner_g.length;
+}
+
+function joined<T extends Int32Array | Uint8Array>(a: T, b: T): T {
+  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
 }
 
 export function saveState(dir: string, identity: StudyIdentity, cells: readonly CellStore[], stateName = STATE_FILE): void {
   const games: Record<string, number> = {};
   const blunders: Record<string, BlunderCounts> = {};
   for (const c of cells) {
-    games[c.key] = c.winners.length;
+    games[c.key] = c.games.winner_g.length;
     if (c.blunders) blunders[c.key] = c.blunders;
   }
   writeJson(join(dir, stateName), { tool: 'chaco', identity, games, blunders } satisfies StateFile);

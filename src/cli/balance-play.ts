@@ -4,7 +4,7 @@
 import { setMaxListeners } from 'node:events';
 import { join, resolve } from 'node:path';
 import type { AggregateShape } from '../sim/aggregate.js';
-import { runCommand } from '../sim/manifest.js';
+import { runCommand } from '../sim/command-line.js';
 import type { ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
@@ -26,7 +26,7 @@ export type PlayStatus = 'complete' | 'interrupted' | 'failed';
 
 /** Whether a cell is finished: at its maximum, or at a batch end where its rule says stop. */
 function finished(c: PlayCell): boolean {
-  const n = c.store.winners.length;
+  const n = c.store.games.winner_g.length;
   return n >= c.max || (n > 0 && n % c.batch === 0 && c.stop(c.store));
 }
 
@@ -47,13 +47,13 @@ export async function playCells(o: {
   const inFlight = new Map<PlayCell, { first: number; finished: number }>();
   const counted = () => all.reduce((a, c) => {
     const b = inFlight.get(c);
-    return a + (done.has(c) ? c.max : b ? b.first + b.finished : c.store.winners.length);
+    return a + (done.has(c) ? c.max : b ? b.first + b.finished : c.store.games.winner_g.length);
   }, 0);
   try {
     for (const cells of o.groups) {
       while (cells.some((c) => !done.has(c))) {
         const outcomes = await Promise.all(cells.filter((c) => !done.has(c)).map(async (c) => {
-          const first = c.store.winners.length;
+          const first = c.store.games.winner_g.length;
           const end = Math.min(c.max, (Math.floor(first / c.batch) + 1) * c.batch);
           const outcome = await runGames(o.pool, c.spec, c.shape, {
             first, games: end - first, signal: o.signal, decisionTimeoutMs: o.decisionTimeout * 1000,
@@ -92,7 +92,7 @@ export async function playCells(o: {
 
 /** A cell as a study's manifest lists it: its key, the games it has and the command that plays them alone. */
 export function cellRecord(key: string, spec: RunSpec, stores: ReadonlyMap<string, CellStore>): { key: string; games: number; reproduce: string } {
-  const games = stores.get(key)!.winners.length;
+  const games = stores.get(key)!.games.winner_g.length;
   return { key, games, reproduce: runCommand(spec, 0, games) };
 }
 

@@ -4,19 +4,21 @@
 // the VP sources and decision turns of each scenario's equilibrium cell, balance.json and index.html;
 // an interrupted study resumes from the games its cells kept.
 import { loadPolicyModules } from '../policy/index.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
 import { wilson } from '../sim/stats.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { checkPolicies, dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { cellKey, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
@@ -31,6 +33,13 @@ import { UsageError } from './usage-error.js';
 export const DEFAULT_POOL = 'cautious,balanced,aggressive,historical';
 /** The designers' headline scenarios come first in the report. */
 const HEADLINE = ['boqueron', 'villa-montes'];
+
+const BALANCE_LINE: LineSchema = {
+  command: 'balance',
+  changes: ['--pool', '--seed', '--precision', '--max-games', '--batch', '--restrictions', '--restricted-policy', '--restricted-games', '--replicates', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
 
 const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }).extend({
   pool: z.string().min(1, { message: '--pool: name the policies, e.g. cautious,balanced,aggressive' }),
@@ -53,8 +62,8 @@ const balanceSchema = commonSchema.omit({ par: true, bol: true, handicap: true }
 
 /** A matrix cell has played enough when its Wilson 95% interval is within `points` either side. */
 function precise(c: CellStore, points: number): boolean {
-  const wins = c.winners.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
-  const ci = wilson(wins, c.winners.length);
+  const wins = c.games.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0);
+  const ci = wilson(wins, c.games.winner_g.length);
   return (ci.hi - ci.lo) / 2 <= points / 100;
 }
 
@@ -77,7 +86,7 @@ interface Study {
 /** The arms of restricted play for one scenario, or null when there are no restrictions or no such policy. */
 function restrictedArms(spec: RunSpec, scenarioId: string, policy: string, restrictions: readonly Restriction[]): Study['restricted'] {
   if (restrictions.length === 0) return null;
-  const [entry] = poolFor([policy], scenarioId);
+  const [entry] = poolFor([policy], scenarioId, '--restricted-policy');
   if (!entry!.par || !entry!.bol) return null;
   const key = (par: string, bol: string) => `${scenarioId}/restricted/${par}__${bol}`;
   const p = entry!.label;
@@ -118,9 +127,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   };
   const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
   const keys = studies.flatMap((s) => [...s.cells.flat(), ...(s.restricted ? [s.restricted.free, ...s.restricted.arms.flatMap((a) => [a.par, a.bol])] : [])].map((c) => c.key));
-  const reproduce = ['chaco', 'balance', ...ordered, '--pool', labels.join(','), '--seed', f.seed, '--precision', String(f.precision), '--max-games', String(f.maxGames), '--batch', String(f.batch),
-    '--restrictions', restrictions.length > 0 ? restrictions.join(',') : 'none', '--restricted-policy', f.restrictedPolicy, '--restricted-games', String(f.restrictedGames), '--replicates', String(f.replicates),
-    ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(BALANCE_LINE, ordered, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isBalanceFile, noun: 'the balance study', reproduce }, ({ stores: st, play }) => {
     const matrixCells = (s: Study): PlayCell[] => s.cells.flat().map((c) => ({
       store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.maxGames, batch: f.batch, stop: (x) => precise(x, f.precision),
@@ -132,17 +139,17 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   });
   const matrices: ScenarioMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
-    cells: s.cells.map((r) => r.map((c) => cellGames(stores.get(c.key)!))),
+    cells: s.cells.map((r) => r.map((c) => stores.get(c.key)!.games)),
   }));
   if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every cell had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
     return;
   }
   const verdicts = matrices.map((m) => scenarioVerdict(m, { seed: f.seed, replicates: f.replicates }));
-  const games = (k: KeyedSpec) => cellGames(stores.get(k.key)!);
+  const games = (k: KeyedSpec) => stores.get(k.key)!.games;
   const restricted: RestrictedArms[] = studies.flatMap((s) => {
     const r = s.restricted;
-    if (!r || [r.free, ...r.arms.flatMap((a) => [a.par, a.bol])].some((k) => stores.get(k.key)!.winners.length === 0)) return [];
+    if (!r || [r.free, ...r.arms.flatMap((a) => [a.par, a.bol])].some((k) => stores.get(k.key)!.games.winner_g.length === 0)) return [];
     return [{ scenario: s.prepared.scenario.id, name: s.prepared.scenario.name, policy: r.policy, free: games(r.free), arms: r.arms.map((a) => ({ restriction: a.restriction, par: games(a.par), bol: games(a.bol) })) }];
   });
   const manifest = {
@@ -152,7 +159,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   };
   const blunders: BlunderMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id, par: s.par, bol: s.bol,
-    cells: s.cells.map((r) => r.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
+    cells: s.cells.map((r) => r.map((c) => { const st = stores.get(c.key)!; return { games: st.games.winner_g.length, blunders: st.blunders }; })),
   }));
   const sources: ScenarioSources[] = studies.map((s) => ({
     id: s.prepared.scenario.id, name: s.prepared.scenario.name, par: s.par, bol: s.bol,
@@ -186,5 +193,5 @@ export function registerBalance(program: Command): void {
     .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addStudyOptions(cmd, 'study', 'balance', 'no progress and no verdict on the terminal (prints the report folder only)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
+  declareLine(cmd, BALANCE_LINE).action((scenarios: string[], opts: unknown) => balanceAction(scenarios, opts));
 }

@@ -5,7 +5,6 @@
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { BALANCED_POINT, paramsOf, SPACE_SIZES, tunedPlan } from '../policy/heuristic-space.js';
 import { loadPolicyModules } from '../policy/index.js';
 import { writeBestResponseReport, type BestResponseResult } from '../report/best-response-report.js';
@@ -14,8 +13,11 @@ import { makeFolder } from '../report/make-folder.js';
 import { writeFileAtomic } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply, type MixCell } from '../sim/best-response.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import { checkPolicies, dataHash, type RunSpec } from '../sim/spec.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
+import { dataHash, type RunSpec } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import type { CellStore } from './balance-cells.js';
 import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
 import { cellRecord, type PlayStatus } from './balance-play.js';
@@ -41,7 +43,7 @@ const mixDesc = (mix: readonly { label: string; weight: number }[]) => (mix.leng
 
 /** The side's outcome of each game of a cell: won (1/0) and its margin (its VP minus the enemy's). */
 function sideCell(store: CellStore, side: 0 | 1, weight: number): MixCell {
-  return { weight, won_g: store.winners.map((w) => (w === side ? 1 : 0)), margin_g: store.margins.map((m) => (side === 0 ? m : -m)) };
+  return { weight, won_g: Array.from(store.games.winner_g, (w) => (w === side ? 1 : 0)), margin_g: Array.from(store.games.margin_g, (m) => (side === 0 ? m : -m)) };
 }
 
 export async function bestResponseAction(scenarioArg: string, raw: unknown): Promise<void> {
@@ -55,9 +57,9 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
   if (eq && f.option.length > 0) throw new UsageError(`--option with --balance: the check plays with the study's options (${eq.options.join(' ') || 'none'}); leave --option out`);
   const { spec: base, prepared } = eq ? specFromFlags(scenarioArg, { ...f, option: [...eq.options], par: 'balanced', bol: 'balanced', handicap: [] }) : first;
   if (eq?.dataHash && eq.dataHash !== dataHash(base)) throw new UsageError(`--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`);
-  const named = (policy: string): MixEntry[] => poolFor([policy], id).map((e) => ({ ...e, weight: 1 }));
-  const held = eq ? eq.mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!);
-  const reference = f.reference !== undefined ? named(f.reference) : eq ? eq.mixes[f.side] : named('balanced');
+  const named = (policy: string, flag: string): MixEntry[] => poolFor([policy], id, flag).map((e) => ({ ...e, weight: 1 }));
+  const held = eq ? eq.mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!, '--hold');
+  const reference = f.reference !== undefined ? named(f.reference, '--reference') : eq ? eq.mixes[f.side] : named('balanced', '--reference');
   for (const [what, mix, s] of [['--hold', held, other], ['--reference', reference, own]] as const) {
     const gap = mix.find((m) => m[s] === null);
     if (gap) throw new UsageError(`${what} ${gap.label}: ${id} has no such policy for ${s === 'par' ? 'Paraguay' : 'Bolivia'}`);
@@ -81,9 +83,7 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     reference: reference.map((r) => ({ label: r.label, policy: r[own], weight: r.weight })), candidates: f.candidates, games: f.games, finalGames: f.finalGames,
     options: [...base.options], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
-  const reproduce = ['chaco', 'best-response', scenarioArg, '--side', f.side, ...(f.balance !== undefined ? ['--balance', f.balance] : ['--hold', f.hold!]), ...(f.reference !== undefined ? ['--reference', f.reference] : []),
-    '--candidates', String(f.candidates), '--games', String(f.games), '--final-games', String(f.finalGames), '--seed', f.seed, ...f.option.flatMap((o) => ['--option', o]),
-    ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(BEST_RESPONSE_LINE, [scenarioArg], { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const shape = aggregateShape(prepared.scenario, prepared.options);
   const specs = new Map<string, RunSpec>();
   const candidates: { name: string; games: number; winRate: number; meanMargin: number; fitness: number; params: Record<string, unknown> }[] = [];
@@ -150,6 +150,13 @@ function isBestResponseFile(name: string): boolean {
   return isChacoFile(name) || ['best-response.csv', 'candidates.csv', 'best-response.json', 'best.json', 'candidates', 'cells', BEST_RESPONSE_STATE].includes(name);
 }
 
+const BEST_RESPONSE_LINE: LineSchema = {
+  command: 'best-response',
+  changes: ['--side', '--balance', '--hold', '--reference', '--candidates', '--games', '--final-games', '--seed', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
+
 export function registerBestResponse(program: Command): void {
   const cmd = program
     .command('best-response')
@@ -166,5 +173,5 @@ export function registerBestResponse(program: Command): void {
     .option('--option <key=value>', 'with --hold: a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addStudyOptions(cmd, 'check', 'best-response', 'print the folder only');
   addQueueOptions(cmd);
-  cmd.action((scenario: string, opts: unknown) => bestResponseAction(scenario, opts));
+  declareLine(cmd, BEST_RESPONSE_LINE).action((scenario: string, opts: unknown) => bestResponseAction(scenario, opts));
 }

@@ -7,14 +7,23 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { bidReliability, bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../report/bid.js';
 import { writeBidReport } from '../report/bid-report.js';
-import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, runCommand, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { createPool } from '../sim/pool.js';
 import type { RunOutcome } from '../sim/runner.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { bidHandicap, dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
+import { dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
+import { bidHandicap, handicapRecord } from '../sim/handicap.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
 import { confirmRunSize } from './run-size.js';
+
+const BID_LINE: LineSchema = {
+  command: 'bid',
+  changes: ['--seed', '--par', '--bol', '--option', '--handicap', '--check', '--data', '--games', '--points', '--step', '--extend', '--bootstrap'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--yes'],
+};
 
 const bidSchema = commonSchema.extend({
   games: intFlag('--games', 10),
@@ -76,12 +85,12 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
     }
     const agree = bidsAgree(quick, exact);
     const reliability = bidReliability(quick, exact);
-    const reproduce = ['chaco', 'bid', ...specArgs(base), '--games', String(f.games), '--points', String(f.points), ...(f.step ? ['--step', String(f.step)] : []), '--extend', String(f.extend), '--bootstrap', String(f.bootstrap)].map(shellQuote).join(' ');
+    const reproduce = commandLine(BID_LINE, [scenarioArg], raw as Record<string, unknown>);
     const finished = new Date();
     const manifest = {
       tool: 'chaco', command: 'bid', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
       scenario: { id: scenario.id, name: scenario.name, dataHash: dataHash(base) },
-      options: { given: base.options, rules: options, from: prepared.sources }, policies: { PAR: base.par, BOL: base.bol }, handicap: { PAR: base.handicap[0], BOL: base.handicap[1] },
+      options: { given: base.options, rules: options, from: prepared.sources }, policies: { PAR: base.par, BOL: base.bol }, handicap: handicapRecord(base.handicap),
       startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
       seed: base.seed, gamesPerBid: f.games,
       bidMeaning: 'VP added to Paraguay\'s starting VP; negative: -bid VP added to Bolivia\'s',
@@ -129,7 +138,7 @@ export function registerBid(program: Command): void {
     .description('find the VP handicap that makes a scenario even, with a quick and an exact estimate and their 95% intervals')
     .argument('<scenario>', 'scenario id (chaco scenarios) or file');
   addCommonOptions(cmd, '1000', 'games per bid (the same seeds for every bid)');
-  cmd
+  declareLine(cmd, BID_LINE)
     .option('--points <n>', 'bids in the first grid, centred on the quick estimate', '7')
     .option('--step <vp>', 'VP between bids of the grid (default: a quarter of the quick interval, at least 1)')
     .option('--extend <n>', 'bids that may be added when the grid does not reach 50%', '6')

@@ -7,11 +7,15 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { writeCompareReport, type VariantRun } from '../report/compare-report.js';
-import { gitCommit, runCommand, shellQuote, specArgs, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, runCommand, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
+import { handicapRecord } from '../sim/handicap.js';
 import { createPool } from '../sim/pool.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { gamesCsvHeader } from '../sim/shard.js';
-import { checkPolicies, dataHash, prepareRun } from '../sim/spec.js';
+import { dataHash, prepareRun } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import { parseVariants } from '../sim/variants.js';
 import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt, playWithProgress, reportFailure } from './play-games.js';
@@ -21,10 +25,16 @@ import { UsageError } from './usage-error.js';
 
 const compareSchema = commonSchema.extend({ games: intFlag('--games', 2), variant: z.array(z.string()) });
 
+const COMPARE_LINE: LineSchema = {
+  command: 'compare',
+  changes: ['--seed', '--par', '--bol', '--option', '--handicap', '--check', '--data', '--games', '--variant'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--yes'],
+};
+
 export async function compareAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(compareSchema, raw);
   const { spec: base, prepared } = specFromFlags(scenarioArg, f);
-  const variants = asUsage(() => parseVariants(f.variant, base));
+  const variants = asUsage(() => parseVariants(f.variant, base, prepared.scenario));
   for (const v of variants) await loadPolicyModules([v.spec.par, v.spec.bol]);
   const shapes = asUsage(() => variants.map((v) => {
     checkPolicies(v.spec);
@@ -73,7 +83,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       process.stderr.write('chaco: no game of the baseline finished; nothing to compare\n');
       return;
     }
-    const reproduce = ['chaco', 'compare', ...specArgs(base), '--games', String(f.games), ...f.variant.flatMap((v) => ['--variant', v])].map(shellQuote).join(' ');
+    const reproduce = commandLine(COMPARE_LINE, [scenarioArg], raw as Record<string, unknown>);
     const finished = new Date();
     const manifest = {
       tool: 'chaco', command: 'compare', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
@@ -81,7 +91,7 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       seed: base.seed, games: f.games,
       variants: variants.map((v, k) => ({
         name: v.name, settings: v.settings, options: v.spec.options, policies: { PAR: v.spec.par, BOL: v.spec.bol },
-        handicap: { PAR: v.spec.handicap[0], BOL: v.spec.handicap[1] }, played: runs[k]?.played ?? 0, reproduce: runCommand(v.spec, 0, f.games),
+        handicap: handicapRecord(v.spec.handicap), played: runs[k]?.played ?? 0, reproduce: runCommand(v.spec, 0, f.games),
       })),
       status: stopped ?? 'complete',
       reproduce, workers: pool.threads,
@@ -113,5 +123,5 @@ export function registerCompare(program: Command): void {
     .argument('<scenario>', 'scenario id (chaco scenarios) or file')
     .option('--variant <name:key=value,...>', 'a variant: keys par, bol (policies), handicap (PAR+5), a rules option or tables.<path>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addCommonOptions(cmd, '2000', 'games per variant (the same seeds for every variant)');
-  cmd.action((scenario: string, opts: unknown) => compareAction(scenario, opts));
+  declareLine(cmd, COMPARE_LINE).action((scenario: string, opts: unknown) => compareAction(scenario, opts));
 }

@@ -9,35 +9,40 @@ import { loadPolicyModules } from '../policy/index.js';
 import { quickBidPoint } from '../report/bid.js';
 import { writeErrataReport, type ErrataArm, type ScenarioErrata } from '../report/errata.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { bidHandicap, handicapFlags } from '../sim/handicap.js';
+import { checkPolicies } from '../sim/policy-ref.js';
+import { declareLine } from './declared-lines.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
-import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { addCommonOptions, asUsage, intFlag, parseFlags } from './flags.js';
+import { addCommonOptions, asUsage, parseFlags } from './flags.js';
 import { addQueueOptions, queueRecord } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { confirmRunSize } from './run-size.js';
-import { baseOf, sensitivitySchema } from './sensitivity.js';
-import { cellGames, runStudy } from './study-run.js';
+import { armsSchema, baseOf } from './arms-base.js';
+import { runStudy } from './study-run.js';
 import { UsageError } from './usage-error.js';
 
 export const ERRATA_STATE = 'errata-state.json';
 
-const schema = sensitivitySchema.omit({ replicates: true }).extend({ games: intFlag('--games', 1) });
+const schema = armsSchema;
 
 const shippedKey = (id: string) => `${id}/as-shipped`, vpKey = (id: string) => `${id}/starting-vp`;
 const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
 
 /** 16.1: the base run with `vp` more VP for Paraguay at the start (negative: for Bolivia), over its own handicap. */
 function withStartingVp(spec: RunSpec, vp: number): RunSpec {
-  return { ...spec, handicap: [spec.handicap[0] + Math.max(0, vp), spec.handicap[1] + Math.max(0, -vp)] };
+  return { ...spec, handicap: bidHandicap(spec.handicap, vp) };
 }
 
 /** The fair bid of the games as shipped, to whole VP: what the starting VP arm gives Paraguay. */
-export function startingVp(margins: readonly number[]): number {
+export function startingVp(margins: ArrayLike<number>): number {
   const counts = new Map<number, number>();
-  for (const m of margins) counts.set(m, (counts.get(m) ?? 0) + 1);
-  const lo = Math.min(...margins), hi = Math.max(...margins);
+  let lo = Infinity, hi = -Infinity;
+  for (let i = 0; i < margins.length; i++) { const m = margins[i]!; counts.set(m, (counts.get(m) ?? 0) + 1); lo = Math.min(lo, m); hi = Math.max(hi, m); }
+  if (margins.length === 0) return 0;
   const hist = { lo, counts: Array.from({ length: hi - lo + 1 }, (_, i) => counts.get(lo + i) ?? 0) };
   const bid = quickBidPoint(hist);
   return Number.isFinite(bid) ? Math.round(bid) : 0;
@@ -60,8 +65,7 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
   };
   const dir = f.out ?? join('reports', 'out', 'errata', runId(f.seed));
   const keys = studies.flatMap((s) => { const id = s.prepared.scenario.id; return [shippedKey(id), vpKey(id), ...s.items.map((i) => itemKey(id, i))]; });
-  const reproduce = ['chaco', 'errata', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, ...(f.balance !== undefined ? ['--balance', f.balance] : ['--par', f.par, '--bol', f.bol]), '--items', f.items,
-    ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(ERRATA_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) }, { resume: true });
   const batch = Math.min(f.games, 200);
   const vpSpecs = new Map<string, RunSpec>();
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isErrataFile, stateName: ERRATA_STATE, noun: 'the errata search', reproduce }, async ({ stores: st, play }) => {
@@ -73,7 +77,7 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     ]));
     if (first !== 'complete') return first;
     return play(studies.map((s) => {
-      const id = s.prepared.scenario.id, spec = withStartingVp(s.spec, startingVp(st.get(shippedKey(id))!.margins));
+      const id = s.prepared.scenario.id, spec = withStartingVp(s.spec, startingVp(st.get(shippedKey(id))!.games.margin_g));
       vpSpecs.set(id, spec);
       return [cell(vpKey(id), spec, asUsage(() => prepareRun(spec)))];
     }));
@@ -84,12 +88,12 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
   }
   const scenarios: ScenarioErrata[] = studies.map((s) => {
     const id = s.prepared.scenario.id, vp = vpSpecs.get(id)!;
-    const given = vp.handicap[0] - s.spec.handicap[0] - (vp.handicap[1] - s.spec.handicap[1]);
+    const given = vp.handicap[0] - s.spec.handicap[0] - (vp.handicap[1] - s.spec.handicap[1]), flag = handicapFlags(given >= 0 ? [given, 0] : [0, -given])[0] ?? 'PAR=+0';
     const arms: ErrataArm[] = [
-      { kind: 'starting-vp', item: 'starting VP', change: given === 0 ? 'the starting VP as printed (the fair bid rounds to 0)' : `${given > 0 ? 'Paraguay' : 'Bolivia'} starts with ${Math.abs(given)} VP more (16.1)`, setting: `--handicap ${given >= 0 ? 'PAR' : 'BOL'}=+${Math.abs(given)}`, games: cellGames(stores.get(vpKey(id))!) },
-      ...s.items.map((i) => ({ kind: i.kind, item: i.name, change: i.change, setting: `--option ${i.setting}`, games: cellGames(stores.get(itemKey(id, i))!) })),
+      { kind: 'starting-vp', item: 'starting VP', change: given === 0 ? 'the starting VP as printed (the fair bid rounds to 0)' : `${given > 0 ? 'Paraguay' : 'Bolivia'} starts with ${Math.abs(given)} VP more (16.1)`, setting: `--handicap ${flag}`, games: stores.get(vpKey(id))!.games },
+      ...s.items.map((i) => ({ kind: i.kind, item: i.name, change: i.change, setting: `--option ${i.setting}`, games: stores.get(itemKey(id, i))!.games })),
     ];
-    return { id, name: s.prepared.scenario.name, shipped: cellGames(stores.get(shippedKey(id))!), arms };
+    return { id, name: s.prepared.scenario.name, shipped: stores.get(shippedKey(id))!.games, arms };
   });
   const manifest = {
     tool: 'chaco', command: 'errata', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f),
@@ -106,6 +110,13 @@ function isErrataFile(name: string): boolean {
   return isChacoFile(name) || ['errata.csv', 'errata.json', ERRATA_STATE, 'cells'].includes(name);
 }
 
+const ERRATA_LINE: LineSchema = {
+  command: 'errata',
+  changes: ['--games', '--seed', '--par', '--bol', '--balance', '--items', '--handicap', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size', '--yes'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
+
 export function registerErrata(program: Command): void {
   const cmd = program
     .command('errata')
@@ -115,5 +126,5 @@ export function registerErrata(program: Command): void {
     .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study instead of --par and --bol');
   addCommonOptions(cmd, '400', 'games per arm (the same seeds in every arm)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => errataAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
+  declareLine(cmd, ERRATA_LINE).action((scenarios: string[], opts: unknown) => errataAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
 }

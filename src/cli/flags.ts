@@ -3,9 +3,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { resolveAlias } from '../policy/aliases.js';
 import { defaultWorkers } from '../sim/pool.js';
-import { checkPolicies, parseHandicaps, prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { parseHandicap } from '../sim/handicap.js';
+import { parsePolicyRef } from '../sim/policy-ref.js';
 import { CONFIRM_HOURS } from './run-size.js';
 import { UsageError } from './usage-error.js';
 
@@ -109,19 +110,16 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
 
 export type CommonFlags = z.infer<typeof commonSchema>;
 
-/** The spec the flags describe, checked: policies known, options valid, scenario loads (DataError otherwise). */
-export function specFromFlags(scenario: string, f: Omit<CommonFlags, 'yes'>): { spec: RunSpec; prepared: PreparedRun } {
+/**
+ * The spec the flags describe, checked: the handicap parsed (handicap.ts), the policies parsed for the
+ * scenario (policy-ref.ts: historical and tuned stand for its files), options valid, scenario loads
+ * (DataError otherwise).
+ */
+export function specFromFlags(scenario: string, f: Pick<CommonFlags, 'data' | 'option' | 'par' | 'bol' | 'handicap' | 'seed' | 'check'>): { spec: RunSpec; prepared: PreparedRun } {
   return asUsage(() => {
-    const given: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicaps(f.handicap), seed: f.seed, check: f.check };
+    const given: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicap(f.handicap), seed: f.seed, check: f.check };
     const prepared = prepareRun(given);
-    // `historical` and `tuned` stand for the scenario's files (policies/, policies/tuned/).
-    const alias = (name: string, side: 'par' | 'bol') => {
-      const file = resolveAlias(name, prepared.scenario.id, side);
-      if (file === null) throw new SpecError(`--${side} ${name}: ${prepared.scenario.id} has no ${name.split('+')[0]} policy for ${side === 'par' ? 'Paraguay' : 'Bolivia'}${name.startsWith('tuned') ? ` (make one: chaco tune ${prepared.scenario.id} --side ${side.toUpperCase()})` : ''}`);
-      return file;
-    };
-    const spec: RunSpec = { ...given, par: alias(f.par, 'par'), bol: alias(f.bol, 'bol') };
-    checkPolicies(spec);
-    return { spec, prepared };
+    const par = parsePolicyRef('--par', f.par, prepared.scenario, 'par', f.seed), bol = parsePolicyRef('--bol', f.bol, prepared.scenario, 'bol', f.seed);
+    return { spec: { ...given, par: par.policy, bol: bol.policy }, prepared };
   });
 }

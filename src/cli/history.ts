@@ -15,10 +15,11 @@ import { esc } from '../report/svg.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { createProgress } from '../sim/progress.js';
 import { playLoggedGames } from '../sim/logged-games.js';
-import { shellQuote } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { claimFolder, runId } from './run-folder.js';
-import { poolFor } from './policy-pool.js';
-import { intFlag, parseFlags, specFromFlags } from './flags.js';
+import { resolvePolicy } from '../sim/policy-ref.js';
+import { asUsage, intFlag, parseFlags, specFromFlags } from './flags.js';
 
 export const HISTORY_FILE = join(dirname(DEFAULT_DATA_DIR), 'history', 'events.json');
 
@@ -43,12 +44,12 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   for (const arg of scenarioArgs) {
     base += f.games;
     progress.update(base);
-    const probe = specFromFlags(arg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], workers: 0, check: false, decisionTimeout: 0 });
+    const probe = specFromFlags(arg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], check: false });
     const { scenario, options } = probe.prepared;
-    const [plans] = poolFor(['historical'], scenario.id);
-    const par = f.par === 'historical' ? plans!.par : f.par, bol = f.bol === 'historical' ? plans!.bol : f.bol;
-    if (par === null || bol === null) { lines.push(`${scenario.id}: no historical plan for ${par === null ? 'Paraguay' : 'Bolivia'}; skipped`); continue; }
-    const { spec } = specFromFlags(arg, { ...f, par, bol, handicap: [], workers: 0, check: false, decisionTimeout: 0 });
+    // Any form --par and --bol take (policy-ref.ts); a scenario without the named plan for a side is skipped.
+    const par = asUsage(() => resolvePolicy('--par', f.par, scenario.id, 'par')), bol = asUsage(() => resolvePolicy('--bol', f.bol, scenario.id, 'bol'));
+    if (par === null || bol === null) { lines.push(`${scenario.id}: no ${(par === null ? f.par : f.bol).split('+')[0]} plan for ${par === null ? 'Paraguay' : 'Bolivia'}; skipped`); continue; }
+    const { spec } = specFromFlags(arg, { ...f, par, bol, handicap: [], check: false });
     const key = scenarioHistory(scenario, effectiveTurns(scenario, options), history!.events);
     if (key.length === 0) { lines.push(`${scenario.id}: no dated event of the war falls within its turns`); continue; }
     const hexes = key.map((e) => e.hex);
@@ -73,7 +74,7 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   progress.stop();
   const table = { columns: HISTORY_COLUMNS, rows };
   writeFileAtomic(join(dir, 'history.csv'), toCsv(table));
-  const reproduce = ['chaco', 'history', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, '--par', f.par, '--bol', f.bol, ...f.option.flatMap((o) => ['--option', o]), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(HISTORY_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   writeJson(join(dir, 'history.json'), { tool: 'chaco', command: 'history', reproduce, sources: history!.sources, lines });
   writeFileAtomic(join(dir, 'index.html'), htmlPage('The games beside the war', 'When the key places change hands in play, and when they did in 1932–35', [
     { kind: 'html', html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` },
@@ -83,8 +84,15 @@ export async function historyAction(scenarioArgs: string[], raw: unknown): Promi
   process.stdout.write(f.quiet ? `${resolve(dir)}\n` : `${lines.join('\n')}\nreport  ${join(dir, 'index.html')}\n`);
 }
 
+const HISTORY_LINE: LineSchema = {
+  command: 'history',
+  changes: ['--games', '--seed', '--par', '--bol', '--option', '--data'],
+  same: ['--out', '--force', '--quiet', '--progress'],
+  resume: ['--out'],
+};
+
 export function registerHistory(program: Command): void {
-  program
+  const cmd = program
     .command('history')
     .description('play the historical plans against each other and set the turn key places change hands beside the month they did in the war')
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
@@ -99,4 +107,5 @@ export function registerHistory(program: Command): void {
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
     .action((scenarios: string[], opts: unknown) => historyAction(scenarios, opts));
+  declareLine(cmd, HISTORY_LINE);
 }

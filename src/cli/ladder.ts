@@ -2,27 +2,36 @@
 // against every Bolivian one, the same number of games a pair, all on the same seeds; Bradley–Terry
 // ratings per side with intervals, and each policy's gain over the reference against the same opponent.
 import { loadPolicyModules } from '../policy/index.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeLadderReport } from '../report/ladder-report.js';
 import type { LadderMatrix } from '../report/ladder.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { checkPolicies, dataHash } from '../sim/spec.js';
+import { dataHash } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import { poolFor } from './policy-pool.js';
 import { cellKey } from './balance-cells.js';
 import { cellRecord, finishStudy } from './balance-play.js';
 import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
 
 export const LADDER_STATE = 'ladder-state.json';
 export const DEFAULT_LADDER_POOL = 'cautious,balanced,aggressive,historical';
+
+const LADDER_LINE: LineSchema = {
+  command: 'ladder',
+  changes: ['--pool', '--reference', '--games', '--seed', '--replicates', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
 
 const schema = commonSchema.omit({ par: true, bol: true, handicap: true }).extend({
   pool: z.string().min(1, { message: '--pool: name the policies, e.g. cautious,balanced,aggressive' }),
@@ -44,7 +53,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     const id = prepared.scenario.id;
     const entries = poolFor(labels, id);
     const par = entries.filter((e) => e.par !== null), bol = entries.filter((e) => e.bol !== null);
-    const ref = poolFor([f.reference], id)[0]!.label;
+    const ref = poolFor([f.reference], id, '--reference')[0]!.label;
     const parRef = par.findIndex((e) => e.label === ref), bolRef = bol.findIndex((e) => e.label === ref);
     if (parRef < 0 || bolRef < 0) throw new UsageError(`--reference ${f.reference}: not in --pool ${f.pool} for both sides of ${id}; name a policy of the pool`);
     const cells = par.map((p) => bol.map((b) => ({ key: cellKey(id, p.label, b.label), spec: { ...spec, par: p.par!, bol: b.bol! } })));
@@ -57,12 +66,11 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     options: [...f.option], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'ladder', runId(f.seed));
-  const reproduce = ['chaco', 'ladder', ...scenarioArgs, '--pool', labels.join(','), '--reference', f.reference, '--games', String(f.games), '--seed', f.seed, '--replicates', String(f.replicates),
-    ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(LADDER_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const keys = studies.flatMap((s) => s.cells.flat().map((c) => c.key));
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isLadderFile, stateName: LADDER_STATE, noun: 'the ladder', reproduce },
     ({ stores: st, play }) => play(studies.map((s) => s.cells.flat().map((c) => ({ store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false })))));
-  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => cellGames(stores.get(c.key)!))) }));
+  const matrices: LadderMatrix[] = studies.map((s) => ({ id: s.id, name: s.name, par: s.par, bol: s.bol, parRef: s.parRef, bolRef: s.bolRef, cells: s.cells.map((row) => row.map((c) => stores.get(c.key)!.games)) }));
   if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every pair had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
     return;
@@ -74,7 +82,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
   };
   const blunders: BlunderMatrix[] = studies.map((s) => ({
     id: s.id, par: s.par, bol: s.bol,
-    cells: s.cells.map((row) => row.map((c) => { const st = stores.get(c.key)!; return { games: st.winners.length, blunders: st.blunders }; })),
+    cells: s.cells.map((row) => row.map((c) => { const st = stores.get(c.key)!; return { games: st.games.winner_g.length, blunders: st.blunders }; })),
   }));
   const lines = await writeLadderReport({ dir, matrices, blunders, replicates: f.replicates, seed: f.seed, manifest });
   finishStudy(lines, dir, f.quiet, status, reproduce);
@@ -98,5 +106,5 @@ export function registerLadder(program: Command): void {
     .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addStudyOptions(cmd, 'ladder', 'ladder', 'no progress and no summary on the terminal (prints the report folder only)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => ladderAction(scenarios, opts));
+  declareLine(cmd, LADDER_LINE).action((scenarios: string[], opts: unknown) => ladderAction(scenarios, opts));
 }

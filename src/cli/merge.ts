@@ -5,6 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { writeRunReport } from '../report/run-report.js';
 import { writeFileAtomic } from '../report/write-file.js';
 import { mergeAggregates, aggregateShape } from '../sim/aggregate.js';
@@ -95,7 +97,7 @@ export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promi
   const started = new Date(Math.min(...parts.map((p) => Date.parse(p.manifest.timing.started))));
   const finished = new Date(Math.max(...parts.map((p) => Date.parse(p.manifest.timing.finished))));
   const manifest = runManifest({
-    command: `chaco merge ${dirs.join(' ')} --out ${f.out}`, spec, scenario, options, sources, turns: shape.turns,
+    command: commandLine(MERGE_LINE, dirs, f as unknown as Record<string, unknown>, { resume: true }), spec, scenario, options, sources, turns: shape.turns,
     first, games, played: games, interrupted: false, workers: Math.max(...parts.map((p) => p.manifest.workers)), started, finished,
   });
   writeAggregateFile(f.out, identity, games, aggregate, manifest);
@@ -104,8 +106,15 @@ export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promi
   process.stdout.write(f.quiet ? `${resolve(f.out)}\n` : `merged ${parts.length} runs: games ${first}–${first + games - 1}\n${terminalSummary(aggregate, manifest, f.out)}`);
 }
 
+const MERGE_LINE: LineSchema = {
+  command: 'merge',
+  changes: ['--no-replays'],
+  same: ['--out', '--force', '--quiet'],
+  resume: ['--out'],
+};
+
 export function registerMerge(program: Command): void {
-  program
+  const cmd = program
     .command('merge')
     .description('combine runs of the same spec over disjoint game ranges (--first, --games) into one report, as a single run over their union')
     .argument('<dir...>', 'run folders (each written by chaco run)')
@@ -114,4 +123,5 @@ export function registerMerge(program: Command): void {
     .option('--no-replays', 'do not write the replays of the telling games')
     .option('--quiet', 'print the report folder only')
     .action((dirs: string[], opts: MergeFlags) => mergeAction(dirs, opts));
+  declareLine(cmd, MERGE_LINE);
 }

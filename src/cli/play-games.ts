@@ -1,6 +1,6 @@
 // Plays a command's games on the pool: the progress bar, Ctrl-C (the first stops after the games in
 // progress, the second quits), and how a failed game is reported (how to reproduce it, exit code 1).
-import { runCommand } from '../sim/manifest.js';
+import { runCommand } from '../sim/command-line.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import type { ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';

@@ -1,9 +1,8 @@
-// The policies of a --pool (chaco balance, ladder, history) for one scenario: built-in names, the
-// scenario's `historical` or `tuned` files, plan files (each plays the side it states) and modules.
+// The policies of a --pool (chaco balance, ladder, skill, best-response) for one scenario, in every form
+// --par and --bol take: built-in names, search:N, restrictions, the scenario's `historical` or `tuned`
+// files, plan files (each plays the side it states) and modules.
 import { basename, extname } from 'node:path';
-import { ALIASES, resolveAlias } from '../policy/aliases.js';
-import { isBuiltinPolicy, isPlanFile, isPolicyModule, POLICY_NAMES } from '../policy/index.js';
-import { readPlanFile } from '../policy/plan.js';
+import { policyForm, POLICY_FORMS, resolvePolicy } from '../sim/policy-ref.js';
 import { asUsage } from './flags.js';
 import { UsageError } from './usage-error.js';
 
@@ -14,21 +13,21 @@ export interface PoolEntry {
   readonly bol: string | null;
 }
 
-/** The pool's entries for one scenario: built-in names, `historical` or `tuned` (the scenario's files, when it has them) or files. */
-export function poolFor(labels: readonly string[], scenarioId: string): PoolEntry[] {
+/**
+ * The pool's entries for one scenario: each label in any form --par and --bol take (policy-ref.ts);
+ * `historical` and `tuned` stand for the scenario's files (null for a side without one), a plan file
+ * plays the side it states, anything else both sides. `flag` names where they were given, for errors.
+ */
+export function poolFor(labels: readonly string[], scenarioId: string, flag = '--pool'): PoolEntry[] {
   return labels.map((label) => {
-    if ((ALIASES as readonly string[]).includes(label)) return { label, par: resolveAlias(label, scenarioId, 'par'), bol: resolveAlias(label, scenarioId, 'bol') };
-    if (isPlanFile(label.split('+')[0]!)) {
-      // A plan plays the side it states (plan.ts), in the scenario it names.
+    const form = policyForm(label);
+    if (form === null) throw new UsageError(`${flag}: no policy "${label}" (policies: ${POLICY_FORMS})`);
+    const [par, bol] = asUsage(() => [resolvePolicy(flag, label, scenarioId, 'par'), resolvePolicy(flag, label, scenarioId, 'bol')]);
+    if (form === 'plan') {
+      // A plan plays the side it states (plan.ts), in the scenario it names; named by its file.
       const file = label.split('+')[0]!;
-      const plan = asUsage(() => readPlanFile(file));
-      const name = basename(file, extname(file)) + label.slice(file.length);
-      return { label: name, par: plan.side === 'PAR' ? label : null, bol: plan.side === 'BOL' ? label : null };
+      return { label: basename(file, extname(file)) + label.slice(file.length), par, bol };
     }
-    if (isBuiltinPolicy(label) || isPolicyModule(label)) {
-      const name = isPolicyModule(label) ? basename(label, extname(label)) : label;
-      return { label: name, par: label, bol: label };
-    }
-    throw new UsageError(`--pool: no policy "${label}" (policies: ${POLICY_NAMES.join(', ')}, historical, tuned, a plan file ending in .json or a module ending in .mjs/.js)`);
+    return { label: form === 'module' ? basename(label, extname(label)) : label, par, bol };
   });
 }

@@ -2,10 +2,13 @@
 // writer: viewer.html, narrative.md, events.json, log.txt, result.json (its games.csv row) and a map per player turn.
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { rulesOptions, SpecError } from '../sim/spec.js';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { POLICY_NAMES, isPlanFile, isPolicyModule, loadPolicyModules } from '../policy/index.js';
-import { parseHandicap, writeReplay, type Handicap } from '../report/replay.js';
+import { loadPolicyModules } from '../policy/index.js';
+import { writeReplay } from '../report/replay.js';
+import { REPLAY_LINE } from '../sim/command-line.js';
+import { SpecError } from '../sim/spec.js';
+import { declareLine } from './declared-lines.js';
+import { specFromFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
 
 interface ReplayCliOpts {
@@ -22,18 +25,13 @@ interface ReplayCliOpts {
 
 const collect = (v: string, acc: string[]) => [...acc, v];
 
-function policy(name: string, flag: string): string {
-  if (!isPlanFile(name) && !isPolicyModule(name) && !(POLICY_NAMES as readonly string[]).includes(name)) throw new UsageError(`${flag} ${name}: no such policy (policies: ${POLICY_NAMES.join(', ')})`);
-  return name;
-}
-
 /** The scenario's name for the default folder: its id, or a file's base name. */
 function scenarioName(scenario: string): string {
   return scenario.replace(/\\/g, '/').split('/').pop()!.replace(/\.json$/, '');
 }
 
 export function registerReplay(program: Command): void {
-  program
+  const cmd = program
     .command('replay')
     .description('play one game of a run again and write its viewer (viewer.html), narrative, events (records and a text log), result row and a map per player turn')
     .argument('<scenario>', 'scenario id (chaco scenarios) or file')
@@ -51,16 +49,14 @@ export function registerReplay(program: Command): void {
       if (!/^\d+$/.test(opts.game) || !Number.isSafeInteger(game)) throw new UsageError(`--game ${opts.game}: give the game's index in the run, a whole number from 0`);
       const scale = Number(opts.scale);
       if (!Number.isFinite(scale) || scale < 8 || scale > 200) throw new UsageError(`--scale ${opts.scale}: give a number of pixels from 8 to 200`);
-      try { rulesOptions(opts.option); } catch (err) { throw new UsageError((err as Error).message); }
-      let handicap: Handicap;
-      try { handicap = parseHandicap(opts.handicap); } catch (err) { throw new UsageError((err as Error).message); }
+      // The run's spec, parsed as chaco run parses it: every policy form, the handicap, the options.
+      const { spec } = specFromFlags(scenario, { ...opts, check: false });
       const out = opts.out ?? join('reports', 'out', scenarioName(scenario), `replay-${opts.seed.replace(/[^\w.-]/g, '_')}-${game}`);
-      await loadPolicyModules([opts.par, opts.bol]);
+      await loadPolicyModules([spec.par, spec.bol]);
       let summary: ReturnType<typeof writeReplay>;
       try {
         summary = writeReplay({
-          scenario, seed: opts.seed, game, par: policy(opts.par, '--par'), bol: policy(opts.bol, '--bol'),
-          options: opts.option, handicap, dataDir: opts.data, out, scale,
+          scenario, seed: spec.seed, game, par: spec.par, bol: spec.bol, options: spec.options, handicap: spec.handicap, dataDir: spec.dataDir, out, scale,
         });
       } catch (err) {
         if (err instanceof SpecError) throw new UsageError(err.message);
@@ -72,4 +68,5 @@ export function registerReplay(program: Command): void {
         `wrote ${summary.dir}: viewer.html, narrative.md, events.json, log.txt, result.json, ${summary.setupMap ? 'setup.svg and ' : ''}${summary.maps.length} map${summary.maps.length === 1 ? '' : 's'} (${summary.maps[0]?.file ?? '-'} .. ${summary.maps[summary.maps.length - 1]?.file ?? '-'})`,
       ].join('\n') + '\n');
     });
+  declareLine(cmd, REPLAY_LINE);
 }

@@ -8,6 +8,7 @@ import { hasCurrentCounts, type Aggregate } from '../sim/aggregate.js';
 import { isBlunderCounts } from '../sim/blunders.js';
 import { gitCommit, VERSION_OF_PACKAGE, type RunManifest } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
+import type { Handicap } from '../sim/handicap.js';
 import { writeJson } from '../report/write-file.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { UsageError } from './usage-error.js';
@@ -24,7 +25,7 @@ export interface RunIdentity {
   readonly options: readonly string[];
   readonly par: string;
   readonly bol: string;
-  readonly handicap: readonly [number, number];
+  readonly handicap: Handicap;
   readonly seed: string;
   readonly check: boolean;
   readonly first: number;

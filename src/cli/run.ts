@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../sim/aggregate.js';
-import { runManifest, shellQuote } from '../sim/manifest.js';
+import { runManifest } from '../sim/manifest.js';
+import { RUN_LINE, shellQuote } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { QueueError } from '../sim/queue/errors.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
@@ -73,7 +75,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   }
   const outcome = { ...played.outcome, played: sofarPlayed, aggregate: sofar };
   const manifest = runManifest({
-    command: ['chaco', 'run', ...process.argv.slice(3)].map(shellQuote).join(' '), spec, scenario, options, sources, turns: shape.turns, out: dir,
+    command: ['chaco', 'run', ...process.argv.slice(3)].map(shellQuote).join(' '), spec, scenario, options, sources, turns: shape.turns, out: dir, values: raw as Record<string, unknown>,
     first: f.first, games: f.games, played: outcome.played, interrupted: outcome.interrupted,
     ...(outcome.failure ? { failure: outcome.failure } : {}),
     workers: pool.threads, queue: queueRecord(pool, f), started: played.started, finished: played.finished,
@@ -100,5 +102,5 @@ export function registerRun(program: Command): void {
   addCommonOptions(cmd, '2000', 'number of games');
   cmd.option('--first <index>', 'index of the first game (to resume a run or replay one game)', '0')
     .option('--no-replays', 'do not write the replays of the telling games (replays/game-<i>/)');
-  addQueueOptions(cmd).action((scenario: string, opts: unknown) => runAction(scenario, opts));
+  declareLine(addQueueOptions(cmd), RUN_LINE).action((scenario: string, opts: unknown) => runAction(scenario, opts));
 }

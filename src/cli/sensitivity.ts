@@ -2,34 +2,29 @@
 // two-reading rules option flipped and each group of estimated data moved by its step, all arms on the
 // same seeds; sensitivity.csv, tornado charts, sensitivity.json, index.html. Resumes from its cells.
 import { loadPolicyModules } from '../policy/index.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { NOT_VARIED } from '../data/estimates.js';
 import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { checkPolicies, dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
-import { cellGames, runStudy } from './study-run.js';
+import { armsSchema, baseOf } from './arms-base.js';
+import { runStudy } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
-import { addCommonOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
+import { addCommonOptions, asUsage, intFlag, parseFlags } from './flags.js';
+import { addQueueOptions, queueRecord } from './queue-options.js';
 import { confirmRunSize } from './run-size.js';
 import { UsageError } from './usage-error.js';
 
 export const SENSITIVITY_STATE = 'sensitivity-state.json';
 
-export const sensitivitySchema = commonSchema.extend({
-  games: intFlag('--games', 1),
-  items: z.enum(['all', 'readings', 'estimates', 'map'], { message: '--items: give all, readings, estimates or map' }),
-  replicates: intFlag('--replicates', 100, 100_000),
-  balance: z.string().optional(),
-  ...queueSchema,
-});
+export const sensitivitySchema = armsSchema.extend({ replicates: intFlag('--replicates', 100, 100_000) });
 
 interface Study {
   readonly spec: RunSpec;
@@ -40,23 +35,6 @@ interface Study {
 
 const baseKey = (id: string) => `${id}/as-shipped`;
 const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
-
-/** The heaviest policy of a side's equilibrium mix: the equilibrium cell (balance-sources.ts) the study is played at. */
-const heaviest = (mix: readonly MixEntry[]): MixEntry => mix.reduce((a, b) => (b.weight > a.weight ? b : a));
-
-/** The base spec of one scenario: the flags' policies, or with --balance the study's equilibrium cell and options. */
-export function baseOf(arg: string, f: Pick<z.infer<typeof sensitivitySchema>, 'balance' | 'option' | 'par' | 'bol'> & Parameters<typeof specFromFlags>[1], policiesGiven: boolean): { spec: RunSpec; prepared: PreparedRun } {
-  if (f.balance === undefined) return specFromFlags(arg, f);
-  if (policiesGiven) throw new UsageError('--par or --bol with --balance: the study is played at each scenario\'s equilibrium cell of the balance study; leave them out');
-  if (f.option.length > 0) throw new UsageError('--option with --balance: the study plays with the balance study\'s options; leave --option out');
-  const first = specFromFlags(arg, f), id = first.prepared.scenario.id;
-  const eq = readBalanceEquilibrium(f.balance, arg, id);
-  const par = heaviest(eq.mixes.PAR).par, bol = heaviest(eq.mixes.BOL).bol;
-  if (par === null || bol === null) throw new UsageError(`--balance ${f.balance}: ${id}'s equilibrium cell names a policy one side does not have`);
-  const at = specFromFlags(arg, { ...f, option: [...eq.options], par, bol });
-  if (eq.dataHash && eq.dataHash !== dataHash(at.spec)) throw new UsageError(`--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`);
-  return at;
-}
 
 export async function sensitivityAction(scenarioArgs: string[], raw: unknown, policiesGiven = false): Promise<void> {
   const f = parseFlags(sensitivitySchema, raw);
@@ -75,9 +53,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown, po
   };
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
-  const reproduce = ['chaco', 'sensitivity', ...scenarioArgs, '--games', String(f.games), '--seed', f.seed, ...(f.balance !== undefined ? ['--balance', f.balance] : ['--par', f.par, '--bol', f.bol]), '--items', f.items, '--replicates', String(f.replicates),
-    ...f.handicap.flatMap((h) => ['--handicap', h]), ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []),
-    ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(SENSITIVITY_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) }, { resume: true });
   const batch = Math.min(f.games, 200);
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isSensitivityFile, stateName: SENSITIVITY_STATE, noun: 'the sensitivity study', reproduce }, ({ stores: st, play }) => {
     const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
@@ -90,7 +66,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown, po
   });
   const scenarios: ScenarioSensitivity[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
-    return { id, name: s.prepared.scenario.name, base: cellGames(stores.get(baseKey(id))!), items: s.items.map((item) => ({ item, games: cellGames(stores.get(itemKey(id, item))!) })) };
+    return { id, name: s.prepared.scenario.name, base: stores.get(baseKey(id))!.games, items: s.items.map((item) => ({ item, games: stores.get(itemKey(id, item))!.games })) };
   });
   if (scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0))) {
     if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
@@ -113,6 +89,13 @@ function isSensitivityFile(name: string): boolean {
   return isChacoFile(name) || ['sensitivity.csv', 'sensitivity.json', SENSITIVITY_STATE, 'cells'].includes(name) || /^tornado-(win|bid)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 
+export const SENSITIVITY_LINE: LineSchema = {
+  command: 'sensitivity',
+  changes: ['--games', '--seed', '--par', '--bol', '--balance', '--items', '--replicates', '--handicap', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size', '--yes'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
+
 export function registerSensitivity(program: Command): void {
   const cmd = program
     .command('sensitivity')
@@ -123,5 +106,5 @@ export function registerSensitivity(program: Command): void {
     .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study (its heaviest policy for each side, its options) instead of --par and --bol');
   addCommonOptions(cmd, '1000', 'games per arm (the same seeds in every arm)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
+  declareLine(cmd, SENSITIVITY_LINE).action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
 }

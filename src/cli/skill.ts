@@ -3,21 +3,23 @@
 // the same seeds; writes skill.csv, a chart per scenario, skill.json and index.html with the verdict per
 // rung and whether it has converged. Resumes from its cells like the other studies.
 import { loadPolicyModules } from '../policy/index.js';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { writeSkillReport } from '../report/skill-report.js';
 import type { SkillScenario } from '../report/skill.js';
-import { gitCommit, shellQuote, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { commandLine, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { checkPolicies, dataHash, type RunSpec } from '../sim/spec.js';
+import { dataHash, type RunSpec } from '../sim/spec.js';
+import { checkPolicies } from '../sim/policy-ref.js';
 import { poolFor } from './policy-pool.js';
 import { cellRecord, finishStudy } from './balance-play.js';
 import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { cellGames, runStudy } from './study-run.js';
+import { runStudy } from './study-run.js';
 import { UsageError } from './usage-error.js';
 
 export const SKILL_STATE = 'skill-state.json';
@@ -77,21 +79,19 @@ export async function skillAction(scenarioArgs: string[], raw: unknown): Promise
     options: [...f.option], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'skill', runId(f.seed));
-  const ladder = f.rungs !== undefined ? ['--rungs', labels.join(',')] : ['--max-budget', String(f.maxBudget ?? DEFAULT_MAX_BUDGET), ...(f.bottom !== undefined ? ['--bottom', f.bottom] : [])];
-  const reproduce = ['chaco', 'skill', ...scenarioArgs, ...ladder, '--games', String(f.games), '--seed', f.seed, '--replicates', String(f.replicates),
-    ...f.option.flatMap((o) => ['--option', o]), ...(f.check ? ['--check'] : []), ...(resolve(f.data) !== DEFAULT_DATA_DIR ? ['--data', f.data] : []), '--out', dir].map(shellQuote).join(' ');
+  const reproduce = commandLine(SKILL_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   // Rung by rung, every scenario at a rung before any at the next: an interrupted study has its cheap rungs whole.
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isSkillFile, stateName: SKILL_STATE, noun: 'the skill curve', reproduce }, ({ stores: st, play }) => {
     const playCell = (s: (typeof studies)[number], c: SkillCell) => ({ store: st.get(c.key)!, spec: c.spec, shape: s.shape, max: f.games, batch: Math.min(f.games, 200), stop: () => false });
     return play(labels.flatMap((_, k) => studies.map((s) => [s.same[k]!, ...(k > 0 ? [s.parUp[k - 1]!, s.bolUp[k - 1]!] : [])].map((c) => playCell(s, c)))));
   });
-  const played = (c: SkillCell) => stores.get(c.key)!.winners.length > 0;
+  const played = (c: SkillCell) => stores.get(c.key)!.games.winner_g.length > 0;
   // A scenario reports the rungs whose every pair has games (all of them unless interrupted).
   const scenarios: SkillScenario[] = studies.flatMap((s) => {
     let top = 0;
     while (top < labels.length && played(s.same[top]!) && (top === 0 || (played(s.parUp[top - 1]!) && played(s.bolUp[top - 1]!)))) top++;
     if (top === 0) return [];
-    const games = (cs: readonly SkillCell[], n: number) => cs.slice(0, n).map((c) => cellGames(stores.get(c.key)!));
+    const games = (cs: readonly SkillCell[], n: number) => cs.slice(0, n).map((c) => stores.get(c.key)!.games);
     return [{ id: s.id, name: s.name, rungs: s.rungs.slice(0, top), same: games(s.same, top), parUp: games(s.parUp, top - 1), bolUp: games(s.bolUp, top - 1) }];
   });
   if (scenarios.length < studies.length) {
@@ -112,6 +112,13 @@ function isSkillFile(name: string): boolean {
   return isChacoFile(name) || ['skill.csv', 'skill.json', SKILL_STATE, 'cells'].includes(name) || /^skill-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
 }
 
+const SKILL_LINE: LineSchema = {
+  command: 'skill',
+  changes: ['--max-budget', '--bottom', '--rungs', '--games', '--seed', '--replicates', '--option', '--check', '--data'],
+  same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
+  resume: ['--out', '--queue', '--shard-size'],
+};
+
 export function registerSkill(program: Command): void {
   const cmd = program
     .command('skill')
@@ -126,5 +133,5 @@ export function registerSkill(program: Command): void {
     .option('--option <key=value>', 'a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
   addStudyOptions(cmd, 'skill curve', 'skill', 'no progress and no summary on the terminal (prints the report folder only)');
   addQueueOptions(cmd);
-  cmd.action((scenarios: string[], opts: unknown) => skillAction(scenarios, opts));
+  declareLine(cmd, SKILL_LINE).action((scenarios: string[], opts: unknown) => skillAction(scenarios, opts));
 }

@@ -44,7 +44,7 @@ export async function runStudy<T>(o: {
   const f = o.flags;
   await checkQueueFlags(o.raw, f);
   const stores = claimBalanceFolder(o.dir, o.identity, o.keys, f.force, o.isFile, o.stateName);
-  const kept = [...stores.values()].reduce((a, c) => a + c.winners.length, 0);
+  const kept = [...stores.values()].reduce((a, c) => a + c.games.winner_g.length, 0);
   if (kept > 0 && !f.quiet) process.stderr.write(`chaco: resuming ${o.noun} in ${o.dir}: ${kept} games kept\n`);
   const pool = await openPool(f);
   const interrupt = onInterrupt(f.quiet);
@@ -62,9 +62,4 @@ export async function runStudy<T>(o: {
     interrupt.dispose();
     await pool.close();
   }
-}
-
-/** A cell's games as the reports take them. */
-export function cellGames(store: CellStore): { margin_g: Int32Array; winner_g: Uint8Array } {
-  return { margin_g: Int32Array.from(store.margins), winner_g: Uint8Array.from(store.winners) };
 }

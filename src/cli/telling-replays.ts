@@ -27,7 +27,7 @@ export async function writeTellingReplays(dir: string, spec: RunSpec, picks: rea
     onReplay?.(k, todo.length);
     writeReplay({
       scenario: spec.scenario, seed: spec.seed, game, par: spec.par, bol: spec.bol, options: spec.options,
-      handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] }, dataDir: spec.dataDir, out: join(dir, replayFolder(game)),
+      handicap: spec.handicap, dataDir: spec.dataDir, out: join(dir, replayFolder(game)),
     });
   });
   if (todo.length > 0) onReplay?.(todo.length, todo.length);

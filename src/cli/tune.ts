@@ -9,19 +9,21 @@ import { join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { POLICIES_DIR, resolveAlias } from '../policy/aliases.js';
+import { POLICIES_DIR } from '../policy/aliases.js';
+import { resolvePolicy } from '../sim/policy-ref.js';
 import { BALANCED_POINT, paramsOf, SPACE_SIZES, tunedPlan } from '../policy/heuristic-space.js';
 import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { shellQuote } from '../sim/manifest.js';
+import { commandLine, shellQuote, type LineSchema } from '../sim/command-line.js';
+import { declareLine } from './declared-lines.js';
 import { Ntbea } from '../sim/ntbea.js';
 import { replyFitness } from '../sim/best-response.js';
 import { createPool, type ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
-import { commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 import { lockFolder } from './folder-lock.js';
@@ -66,7 +68,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   const scenario = base.prepared.scenario;
   const shape = aggregateShape(scenario, base.prepared.options);
   const opponents = f.opponents.split(',').map((o) => o.trim()).filter((o) => o !== '').flatMap((o) => {
-    const file = resolveAlias(o, scenario.id, other);
+    const file = asUsage(() => resolvePolicy('--opponents', o, scenario.id, other));
     return file === null ? [] : [{ label: o, policy: file }];
   });
   if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);
@@ -117,7 +119,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       measured.push({ opponent: o.label, games: f.finalGames, tuned_win_rate: (both + onlyT) / f.finalGames, balanced_win_rate: (both + onlyB) / f.finalGames, diff: d.diff, lo: d.lo, hi: d.hi, tuned_margin: t.margin, balanced_margin: b.margin });
     }
     progress.stop();
-    const command = ['chaco', 'tune', scenarioArg, '--side', f.side, '--candidates', String(f.candidates), '--games', String(f.games), '--final-games', String(f.finalGames), '--seed', f.seed, '--opponents', f.opponents, ...f.option.flatMap((o) => ['--option', o])].map(shellQuote).join(' ');
+    const command = commandLine(TUNE_LINE, [scenarioArg], raw as Record<string, unknown>);
     const tuned = {
       command, method: 'NTBEA (Lucas, Liu and Perez-Liebana, IEEE CEC 2018) over the heuristic\'s parameters; every candidate on the same seeds against every opponent',
       budget: { candidates: f.candidates, gamesPerOpponent: f.games, opponents: opponents.map((o) => o.label) },
@@ -136,8 +138,14 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   }
 }
 
+const TUNE_LINE: LineSchema = {
+  command: 'tune',
+  changes: ['--side', '--candidates', '--games', '--final-games', '--seed', '--opponents', '--option', '--data'],
+  same: ['--workers', '--write', '--force', '--out', '--quiet', '--progress'],
+};
+
 export function registerTune(program: Command): void {
-  program
+  const cmd = program
     .command('tune')
     .description('search the heuristic\'s parameters for one side by self-play against a pool of opponents; writes <scenario>-<side>.json into its working folder (play it with --par/--bol <file>)')
     .argument('<scenario>', 'scenario id')
@@ -156,4 +164,5 @@ export function registerTune(program: Command): void {
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal')
     .option('--data <dir>', 'folder with the map, counters, charts and scenarios', DEFAULT_DATA_DIR)
     .action((scenario: string, opts: unknown) => tuneAction(scenario, opts));
+  declareLine(cmd, TUNE_LINE);
 }

@@ -15,18 +15,15 @@ import { monthName } from '../data/schema-common.js';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { replayRunGame } from '../sim/logged-games.js';
 import { gameRow, type GameRow } from '../sim/game-row.js';
+import { replayCommand } from '../sim/command-line.js';
+import { NO_HANDICAP, type Handicap } from '../sim/handicap.js';
+import type { RunSpec } from '../sim/spec.js';
 import { narrate } from './narrative.js';
 import { gameRecorder, type RecordedGame } from './replay-record.js';
 import { renderPositionSvg } from './replay-svg.js';
 import { textLog } from './text-log.js';
 import { viewerHtml } from './viewer-html.js';
 import { stepRecorder } from './viewer-steps.js';
-
-/** Starting VP added to a side (negative to take away): `--handicap PAR=+5`. */
-export interface Handicap {
-  readonly PAR?: number;
-  readonly BOL?: number;
-}
 
 export interface ReplayOptions {
   /** Scenario id (or a scenario file). */
@@ -39,6 +36,7 @@ export interface ReplayOptions {
   readonly bol: string;
   /** Rules options as key=value (chaco run --option). */
   readonly options: readonly string[];
+  /** VP added to each side's starting VP, as the run played it. */
   readonly handicap?: Handicap;
   /** Folder with the map, counters, tables and scenarios (default: the package's scenarios/). */
   readonly dataDir?: string;
@@ -76,28 +74,6 @@ const SIDE_CODE = ['PAR', 'BOL'] as const;
 const SIDE_NAME = ['Paraguay', 'Bolivia'] as const;
 const SIDE_ADJ = ['Paraguayan', 'Bolivian'] as const;
 
-/** Parses "PAR=+5", "BOL=-3" (several, or comma-separated in one) into a handicap; throws on anything else. */
-export function parseHandicap(texts: string | readonly string[]): Handicap {
-  const out: { PAR?: number; BOL?: number } = {};
-  const items = (typeof texts === 'string' ? [texts] : texts).flatMap((t) => t.split(',')).map((t) => t.trim()).filter(Boolean);
-  for (const item of items) {
-    const m = /^(PAR|BOL)=([+-]?\d+)$/i.exec(item);
-    if (!m) throw new Error(`handicap "${item}": write SIDE=VP, e.g. PAR=+5 or BOL=-3`);
-    const side = m[1]!.toUpperCase() as 'PAR' | 'BOL';
-    if (out[side] !== undefined) throw new Error(`handicap "${item}": ${side} is given twice`);
-    out[side] = Number(m[2]);
-  }
-  return out;
-}
-
-/** The scenario with each side's starting VP raised by its handicap (a copy; the scenario is frozen). */
-export function applyHandicap(scenario: Scenario, handicap: Handicap | undefined): Scenario {
-  const par = handicap?.PAR ?? 0, bol = handicap?.BOL ?? 0;
-  if (par === 0 && bol === 0) return scenario;
-  const [p, b] = scenario.sides;
-  return { ...scenario, sides: [{ ...p, vp: p.vp + par }, { ...b, vp: b.vp + bol }] };
-}
-
 function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
@@ -105,16 +81,6 @@ function pad(n: number): string {
 /** The file of the position at the end of a player turn (0-based turn). */
 export function mapFileName(turn: number, side: Side): string {
   return `turn-${pad(turn + 1)}-${SIDE_CODE[side]}.svg`;
-}
-
-/** The replay command line of a game, for the narrative's heading. */
-function commandLine(opts: ReplayOptions): string {
-  const parts = ['chaco replay', opts.scenario, '--seed', opts.seed, '--game', String(opts.game), '--par', opts.par, '--bol', opts.bol];
-  for (const o of opts.options) parts.push('--option', o);
-  const h = opts.handicap;
-  if (h?.PAR) parts.push('--handicap', `PAR=${h.PAR > 0 ? '+' : ''}${h.PAR}`);
-  if (h?.BOL) parts.push('--handicap', `BOL=${h.BOL > 0 ? '+' : ''}${h.BOL}`);
-  return parts.map((p) => (/^[\w.:=+\-/]+$/.test(p) || p === 'chaco replay' ? p : `'${p.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
 function endBanner(result: GameResult): string {
@@ -141,14 +107,16 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
   return out;
 }
 
+/** The run the replayed game belongs to. */
+function replaySpec(opts: Omit<ReplayOptions, 'out'>): RunSpec {
+  return { scenario: opts.scenario, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, options: opts.options, par: opts.par, bol: opts.bol, handicap: opts.handicap ?? NO_HANDICAP, seed: opts.seed, check: false };
+}
+
 /** Replays the game in memory (sim plays it, with the recorder): the recorded game and what the files are made of, written by writeReplay. */
 export function replayGame(opts: Omit<ReplayOptions, 'out'>, also?: GameObserver): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
   if (!Number.isInteger(opts.game) || opts.game < 0) throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
   const recorder = gameRecorder();
-  const { scenario, options, gameSeed, result } = replayRunGame({
-    scenario: opts.scenario, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, options: opts.options, par: opts.par, bol: opts.bol,
-    handicap: [opts.handicap?.PAR ?? 0, opts.handicap?.BOL ?? 0], seed: opts.seed, check: false,
-  }, opts.game, also ? allObservers([recorder.observer, also])! : recorder.observer);
+  const { scenario, options, gameSeed, result } = replayRunGame(replaySpec(opts), opts.game, also ? allObservers([recorder.observer, also])! : recorder.observer);
   return { scenario, options, recorded: recorder.finish(result), gameSeed };
 }
 
@@ -191,10 +159,9 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
   }
 
   const row = gameRow(opts.game, result);
-  const handicap: [number, number] = [opts.handicap?.PAR ?? 0, opts.handicap?.BOL ?? 0];
   const narrative = narrate({
-    scenario, options, runSeed: opts.seed, game: opts.game, par: opts.par, bol: opts.bol, handicap, recorded,
-    maps: mapByTurn, ...(setupMap ? { setupMap } : {}), command: commandLine(opts),
+    scenario, options, runSeed: opts.seed, game: opts.game, par: opts.par, bol: opts.bol, handicap: opts.handicap ?? NO_HANDICAP, recorded,
+    maps: mapByTurn, ...(setupMap ? { setupMap } : {}), command: replayCommand(replaySpec(opts), opts.game, opts.scale),
   });
   writeFileAtomic(join(dir, 'narrative.md'), narrative);
   // One record a line, as the engine emitted it (units, leaders and hexes by index; src/report/events.schema.json).

@@ -5,7 +5,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OptionSources, RulesOptions } from '../core/options.js';
 import type { Scenario } from '../core/scenario.js';
-import { DEFAULT_DATA_DIR, scenarioPath } from '../data/load.js';
+import { scenarioPath } from '../data/load.js';
+import { commandLine, RUN_LINE, runValues } from './command-line.js';
+import { handicapRecord } from './handicap.js';
 import type { GameFailure } from './shard.js';
 import { dataHash, splitOptions, type RunSpec } from './spec.js';
 
@@ -21,9 +23,13 @@ export function gitCommit(root: string = PACKAGE_ROOT): string | null {
     const head = readFileSync(join(gitDir, 'HEAD'), 'utf8').trim();
     if (!head.startsWith('ref:')) return /^[0-9a-f]{40}$/.test(head) ? head : null;
     const ref = head.slice(4).trim();
-    const loose = join(gitDir, ref);
-    if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
-    const packed = join(gitDir, 'packed-refs');
+    // A linked work tree (git worktree) keeps its HEAD in its own folder and the branches in the common one.
+    const common = existsSync(join(gitDir, 'commondir')) ? resolve(gitDir, readFileSync(join(gitDir, 'commondir'), 'utf8').trim()) : gitDir;
+    for (const dir of [gitDir, common]) {
+      const loose = join(dir, ref);
+      if (existsSync(loose)) return readFileSync(loose, 'utf8').trim();
+    }
+    const packed = join(common, 'packed-refs');
     if (!existsSync(packed)) return null;
     const line = readFileSync(packed, 'utf8').split('\n').find((l) => l.endsWith(` ${ref}`));
     return line ? line.slice(0, 40) : null;
@@ -41,29 +47,6 @@ function gitDirOf(root: string): string {
     // a directory
   }
   return dotGit;
-}
-
-/** Quotes an argument for a POSIX shell when it needs it. */
-export function shellQuote(arg: string): string {
-  return /^[A-Za-z0-9_./:=+,@%-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The arguments that make another run play the same games: scenario, seed, policies, options, handicap, data. */
-export function specArgs(spec: RunSpec): string[] {
-  const args = [spec.scenario, '--seed', spec.seed, '--par', spec.par, '--bol', spec.bol];
-  for (const o of spec.options) args.push('--option', o);
-  if (spec.handicap[0] !== 0) args.push('--handicap', `PAR=${spec.handicap[0] > 0 ? '+' : ''}${spec.handicap[0]}`);
-  if (spec.handicap[1] !== 0) args.push('--handicap', `BOL=${spec.handicap[1] > 0 ? '+' : ''}${spec.handicap[1]}`);
-  if (spec.check) args.push('--check');
-  if (resolve(spec.dataDir) !== DEFAULT_DATA_DIR) args.push('--data', spec.dataDir);
-  return args;
-}
-
-/** `chaco run ...` playing games first..first+games-1 of the spec. */
-export function runCommand(spec: RunSpec, first: number, games: number, extra: readonly string[] = []): string {
-  const args = ['chaco', 'run', ...specArgs(spec), '--games', String(games)];
-  if (first !== 0) args.push('--first', String(first));
-  return [...args, ...extra].map(shellQuote).join(' ');
 }
 
 export type RunStatus = 'complete' | 'interrupted' | 'failed';
@@ -105,6 +88,8 @@ export interface ManifestInput {
   readonly turns: number;
   /** The run's folder: the resume command names it, so the same command picks up where the run stopped. */
   readonly out?: string;
+  /** The run's parsed flags (commander's options), for its reproduce and resume lines; without them, the spec's. */
+  readonly values?: Readonly<Record<string, unknown>>;
   readonly first: number;
   readonly games: number;
   readonly played: number;
@@ -122,20 +107,22 @@ export function runManifest(m: ManifestInput): RunManifest {
   const status: RunStatus = m.failure ? 'failed' : m.interrupted ? 'interrupted' : 'complete';
   const resumeFrom = m.first + m.played;
   const left = m.first + m.games - resumeFrom;
+  const values = m.values ?? runValues(spec);
+  const line = (first: number, games: number, resume = false) => commandLine(RUN_LINE, [spec.scenario], { ...values, first, games, ...(resume ? { out: m.out } : {}) }, { resume });
   return {
     tool: 'chaco', command: m.command, version: VERSION_OF_PACKAGE, commit: gitCommit(),
     node: process.version, platform: `${process.platform}-${process.arch}`,
     scenario: { id: scenario.id, name: scenario.name, file: scenarioPath(spec.scenario, spec.dataDir), dataDir: resolve(spec.dataDir), dataHash: dataHash(spec), turns: m.turns },
     options: { given: spec.options, rules: m.options, from: m.sources, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text), ...estimatesGiven(spec.options) },
     policies: { PAR: spec.par, BOL: spec.bol },
-    handicap: { PAR: spec.handicap[0], BOL: spec.handicap[1] },
+    handicap: handicapRecord(spec.handicap),
     startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
     seed: spec.seed,
     gameSeeds: `game i plays with seed "${spec.seed}:<i>:game" (dice "<seed>:dice", policies "<seed>:PAR" and "<seed>:BOL")`,
     first: m.first, games: m.games, played: m.played, status,
-    ...(m.failure ? { failure: { ...m.failure, reproduce: runCommand(spec, m.failure.game, 1) } } : {}),
-    reproduce: runCommand(spec, m.first, m.games),
-    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? runCommand(spec, m.first, m.games, ['--out', m.out, ...(m.queue ? ['--queue', m.queue.url] : [])]) : runCommand(spec, resumeFrom, left) } : {}),
+    ...(m.failure ? { failure: { ...m.failure, reproduce: line(m.failure.game, 1) } } : {}),
+    reproduce: line(m.first, m.games),
+    ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? line(m.first, m.games, true) : line(resumeFrom, left) } : {}),
     workers: m.workers,
     ...(m.queue ? { queue: m.queue } : {}),
     timing: {

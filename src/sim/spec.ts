@@ -8,12 +8,11 @@ import type { Scenario, SideSetup } from '../core/scenario.js';
 import type { GameData } from '../data/compile-scenario.js';
 import { compileTables } from '../data/compile-tables.js';
 import { ESTIMATE_PREFIX, parseEstimate, type EstimateSetting } from '../data/estimates.js';
-import { DataError, Issues } from '../data/issues.js';
+import { Issues } from '../data/issues.js';
 import type { MapVariant } from '../data/compile-map.js';
 import { DATA_FILES, loadGameData, loadScenario, scenarioFileOptions, scenarioPath } from '../data/load.js';
 import { readJson } from '../data/read-json.js';
-import { createPolicy, isPlanFile, isPolicyModule } from '../policy/index.js';
-import { readPlanFile } from '../policy/plan.js';
+import type { Handicap } from './handicap.js';
 
 export interface RunSpec {
   /** Scenario id in dataDir, or a path to a scenario file. */
@@ -24,8 +23,8 @@ export interface RunSpec {
   /** Policy names, passed to createPolicy as they are. */
   readonly par: string;
   readonly bol: string;
-  /** VP added to each side's starting VP, [PAR, BOL]. */
-  readonly handicap: readonly [number, number];
+  /** VP added to each side's starting VP (handicap.ts). */
+  readonly handicap: Handicap;
   readonly seed: string;
   /** Check the game invariants after every phase (slower). */
   readonly check: boolean;
@@ -137,7 +136,7 @@ export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[
 }
 
 /** The scenario with `handicap` VP added to each side's starting VP (a new object: the compiled one is frozen). */
-export function withHandicap(scenario: Scenario, handicap: readonly [number, number]): Scenario {
+export function withHandicap(scenario: Scenario, handicap: Handicap): Scenario {
   if (handicap[0] === 0 && handicap[1] === 0) return scenario;
   const sides = scenario.sides.map((s, i) => {
     const vp = s.vp + handicap[i]!;
@@ -212,50 +211,4 @@ export function dataHash(spec: RunSpec): string {
     hash.update('\0');
   }
   return `sha256:${hash.digest('hex')}`;
-}
-
-/** Parses "PAR=+5" / "BOL=3" (repeatable) into [PAR, BOL] VP; names what is wrong. */
-export function parseHandicaps(items: readonly string[]): [number, number] {
-  const out: [number, number] = [0, 0];
-  for (const item of items) {
-    const m = /^(PAR|BOL)\s*=\s*([+-]?\d+)$/i.exec(item.trim());
-    if (!m) throw new SpecError(`handicap "${item}": write SIDE=VP with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5 or BOL=3`);
-    out[m[1]!.toUpperCase() === 'PAR' ? 0 : 1] += Number(m[2]);
-  }
-  return out;
-}
-
-/** A signed bid (VP given to Paraguay; negative: to Bolivia) on top of a base handicap. */
-export function bidHandicap(base: readonly [number, number], bid: number): [number, number] {
-  return bid >= 0 ? [base[0] + bid, base[1]] : [base[0], base[1] - bid];
-}
-
-/**
- * Checks that both policies can be made (createPolicy decides: names and plan files, which it compiles;
- * a module only needs to exist here: each worker loads it, and a bad one fails the first game).
- */
-export function checkPolicies(spec: RunSpec): void {
-  const { scenario } = prepareRun(spec);
-  for (const [flag, name] of [['--par', spec.par], ['--bol', spec.bol]] as const) {
-    try {
-      if (isPolicyModule(name)) {
-        if (!existsSync(name)) throw new Error(`no such file (a policy module is a path to a .mjs or .js file)`);
-        continue;
-      }
-      createPolicy(name, `${spec.seed}:check:${flag}`, scenario);
-    } catch (err) {
-      if (err instanceof DataError) throw err;
-      throw new SpecError(`${flag} ${name}: ${(err as Error).message}`);
-    }
-    const plan = name.split('+')[0]!;
-    if (isPlanFile(plan)) checkPlanFits(plan, flag === '--par' ? 'PAR' : 'BOL', scenario.id);
-  }
-}
-
-/** A plan states its side and scenario (plan.ts): refused for the other side or another scenario. */
-export function checkPlanFits(file: string, side: 'PAR' | 'BOL', scenarioId: string): void {
-  const plan = readPlanFile(file);
-  const flag = side === 'PAR' ? '--par' : '--bol';
-  if (plan.side !== side) throw new SpecError(`${file}: side: "${plan.side}": this is ${plan.side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s plan; give it to --${plan.side.toLowerCase()}, not ${flag}`);
-  if (plan.scenario !== undefined && plan.scenario !== scenarioId) throw new SpecError(`${file}: scenario: "${plan.scenario}": the plan is written for ${plan.scenario}, not ${scenarioId}`);
 }

@@ -1,5 +1,9 @@
 // Variants for `chaco compare`: "name:key=value,key=value" on top of the common settings. Keys are
-// par / bol (policies), handicap (PAR+5, BOL+3) and anything --option takes (rules options, tables.*).
+// par / bol (policies, in any form --par and --bol take: policy-ref.ts), handicap (PAR+5, BOL=+3:
+// handicap.ts) and anything --option takes (rules options, tables.*).
+import type { Scenario } from '../core/scenario.js';
+import { parseHandicap } from './handicap.js';
+import { parsePolicyRef } from './policy-ref.js';
 import { SpecError, type RunSpec } from './spec.js';
 
 export interface Variant {
@@ -27,8 +31,8 @@ export function splitTopLevel(text: string, sep = ','): string[] {
 
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
-/** A variant of `base`; names what is wrong with a bad one. */
-export function parseVariant(text: string, base: RunSpec): Variant {
+/** A variant of `base` (whose scenario is `scenario`); names what is wrong with a bad one. */
+export function parseVariant(text: string, base: RunSpec, scenario: Scenario): Variant {
   const colon = text.indexOf(':');
   const name = colon < 0 ? text : text.slice(0, colon);
   if (!NAME.test(name)) {
@@ -38,7 +42,7 @@ export function parseVariant(text: string, base: RunSpec): Variant {
   const pairs = colon < 0 ? [] : splitTopLevel(text.slice(colon + 1));
   if (pairs.length === 0) throw new SpecError(`--variant ${text}: give at least one setting, e.g. ${name}:mountedCavalry=true (a variant with none plays the baseline again)`);
   let par = base.par, bol = base.bol;
-  const handicap: [number, number] = [base.handicap[0], base.handicap[1]];
+  let handicap = base.handicap;
   const options = [...base.options];
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
@@ -46,20 +50,19 @@ export function parseVariant(text: string, base: RunSpec): Variant {
     const key = pair.slice(0, eq).trim(), value = pair.slice(eq + 1).trim();
     if (key === 'par' || key === 'bol') {
       if (value === '') throw new SpecError(`--variant ${name}: ${key}= needs a policy name`);
-      if (key === 'par') par = value; else bol = value;
+      const { policy } = parsePolicyRef(`--variant ${name}: ${key}=`, value, scenario, key, base.seed);
+      if (key === 'par') par = policy; else bol = policy;
     } else if (key === 'handicap') {
-      const m = /^(PAR|BOL)\s*=?\s*([+-]?\d+)$/i.exec(value);
-      if (!m) throw new SpecError(`--variant ${name}: handicap=${value}: write handicap=PAR+5 or handicap=BOL+3 (VP added to that side's starting VP)`);
-      handicap[m[1]!.toUpperCase() === 'PAR' ? 0 : 1] += Number(m[2]);
+      try { handicap = parseHandicap(value, handicap); } catch (err) { throw new SpecError(`--variant ${name}: ${(err as Error).message}`); }
     } else options.push(`${key}=${value}`);
   }
   return { name, settings: pairs, spec: { ...base, par, bol, handicap, options } };
 }
 
 /** The variants to compare, baseline first: the common settings as "base". Names must be unique. */
-export function parseVariants(texts: readonly string[], base: RunSpec): Variant[] {
+export function parseVariants(texts: readonly string[], base: RunSpec, scenario: Scenario): Variant[] {
   if (texts.length === 0) throw new SpecError('give at least one --variant name:key=value,... to compare with the common settings');
-  const variants = texts.map((t) => parseVariant(t, base));
+  const variants = texts.map((t) => parseVariant(t, base, scenario));
   const seen = new Set<string>();
   for (const v of variants) {
     if (seen.has(v.name)) throw new SpecError(`--variant ${v.name}: the name is used twice; give each variant its own name`);

@@ -60,6 +60,6 @@ describe('chaco compare', () => {
   test('a bad variant is refused', () => {
     const r = chaco(['compare', 'boqueron', '--out', join(tmp(), 'x'), '--variant', 'v:handicap=10']);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--variant v: handicap=10: write handicap=PAR\+5 or handicap=BOL\+3/);
+    expect(r.err).toMatch(/--variant v: handicap "10": write SIDE=VP \(or SIDE\+VP\) with SIDE PAR or BOL/);
   });
 });

@@ -53,7 +53,7 @@ describe('chaco run', () => {
       [['--games', '0'], /--games 0: give a whole number of at least 1/],
       [['--option', 'mountedCavalry=maybe'], /option mountedCavalry=maybe: allowed values are false, true/],
       [['--option', 'tables.victoryLevels.margin=40'], /option tables\.victoryLevels\.margin=40: tables\.victoryLevels has no "margin" \(keys: rule, levels, settlementMargin\)/],
-      [['--handicap', 'PAR+5'], /handicap "PAR\+5": write SIDE=VP/],
+      [['--handicap', 'PAR5'], /handicap "PAR5": write SIDE=VP/],
       [['--par', 'clever'], /--par clever: no policy "clever" \(policies: random, passive/],
     ];
     for (const [args, message] of cases) {

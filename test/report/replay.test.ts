@@ -15,7 +15,8 @@ import { gameRow } from '../../src/sim/game-row.js';
 import { registerReplay } from '../../src/cli/replay.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 import { narrate } from '../../src/report/narrative.js';
-import { applyHandicap, parseHandicap, replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+import { replayGame, writeReplay, type ReplayOptions } from '../../src/report/replay.js';
+import { withHandicap } from '../../src/sim/spec.js';
 import { gameData } from '../helpers/data.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-replay-'));
@@ -202,22 +203,10 @@ describe('the recorded positions', () => {
 });
 
 describe('handicap', () => {
-  test('parses SIDE=VP and adds to the starting VP', () => {
-    expect(parseHandicap('PAR=+5')).toEqual({ PAR: 5 });
-    expect(parseHandicap(['BOL=-3', 'par=2'])).toEqual({ BOL: -3, PAR: 2 });
-    expect(parseHandicap('PAR=+5,BOL=+1')).toEqual({ PAR: 5, BOL: 1 });
-    expect(() => parseHandicap('PAR+5')).toThrow(/PAR=\+5/);
-    expect(() => parseHandicap(['PAR=1', 'PAR=2'])).toThrow(/twice/);
-    const s = applyHandicap(scenario('boqueron'), { PAR: 5 });
-    expect(s.sides[0].vp).toBe(scenario('boqueron').sides[0].vp + 5);
-    expect(s.sides[1]).toEqual(scenario('boqueron').sides[1]);
-    expect(scenario('boqueron').sides[0].vp).toBe(15);
-  });
-
   test('a handicapped replay is the handicapped game', () => {
-    const r = replayGame(opts({ game: FULL, handicap: { PAR: 5 }, out: '' }));
+    const r = replayGame(opts({ game: FULL, handicap: [5, 0], out: '' }));
     expect(r.recorded.setup.vp_s[0]).toBe(20);
-    expect(gameRow(FULL, r.recorded.result)).toEqual(gameRow(FULL, runGame('boqueron', '1', FULL, [], applyHandicap(scenario('boqueron'), { PAR: 5 }))));
+    expect(gameRow(FULL, r.recorded.result)).toEqual(gameRow(FULL, runGame('boqueron', '1', FULL, [], withHandicap(scenario('boqueron'), [5, 0]))));
   });
 });
 
@@ -247,9 +236,9 @@ describe('chaco replay', () => {
   test('bad arguments are usage errors', async () => {
     await expect(run('boqueron', '--game', 'x')).rejects.toThrow(UsageError);
     await expect(run('boqueron', '--game', '-1')).rejects.toThrow(UsageError);
-    await expect(run('boqueron', '--game', '0', '--par', 'clever')).rejects.toThrow(/--par clever: no such policy/);
+    await expect(run('boqueron', '--game', '0', '--par', 'clever')).rejects.toThrow(/--par clever: no policy "clever"/);
     await expect(run('boqueron', '--game', '0', '--option', 'nosuch=1')).rejects.toThrow(UsageError);
-    await expect(run('boqueron', '--game', '0', '--handicap', 'PAR+5')).rejects.toThrow(UsageError);
+    await expect(run('boqueron', '--game', '0', '--handicap', 'PAR5')).rejects.toThrow(UsageError);
     await expect(run('boqueron', '--game', '0', '--scale', '2')).rejects.toThrow(UsageError);
     await expect(run('boqueron')).rejects.toThrow(/--game/);
   });

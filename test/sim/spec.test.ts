@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
-import { applyChartOverrides, bidHandicap, checkPolicies, parseHandicaps, prepareRun, rulesOptions, splitOptions, type RunSpec } from '../../src/sim/spec.js';
+import { applyChartOverrides, prepareRun, rulesOptions, splitOptions, type RunSpec } from '../../src/sim/spec.js';
+import { bidHandicap, handicapFlags, parseHandicap } from '../../src/sim/handicap.js';
+import { checkPolicies } from '../../src/sim/policy-ref.js';
 import { parseVariants, splitTopLevel } from '../../src/sim/variants.js';
 import { readDataFile } from '../helpers/data.js';
 
@@ -47,14 +49,25 @@ describe('rules options and chart overrides', () => {
 
 describe('handicaps and policies', () => {
   test('a handicap adds to the starting VP without touching the compiled scenario', () => {
-    const { scenario } = prepareRun({ ...spec, handicap: parseHandicaps(['PAR=+5', 'BOL=2']) });
+    const { scenario } = prepareRun({ ...spec, handicap: parseHandicap(['PAR=+5', 'BOL=2']) });
     expect([scenario.sides[0].vp, scenario.sides[1].vp]).toEqual([20, 22]);
     expect(prepareRun(spec).scenario.sides[0].vp).toBe(15);
   });
 
   test('bad handicaps say how to write one, and none may start a side below 0 VP', () => {
-    expect(() => parseHandicaps(['PAR+5'])).toThrow('handicap "PAR+5": write SIDE=VP with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5 or BOL=3');
+    expect(() => parseHandicap(['PAR5'])).toThrow('handicap "PAR5": write SIDE=VP (or SIDE+VP) with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5, PAR+5 or BOL=-3');
+    expect(() => parseHandicap(['XYZ=1'])).toThrow(/^handicap "XYZ=1": write SIDE=VP/);
     expect(() => prepareRun({ ...spec, handicap: [-16, 0] })).toThrow('handicap PAR=-16: boqueron starts that side with 15 VP; it cannot start below 0 (16.4 sudden death)');
+  });
+
+  test('one grammar: SIDE=VP or SIDE+VP, any case, several by commas or repeated, adding up; written back as --handicap flags', () => {
+    expect(parseHandicap('PAR=+5')).toEqual([5, 0]);
+    expect(parseHandicap(['BOL=-3', 'par=2'])).toEqual([2, -3]);
+    expect(parseHandicap('PAR+5,BOL-1')).toEqual([5, -1]);
+    expect(parseHandicap(['PAR=1', 'PAR=2'])).toEqual([3, 0]);
+    expect(parseHandicap('BOL+2', [1, 1])).toEqual([1, 3]);
+    expect(handicapFlags([5, -1])).toEqual(['PAR=+5', 'BOL=-1']);
+    expect(parseHandicap(handicapFlags([5, -1]))).toEqual([5, -1]);
   });
 
   test('a bid goes to Paraguay when positive and to Bolivia when negative', () => {
@@ -68,28 +81,29 @@ describe('handicaps and policies', () => {
 });
 
 describe('compare variants', () => {
+  const boqueron = prepareRun(spec).scenario;
   test('splits on commas outside JSON', () => {
     expect(splitTopLevel('a=1,tables.crt.rows.3=["-/-","E/E"],b=2')).toEqual(['a=1', 'tables.crt.rows.3=["-/-","E/E"]', 'b=2']);
   });
 
   test('policies, handicaps and options go where they belong; the common settings are the baseline', () => {
-    const vs = parseVariants(['hard:bol=passive,handicap=PAR+5,mountedCavalry=true', 'cheap:tables.callUps.vpCost=3'], { ...spec, options: ['artilleryBarrage=true'] });
+    const vs = parseVariants(['hard:bol=passive,handicap=PAR+5,mountedCavalry=true', 'cheap:tables.callUps.vpCost=3'], { ...spec, options: ['artilleryBarrage=true'] }, boqueron);
     expect(vs.map((v) => v.name)).toEqual(['base', 'hard', 'cheap']);
     expect(vs[1]!.spec).toMatchObject({ par: 'random', bol: 'passive', handicap: [5, 0], options: ['artilleryBarrage=true', 'mountedCavalry=true'] });
     expect(vs[2]!.spec.options).toEqual(['artilleryBarrage=true', 'tables.callUps.vpCost=3']);
   });
 
   test('a variant may not take the baseline\'s name, nor change nothing', () => {
-    expect(() => parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec)).toThrow('--variant base:mountedCavalry=true: "base" is the baseline\'s name');
-    expect(() => parseVariants(['x'], spec)).toThrow('--variant x: give at least one setting, e.g. x:mountedCavalry=true');
-    expect(() => parseVariants(['x:'], spec)).toThrow('--variant x:: give at least one setting');
+    expect(() => parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec, boqueron)).toThrow('--variant base:mountedCavalry=true: "base" is the baseline\'s name');
+    expect(() => parseVariants(['x'], spec, boqueron)).toThrow('--variant x: give at least one setting, e.g. x:mountedCavalry=true');
+    expect(() => parseVariants(['x:'], spec, boqueron)).toThrow('--variant x:: give at least one setting');
   });
 
   test('bad variants are refused with how to write one', () => {
-    expect(() => parseVariants([], spec)).toThrow(/at least one --variant/);
-    expect(() => parseVariants(['a:x=1', 'a:y=2'], spec)).toThrow('--variant a: the name is used twice');
-    expect(() => parseVariants(['bad name:x=1'], spec)).toThrow(/write name:key=value/);
-    expect(() => parseVariants(['h:handicap=5'], spec)).toThrow('--variant h: handicap=5: write handicap=PAR+5 or handicap=BOL+3');
-    expect(() => parseVariants(['h:mountedCavalry'], spec)).toThrow(/"mountedCavalry": write key=value/);
+    expect(() => parseVariants([], spec, boqueron)).toThrow(/at least one --variant/);
+    expect(() => parseVariants(['a:x=1', 'a:y=2'], spec, boqueron)).toThrow('--variant a: the name is used twice');
+    expect(() => parseVariants(['bad name:x=1'], spec, boqueron)).toThrow(/write name:key=value/);
+    expect(() => parseVariants(['h:handicap=5'], spec, boqueron)).toThrow('--variant h: handicap "5": write SIDE=VP (or SIDE+VP)');
+    expect(() => parseVariants(['h:mountedCavalry'], spec, boqueron)).toThrow(/"mountedCavalry": write key=value/);
   });
 });

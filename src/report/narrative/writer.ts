@@ -5,6 +5,7 @@ import type { RulesOptions } from '../../core/options.js';
 import type { Scenario } from '../../core/scenario.js';
 import { Vocabulary, eventText } from '../event-text.js';
 import type { EventContext, RecordedGame } from '../replay-record.js';
+import type { Handicap } from '../../sim/handicap.js';
 
 export interface NarrativeInput {
   readonly scenario: Scenario;
@@ -15,7 +16,7 @@ export interface NarrativeInput {
   readonly par: string;
   readonly bol: string;
   /** Starting VP added to each side, [PAR, BOL]. */
-  readonly handicap?: readonly [number, number];
+  readonly handicap?: Handicap;
   readonly recorded: RecordedGame;
   /** The map file of each player turn, keyed `${turn}:${side}` (0-based turn). */
   readonly maps?: ReadonlyMap<string, string>;
