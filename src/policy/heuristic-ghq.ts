@@ -13,6 +13,7 @@ import { generalSupply, isolatedUnits, locLengths, radiusForLoc, supplyColumn, t
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
 import { enemyCanReach } from './threat.js';
+import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
 const COLUMN_WEIGHT = 1, COMMANDER_WEIGHT = 0.5;
@@ -266,27 +267,26 @@ function ghqReach(view: GameState, side: Side): Reach {
  * 8.11, 10.11: where a truck will be at the next Supply Phase to be attached with the GHQ: its own hex if
  * a truck is there now; with params.moveTrucks, any hex a free truck can still reach this phase.
  */
-function trucksCanReach(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, params: HeuristicParams): (h: number) => boolean {
+function trucksCanReach(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, params: HeuristicParams, reaches: TruckReaches): (h: number) => boolean {
   const side = d.side;
   let here = false;
   for (let t = 0; t < view.loc_t.length; t++) if (view.side_t[t] === side && view.loc_t[t] === from) here = true;
   if (!params.moveTrucks || d.movable.trucks.length === 0) return (h) => here && h === from;
   const reached = new Uint8Array(view.map.grid.size);
-  const ps = pathSearchFor(view.map), reach = scratchFor(view).reach;
   d.movable.trucks.forEach((t, i) => {
     if (view.loc_t[t]! < 0) return;
-    const r = reachable(ps, view, { ...stackMover(view, side, { trucks: [t] }), allowance: d.movable.truckLeft[i]! }, view.loc_t[t]!, reach);
+    const r = reaches.reach(i);
     for (let k = 0; k < r.count; k++) { const n = r.touched_n[k]!; if (n < reached.length && canEndAt(r, n)) reached[n] = 1; }
   });
   return (h) => (here && h === from) || reached[h] === 1;
 }
 
 /** 8.5, 10: the GHQ's move to where it supplies the army best, or null to stay. */
-export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, movableCsp: (h: number) => number): MoveOrder | null {
+export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, movableCsp: (h: number) => number, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
   const side = d.side;
   const from = view.ghq_s[side]!;
   if (!d.movable.ghq || from < 0) return null;
-  const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params)); // before the GHQ's own search: they share the scratch
+  const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params, reaches));
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
   const dg = danger(view, side, from);
   const keepValue = expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
