@@ -9,6 +9,7 @@ import { NO_HEX, distance, hexAt, type Grid } from '../core/hex.js';
 import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
 import type { Side } from '../core/side.js';
 import { OFF_MAP, type GameState } from '../core/state.js';
+import { shapeState } from '../core/state-shape.js';
 import { generalSupply, isolatedUnits, locLengths, radiusForLoc, supplyColumn, traceLoc } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
@@ -35,10 +36,10 @@ function scratchFor(view: GameState) {
  * they are; otherwise none is attached (the evaluation attaches one where the GHQ goes when one can get there).
  */
 function evaluationCopy(view: GameState, rainy: boolean, trucks = false): GameState {
-  return {
-    ...view, rainy, ghq_s: view.ghq_s.slice(), depot_h: new Uint8Array(view.depot_h.length),
+  return shapeState(view, false, {
+    rainy, ghq_s: view.ghq_s.slice(), depot_h: new Uint8Array(view.depot_h.length),
     loc_t: trucks ? view.loc_t : view.loc_t.slice(), attached_t: trucks ? view.attached_t : new Uint8Array(view.attached_t.length),
-  };
+  });
 }
 
 /** 5.0: the chance that month m (months since year 0) is in the rainy season. */
@@ -340,5 +341,5 @@ export function shouldRemoveGhq(view: GameState, side: Side, params: HeuristicPa
   const ghq_s = view.ghq_s.slice();
   ghq_s[side] = OFF_MAP;
   const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
-  return count(isolatedUnits({ ...view, ghq_s }, side)) <= count(isolatedUnits(view, side));
+  return count(isolatedUnits(shapeState(view, false, { ghq_s }), side)) <= count(isolatedUnits(view, side));
 }
