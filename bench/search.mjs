@@ -76,7 +76,7 @@ const copies = 2000, c0 = cpuMs();
 for (let k = 0; k < copies; k++) cloneState(seen);
 const copyMs = (cpuMs() - c0) / copies;
 const perRollout = search.ms / search.rollouts;
-console.log(`${id}: ${games} games of ${searchName} against balanced (${search.turns} player turns searched, ${search.rollouts} rollouts reaching ${search.gameTurns} game turns), CPU time`);
+console.log(`${id}: ${games} game${games === 1 ? "" : "s"} of ${searchName} against balanced (${search.turns} player turns searched, ${search.rollouts} rollouts reaching ${search.gameTurns} game turns), CPU time`);
 console.log(`rollouts per CPU second: ${(1000 / perRollout).toFixed(1)} (${perRollout.toFixed(1)} ms a rollout, ${(search.ms / search.gameTurns).toFixed(2)} ms a game turn reached)`);
 console.log(`a whole game played on the look-ahead's copy against one played outright (balanced, game turns only, ${pairs} each): ${(look / pairs).toFixed(1)} and ${(out / pairs).toFixed(1)} ms, ratio ${(look / out).toFixed(2)}`);
 console.log(`the copy a rollout starts from (cloneState): ${(copyMs * 1000).toFixed(1)} µs, ${((100 * copyMs) / perRollout).toFixed(2)}% of a rollout`);
