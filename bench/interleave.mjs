@@ -2,11 +2,13 @@
 // that a shared machine's load weighs on both alike at every moment (bench.mjs --base compares fresh
 // processes, which a load that changes within minutes tilts). Runs the compiled code (npm run build first).
 //
-//   node bench/interleave.mjs --base DIR [--scenario ID] [--policy P] [--games N] [--rounds N]
+//   node bench/interleave.mjs --base DIR [--scenario ID] [--policy P] [--games N] [--rounds N] [--cpu]
 //
 // DIR is a built copy of the base code (see bench.mjs --base). Each round loads the builds in the other
 // order (the one loaded second ran a few percent slower here whichever it was), warms both up, then
 // alternates games; printed: ms a game of each and the ratio base/this per round, and their geometric mean.
+// With --cpu each game is timed by the process's CPU time (user + system) instead of the wall clock: on a
+// machine whose load runs past its cores, the time spent waiting for a core stays out of both builds' figures.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +19,8 @@ const text = (name, fallback) => {
 };
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const scenario = text('scenario', 'boqueron'), policy = text('policy', 'balanced'), games = Number(text('games', 60));
+const cpu = process.argv.includes('--cpu');
+const clock = cpu ? () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; } : () => performance.now();
 
 async function player(dir) {
   const load = (p) => import(pathToFileURL(join(dir, 'dist', p)).href);
@@ -26,9 +30,9 @@ async function player(dir) {
   const s = loadScenario(scenario, loadGameData());
   return (i) => {
     const seed = streamSeed('bench', i, 'game');
-    const t0 = performance.now();
+    const t0 = clock();
     playGame(s, DEFAULT_OPTIONS, [createPolicy(policy, `${seed}:PAR`, s), createPolicy(policy, `${seed}:BOL`, s)], seed);
-    return performance.now() - t0;
+    return clock() - t0;
   };
 }
 
@@ -51,10 +55,10 @@ if (!base) {
 }
 const rounds = Number(text('rounds', 4));
 const ratios = [];
-console.log(`${scenario}, ${policy} vs ${policy}, ${games} games a round in each build, ${rounds} rounds (this build: ${here}; base: ${resolve(base)})`);
+console.log(`${scenario}, ${policy} vs ${policy}, ${games} games a round in each build, ${rounds} rounds, timed by ${cpu ? 'CPU time' : 'wall clock'} (this build: ${here}; base: ${resolve(base)})`);
 for (let k = 0; k < rounds; k++) {
   const order = k % 2 === 0 ? [base, here] : [here, base];
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', ...order, '--scenario', scenario, '--policy', policy, '--games', String(games)], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', ...order, '--scenario', scenario, '--policy', policy, '--games', String(games), ...(cpu ? ['--cpu'] : [])], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`round ${k} failed: ${r.stderr}`);
   const [first, second] = r.stdout.trim().split(' ').map(Number);
   const [tBase, tThis] = k % 2 === 0 ? [first, second] : [second, first];

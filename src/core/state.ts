@@ -8,6 +8,7 @@ import { NO_CONTROL, type Scenario } from './scenario.js';
 import { PAR, BOL, type Side } from './side.js';
 import type { Tables } from './tables.js';
 import type { RulesOptions } from '../core/options.js';
+import { shapeState } from './state-shape.js';
 
 /** Locations off the map (loc_u, loc_l, loc_t); a location >= 0 is a hex index. */
 export const IN_PILE = -1; // units: Reinforcement Pile; leaders: Available Leaders box; trucks: Available Truck box
@@ -137,7 +138,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
   const control_h = scenario.control_h.slice();
   // 8.4, I-54: supply source hexes start controlled by their side (3.2 then changes them like any hex).
   for (const src of map.supplySources) if (control_h[src.hex] === NO_CONTROL) control_h[src.hex] = src.side;
-  return {
+  return shapeState({
     scenario, map, counters, tables: scenario.tables, options,
     turn: 0, month: scenario.startMonth, rainy: false, truce: false, truceLastTurn: false, phasing: PAR,
     loc_u: new Int16Array(nu).fill(IN_PILE),
@@ -179,7 +180,7 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
     supplyMoves_s: new Uint32Array(2),
     captures_hs: new Uint16Array(size * 2),
     ended: null,
-  };
+  }, false);
 }
 
 /** Moves combat unit u to loc (a hex or an off-map location), keeping the per-hex counts. */
@@ -226,11 +227,9 @@ export function leadersIn(state: GameState, h: number, side: Side, out: number[]
   return out;
 }
 
-/** An independent copy for look-ahead (bitECS style: typed arrays sliced). */
+/** An independent copy for look-ahead (bitECS style: typed arrays sliced), of the one shape (state-shape.ts). */
 export function cloneState(s: GameState): GameState {
-  const copy = { ...s } as Record<string, unknown>;
-  for (const [k, v] of Object.entries(s)) if (ArrayBuffer.isView(v)) copy[k] = (v as Uint8Array).slice();
-  return copy as unknown as GameState;
+  return shapeState(s, true);
 }
 
 /** The current attack (reduced: 1) or full (0) side index into the counters' [full, reduced] pairs. */

@@ -9,10 +9,12 @@ import { NO_HEX, distance, hexAt, type Grid } from '../core/hex.js';
 import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
 import type { Side } from '../core/side.js';
 import { OFF_MAP, type GameState } from '../core/state.js';
+import { shapeState } from '../core/state-shape.js';
 import { generalSupply, isolatedUnits, locLengths, radiusForLoc, supplyColumn, traceLoc } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
 import { enemyCanReach } from './threat.js';
+import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
 const COLUMN_WEIGHT = 1, COMMANDER_WEIGHT = 0.5;
@@ -34,10 +36,10 @@ function scratchFor(view: GameState) {
  * they are; otherwise none is attached (the evaluation attaches one where the GHQ goes when one can get there).
  */
 function evaluationCopy(view: GameState, rainy: boolean, trucks = false): GameState {
-  return {
-    ...view, rainy, ghq_s: view.ghq_s.slice(), depot_h: new Uint8Array(view.depot_h.length),
+  return shapeState(view, false, {
+    rainy, ghq_s: view.ghq_s.slice(), depot_h: new Uint8Array(view.depot_h.length),
     loc_t: trucks ? view.loc_t : view.loc_t.slice(), attached_t: trucks ? view.attached_t : new Uint8Array(view.attached_t.length),
-  };
+  });
 }
 
 /** 5.0: the chance that month m (months since year 0) is in the rainy season. */
@@ -266,27 +268,26 @@ function ghqReach(view: GameState, side: Side): Reach {
  * 8.11, 10.11: where a truck will be at the next Supply Phase to be attached with the GHQ: its own hex if
  * a truck is there now; with params.moveTrucks, any hex a free truck can still reach this phase.
  */
-function trucksCanReach(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, params: HeuristicParams): (h: number) => boolean {
+function trucksCanReach(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, params: HeuristicParams, reaches: TruckReaches): (h: number) => boolean {
   const side = d.side;
   let here = false;
   for (let t = 0; t < view.loc_t.length; t++) if (view.side_t[t] === side && view.loc_t[t] === from) here = true;
   if (!params.moveTrucks || d.movable.trucks.length === 0) return (h) => here && h === from;
   const reached = new Uint8Array(view.map.grid.size);
-  const ps = pathSearchFor(view.map), reach = scratchFor(view).reach;
   d.movable.trucks.forEach((t, i) => {
     if (view.loc_t[t]! < 0) return;
-    const r = reachable(ps, view, { ...stackMover(view, side, { trucks: [t] }), allowance: d.movable.truckLeft[i]! }, view.loc_t[t]!, reach);
+    const r = reaches.reach(i);
     for (let k = 0; k < r.count; k++) { const n = r.touched_n[k]!; if (n < reached.length && canEndAt(r, n)) reached[n] = 1; }
   });
   return (h) => (here && h === from) || reached[h] === 1;
 }
 
 /** 8.5, 10: the GHQ's move to where it supplies the army best, or null to stay. */
-export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, movableCsp: (h: number) => number): MoveOrder | null {
+export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, movableCsp: (h: number) => number, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
   const side = d.side;
   const from = view.ghq_s[side]!;
   if (!d.movable.ghq || from < 0) return null;
-  const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params)); // before the GHQ's own search: they share the scratch
+  const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params, reaches));
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
   const dg = danger(view, side, from);
   const keepValue = expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
@@ -340,5 +341,5 @@ export function shouldRemoveGhq(view: GameState, side: Side, params: HeuristicPa
   const ghq_s = view.ghq_s.slice();
   ghq_s[side] = OFF_MAP;
   const count = (a: Uint8Array) => a.reduce((n, x) => n + x, 0);
-  return count(isolatedUnits({ ...view, ghq_s }, side)) <= count(isolatedUnits(view, side));
+  return count(isolatedUnits(shapeState(view, false, { ghq_s }), side)) <= count(isolatedUnits(view, side));
 }

@@ -4,6 +4,7 @@
 import type { Decision, MoveOrder } from '../core/decisions.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
+import { truckReaches } from './truck-reach.js';
 import { chooseGhqMove, ghqAloneInReach } from './heuristic-ghq.js';
 import { chooseCspForward, chooseCspHome, chooseTruckHome, movableCsp, newSupplyMemory, phaseMemory, type SupplyMemory } from './heuristic-supply.js';
 
@@ -21,14 +22,15 @@ export function newLogisticsPlan(): LogisticsPlan {
 export function chooseLogistics(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, plan: LogisticsPlan): MoveOrder | null {
   if (d.reaction) return null;
   const mem = phaseMemory(plan.supply, view);
+  const reaches = truckReaches(d, view); // one decision: each truck's reach searched once
   if (params.cspPerLeader > 0) {
-    const forward = chooseCspForward(d, view, params.cspPerLeader, params.moveTrucks, mem);
+    const forward = chooseCspForward(d, view, params.cspPerLeader, params.moveTrucks, mem, reaches);
     if (forward) return forward;
   }
   // 10.3: a GHQ that stays put (moveGhq false) still steps out of the enemy's reach when it stands there alone (ghqSafety).
   if ((params.moveGhq || (params.ghqSafety && ghqAloneInReach(view, d.side))) && plan.ghqDecided !== mem.key) {
     plan.ghqDecided = mem.key;
-    const ghq = chooseGhqMove(d, view, params, (h) => movableCsp(view, d.side, h, mem));
+    const ghq = chooseGhqMove(d, view, params, (h) => movableCsp(view, d.side, h, mem), reaches);
     if (ghq) {
       const to = ghq.path[ghq.path.length - 1]!;
       if (ghq.csp) mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + ghq.csp);
@@ -36,8 +38,8 @@ export function chooseLogistics(d: Extract<Decision, { kind: 'move' }>, view: Ga
     }
   }
   if (params.cspPerLeader > 0) {
-    const home = chooseCspHome(d, view, params.moveTrucks, mem);
+    const home = chooseCspHome(d, view, params.moveTrucks, mem, reaches);
     if (home) return home;
   }
-  return params.moveTrucks ? chooseTruckHome(d, view, mem) : null;
+  return params.moveTrucks ? chooseTruckHome(d, view, mem, reaches) : null;
 }

@@ -11,6 +11,7 @@ import type { GameState } from '../core/state.js';
 import { combatSupplyHexes, isUsableSourceHex } from '../core/supply.js';
 import { enemyCanReach } from './threat.js';
 import { nearestEnemyDistance } from './geometry.js';
+import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** 10.11: a truck spends 2 MP to load. */
 const PICKUP = 2 * SIXTHS;
@@ -43,7 +44,7 @@ export function phaseMemory(mem: SupplyMemory, view: GameState): SupplyMemory {
 }
 
 let scratch: { map: GameState['map']; a: Reach; b: Reach } | null = null;
-function reaches(view: GameState) {
+function scratchReaches(view: GameState) {
   if (scratch?.map !== view.map) { const ps = pathSearchFor(view.map); scratch = { map: view.map, a: createReach(ps), b: createReach(ps) }; }
   return scratch;
 }
@@ -101,22 +102,22 @@ export function movableCsp(view: GameState, side: Side, h: number, mem: SupplyMe
  * The order moving `count` CSP from `from` to the first of `targets` they can get to: on foot (8.15) if
  * they can make one, else by a free truck (10.11), two at most; null when none can be reached.
  */
-function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, targets: readonly number[], count: number, useTrucks: boolean): MoveOrder | null {
+function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, targets: readonly number[], count: number, useTrucks: boolean, reaches: TruckReaches): MoveOrder | null {
   const side = d.side;
   const ps = pathSearchFor(view.map);
-  const { a, b } = reaches(view);
+  const { a, b } = scratchReaches(view);
   const foot = reachable(ps, view, stackMover(view, side, { supply: true }), from, a);
   const onFoot = targets.find((to) => canEndAt(foot, to));
   if (onFoot !== undefined) return { units: [], leaders: [], csp: count, path: pathTo(foot, onFoot) };
   if (!useTrucks) return null;
-  const trucks = d.movable.trucks.map((t, i) => ({ t, left: d.movable.truckLeft[i]! }))
+  const trucks = d.movable.trucks.map((t, i) => ({ t, i, left: d.movable.truckLeft[i]! }))
     .filter(({ t }) => view.loc_t[t]! >= 0 && distance(view.map.grid, view.loc_t[t]!, from) <= TRUCK_HEXES)
     .sort((x, y) => distance(view.map.grid, view.loc_t[x.t]!, from) - distance(view.map.grid, view.loc_t[y.t]!, from) || x.t - y.t);
-  for (const { t, left } of trucks) {
+  for (const { t, i, left } of trucks) {
     const alone = stackMover(view, side, { trucks: [t] });
     let lead: number[] = [from], spent = 0;
     if (view.loc_t[t] !== from) {
-      const r = reachable(ps, view, { ...alone, allowance: left }, view.loc_t[t]!, a);
+      const r = reaches.reach(i);
       if (!canEndAt(r, from)) continue;
       lead = pathTo(r, from);
       spent = r.cost_n[from]!;
@@ -140,7 +141,7 @@ function cspHexes(view: GameState, side: Side): number[] {
 }
 
 /** 8.15, 12.12: the next CSP move up to a leader whose units can attack next, or null. */
-export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: GameState, perLeader: number, useTrucks: boolean, mem: SupplyMemory): MoveOrder | null {
+export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: GameState, perLeader: number, useTrucks: boolean, mem: SupplyMemory, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
   const side = d.side;
   if (mem.needy === null) {
     // Leaders in supply with troops, and what they want: one CSP per enemy hex their units can attack, up to perLeader.
@@ -171,7 +172,7 @@ export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: G
     }).filter((x) => x.spare > 0).sort((x, y) => distance(view.map.grid, x.h, to) - distance(view.map.grid, y.h, to) || x.h - y.h);
     for (const donor of donors) {
       if (distance(view.map.grid, donor.h, to) > TRUCK_HEXES) break; // sorted by distance: the rest are too far
-      const order = carry(d, view, donor.h, [to], Math.min(need, donor.spare), useTrucks);
+      const order = carry(d, view, donor.h, [to], Math.min(need, donor.spare), useTrucks, reaches);
       if (order) { mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
     }
   }
@@ -191,7 +192,7 @@ function homes(view: GameState, side: Side): number[] {
 }
 
 /** 8.15: the next move of CSP that nothing projects and no troops hold (left behind by a leader or the GHQ) to the nearest home, or null. */
-export function chooseCspHome(d: Extract<Decision, { kind: 'move' }>, view: GameState, useTrucks: boolean, mem: SupplyMemory): MoveOrder | null {
+export function chooseCspHome(d: Extract<Decision, { kind: 'move' }>, view: GameState, useTrucks: boolean, mem: SupplyMemory, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
   const side = d.side;
   mem.stranded ??= cspHexes(view, side).filter((h) => view.combat_hs[h * 2 + side] === 0 && view.ghq_s[side] !== h && !projects(view, side, h));
   let places: number[] | null = null;
@@ -203,24 +204,22 @@ export function chooseCspHome(d: Extract<Decision, { kind: 'move' }>, view: Game
     places ??= homes(view, side);
     const targets = places.filter((x) => x !== h && distance(view.map.grid, h, x) <= TRUCK_HEXES)
       .sort((x, y) => distance(view.map.grid, h, x) - distance(view.map.grid, h, y) || x - y);
-    const order = targets.length > 0 ? carry(d, view, h, targets, count, useTrucks) : null;
+    const order = targets.length > 0 ? carry(d, view, h, targets, count, useTrucks, reaches) : null;
     if (order) { const to = order.path[order.path.length - 1]!; mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
   }
   return null;
 }
 
 /** 10.11: the next move of a free truck that is neither at a home nor safe, to the nearest home it can reach, or null. */
-export function chooseTruckHome(d: Extract<Decision, { kind: 'move' }>, view: GameState, mem: SupplyMemory): MoveOrder | null {
+export function chooseTruckHome(d: Extract<Decision, { kind: 'move' }>, view: GameState, mem: SupplyMemory, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
   const side = d.side;
   const places = homes(view, side);
-  const ps = pathSearchFor(view.map);
-  const { a } = reaches(view);
   for (let i = 0; i < d.movable.trucks.length; i++) {
     const t = d.movable.trucks[i]!, at = view.loc_t[t]!;
     if (mem.trucksDone.has(t) || at < 0) continue;
     mem.trucksDone.add(t);
     if (places.includes(at) || (isUsableSourceHex(view, side, at) && !enemyCanReach(view, side, at, true))) continue;
-    const r = reachable(ps, view, { ...stackMover(view, side, { trucks: [t] }), allowance: d.movable.truckLeft[i]! }, at, a);
+    const r = reaches.reach(i);
     let to = places.filter((x) => canEndAt(r, x)).sort((x, y) => r.cost_n[x]! - r.cost_n[y]! || x - y)[0];
     if (to === undefined && places.length > 0) to = towardHome(view, side, r, at, places);
     if (to !== undefined) return { units: [], leaders: [], trucks: [t], path: pathTo(r, to) };

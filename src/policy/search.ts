@@ -69,14 +69,29 @@ export function searchCandidates(tuned: SearchCandidate | null): { plans: Search
   return { plans, base };
 }
 
+/** What a search has done (counts only, no clock in the game: bench/search.mjs divides them by its own, rollouts per second). */
+export interface SearchStats {
+  /** Player turns searched, rollouts played (a rule broken in one included) and the game turns they reached in all. */
+  turns: number;
+  rollouts: number;
+  gameTurns: number;
+  illegal: number;
+}
+
+/** The search policy, with its counts. */
+export interface SearchPolicy extends Policy {
+  readonly stats: Readonly<SearchStats>;
+}
+
 export function searchPolicy(opts: {
   seed: string; rollouts?: number; horizon?: number; switchMargin?: number;
   /** The scenario's tuned plan for a side (policies/tuned/), the base plan; asked once the side is known. */
   tunedFor?: (side: Side) => SearchCandidate | null;
   /** Told, before each player turn, the plan chosen and every plan's mean score (for replays and tests). */
   onChoice?: (chosen: string, scores: Readonly<Record<string, number>>) => void;
-}): Policy {
+}): SearchPolicy {
   const rollouts = opts.rollouts ?? DEFAULT_ROLLOUTS;
+  const stats: SearchStats = { turns: 0, rollouts: 0, gameTurns: 0, illegal: 0 };
   const horizon = opts.horizon ?? DEFAULT_HORIZON;
   const margin = opts.switchMargin ?? DEFAULT_SWITCH_MARGIN;
   let plans: SearchCandidate[] = [];
@@ -90,12 +105,14 @@ export function searchPolicy(opts: {
   };
   return {
     name: rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`,
+    stats,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
       return (chosen ?? start(d.side)).player.decide(d, view);
     },
-    startTurn(_view: GameView, side: Side, lookahead: Lookahead): void {
+    startTurn(view: GameView, side: Side, lookahead: Lookahead): void {
       const inHand = chosen ?? start(side);
       const turn = turns++;
+      stats.turns++;
       const scores: Record<string, number> = {};
       let best: SearchCandidate | null = null, bestScore = -Infinity;
       for (const c of plans) {
@@ -107,11 +124,14 @@ export function searchPolicy(opts: {
           const opponent = heuristicPolicy({ preset: 'balanced', seed: `${stream}:opponent` });
           // A rollout whose imagined play breaks a rule counts as a heavy loss for that plan
           // (it never touches the game: the copy is thrown away).
+          stats.rollouts++;
           try {
             const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
+            stats.gameTurns += after.turn - view.turn + 1;
             total += scorePosition(after, side);
           } catch (err) {
             if (!(err instanceof IllegalDecision)) throw err;
+            stats.illegal++;
             total -= 10 * WIN_SCORE;
           }
         }

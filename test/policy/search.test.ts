@@ -90,6 +90,19 @@ describe('the search policy', () => {
     expect(Object.keys(scores[0]!)).toEqual(['cautious', 'balanced', 'aggressive', 'tuned', 'tuned/bold', 'tuned/careful', 'tuned/dug', 'tuned/open']);
     expect(scores[0]).toMatchObject({ balanced: 20, tuned: 0, 'tuned/bold': 0 });
     expect(scores[1]).toMatchObject({ 'tuned/bold': WIN_SCORE, tuned: 0 });
+    // Its counts: three player turns searched, eight plans with two rollouts each.
+    expect(search.stats).toMatchObject({ turns: 3, rollouts: 48, illegal: 0 });
+  });
+
+  test('the search counts its rollouts and the game turns they reach (bench/search.mjs: rollouts per second)', () => {
+    const { scenario, options } = boqueron();
+    const search = searchPolicy({ seed: 'b', rollouts: 1, horizon: 2 });
+    const r = playGame(scenario, options, [createPolicy('balanced', 'p', scenario), search], 'g');
+    expect(search.stats.turns).toBe(r.endTurn);
+    expect(search.stats.rollouts).toBe(search.stats.turns * 7); // the presets and the balanced base's four variants
+    // Each rollout plays the rest of its game turn and one more (horizon 2), but past the game's last turn.
+    expect(search.stats.gameTurns).toBeGreaterThanOrEqual(search.stats.rollouts);
+    expect(search.stats.gameTurns).toBeLessThanOrEqual(2 * search.stats.rollouts);
   });
 
   test('I-41 the search policy is deterministic by seed', () => {
