@@ -61,6 +61,8 @@ describe.skipIf(!HAVE_REDIS)('Redis killed in the middle of a run', () => {
 
     // The worker plays its first shard and holds its second forever (test hook): the run cannot end before Redis goes.
     const worker = start(['worker', '--queue', url, '--workers', '1', ...LOCKS], { CHACO_WORKER_HOLD: '2' });
+    // Connected before the run starts, so the run has no "no worker is connected yet" line to say, however busy the machine.
+    await until('the worker to take jobs', () => /taking jobs from /.test(worker.err));
     const out = tmp();
     const submitter = start([...run, '--queue', url, '--shard-size', '10', '--out', out]);
     await until('the worker to play a shard', () => /boqueron seed gone, games 0–9 in /.test(worker.err));
