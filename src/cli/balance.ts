@@ -18,7 +18,7 @@ import { checkPolicies } from '../sim/policy-ref.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { runStudy } from './study-run.js';
+import { runStudy, withReportProgress } from './study-run.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { cellKey, type BalanceIdentity, type CellStore } from './balance-cells.js';
 import type { RestrictedArms } from '../report/restricted-report.js';
@@ -166,7 +166,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     cells: s.cells.map((r) => r.map((c) => stores.get(c.key)!.sources)),
     settlements: settlementLabels(s.prepared.scenario), startMonth: s.prepared.scenario.startMonth,
   }));
-  const sentences = await writeBalanceReport({ dir, verdicts, restricted, blunders, sources, manifest });
+  const sentences = await withReportProgress('balance', f, (onChart) => writeBalanceReport({ dir, verdicts, restricted, blunders, sources, manifest, onChart }));
   finishStudy(sentences, dir, f.quiet, status, reproduce);
 }
 

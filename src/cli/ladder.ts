@@ -18,7 +18,7 @@ import { poolFor } from './policy-pool.js';
 import { cellKey } from './balance-cells.js';
 import { cellRecord, finishStudy } from './balance-play.js';
 import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
-import { runStudy } from './study-run.js';
+import { runStudy, withReportProgress } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { UsageError } from './usage-error.js';
@@ -84,7 +84,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     id: s.id, par: s.par, bol: s.bol,
     cells: s.cells.map((row) => row.map((c) => { const st = stores.get(c.key)!; return { games: st.games.winner_g.length, blunders: st.blunders }; })),
   }));
-  const lines = await writeLadderReport({ dir, matrices, blunders, replicates: f.replicates, seed: f.seed, manifest });
+  const lines = await withReportProgress('ladder', f, (onChart) => writeLadderReport({ dir, matrices, blunders, replicates: f.replicates, seed: f.seed, manifest, onChart }));
   finishStudy(lines, dir, f.quiet, status, reproduce);
 }
 

@@ -15,7 +15,7 @@ import { dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spe
 import { checkPolicies } from '../sim/policy-ref.js';
 import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
 import { armsSchema, baseOf } from './arms-base.js';
-import { runStudy } from './study-run.js';
+import { runStudy, withReportProgress } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, intFlag, parseFlags } from './flags.js';
 import { addQueueOptions, queueRecord } from './queue-options.js';
@@ -80,7 +80,7 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown, po
       .map((c) => cellRecord(c.key, c.spec, stores)),
   };
   const notVaried = [...NOT_VARIED, ...manifest.skipped.map((k) => ({ what: `${k.scenario}: ${k.what}`, why: k.why }))];
-  const lines = await writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest });
+  const lines = await withReportProgress('sensitivity', f, (onChart) => writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest, onChart }));
   finishStudy(lines, dir, f.quiet, status, reproduce);
 }
 

@@ -7,6 +7,7 @@ import { playCells, type PlayCell, type PlayStatus } from './balance-play.js';
 import { onInterrupt } from './play-games.js';
 import { checkQueueFlags, openPool, type QueueFlags } from './queue-options.js';
 import type { ShardPool } from '../sim/pool.js';
+import { createPhase } from '../sim/progress.js';
 
 /** The flags of a study that the skeleton reads. */
 export interface StudyFlags extends QueueFlags {
@@ -61,5 +62,16 @@ export async function runStudy<T>(o: {
   } finally {
     interrupt.dispose();
     await pool.close();
+  }
+}
+
+/** A study's report, told chart by chart as it is drawn ("balance: writing the report, chart 3"; one line with --progress off a terminal). */
+export async function withReportProgress<T>(label: string, f: { readonly quiet: boolean; readonly progress: boolean }, write: (onChart: () => void) => Promise<T>): Promise<T> {
+  const phase = createPhase(label, 'writing the report', 'chart', { quiet: f.quiet, lines: f.progress });
+  let charts = 0;
+  try {
+    return await write(() => phase.step(++charts, 0));
+  } finally {
+    phase.end();
   }
 }

@@ -133,6 +133,8 @@ export interface BalanceReport {
   /** Each scenario's cells' VP sources and decision counts, for its equilibrium cell (balance-sources.ts). */
   readonly sources?: readonly ScenarioSources[];
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string };
+  /** Told before each chart is drawn (the command's progress line). */
+  readonly onChart?: () => void;
 }
 
 /** Writes every file of the balance report; returns the verdict sentences. */
@@ -164,7 +166,7 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
       ...v.matrix.par.map((p, k) => ({ side: 'Paraguay', policy: p, weight: v.eq.row[k]! })),
       ...v.matrix.bol.map((p, k) => ({ side: 'Bolivia', policy: p, weight: v.eq.col[k]! })),
     ];
-    const figures = await writeCharts(r.dir, [matrixChart(v.matrix.id, v.matrix.name, cells, v.matrix.par, v.matrix.bol), mixesChart(v.matrix.id, v.matrix.name, mixRows)]);
+    const figures = await writeCharts(r.dir, [matrixChart(v.matrix.id, v.matrix.name, cells, v.matrix.par, v.matrix.bol), mixesChart(v.matrix.id, v.matrix.name, mixRows)], r.onChart);
     blocks.push({ kind: 'html', html: `<h2>${esc(v.matrix.name)}</h2>${factsTable([
       ['equilibrium', `${pct(v.eq.value)} Paraguay (95% ${pct(v.eq.interval.lo)}–${pct(v.eq.interval.hi)})`],
       ['range over cells', `${pct(v.eq.min)} to ${pct(v.eq.max)}`],
@@ -174,13 +176,13 @@ export async function writeBalanceReport(r: BalanceReport): Promise<string[]> {
     ])}` });
     blocks.push({ kind: 'figures', heading: `${v.matrix.name}: matrix and mixes`, figures });
     const sources = r.sources?.find((x) => x.id === v.matrix.id);
-    if (sources) blocks.push(...(await writeEquilibriumSources(r.dir, sources, v.eq.row, v.eq.col)).blocks);
+    if (sources) blocks.push(...(await writeEquilibriumSources(r.dir, sources, v.eq.row, v.eq.col, r.onChart)).blocks);
   }
   if (r.restricted.length > 0) {
     const rows = r.restricted.flatMap(restrictedRows);
     const table: Table = { columns: RESTRICTED_COLUMNS, rows };
     writeFileAtomic(join(r.dir, 'restricted.csv'), toCsv(table));
-    const figures = await writeCharts(r.dir, r.restricted.map((x) => restrictedChart(x.scenario, x.name, rows.filter((row) => row.scenario === x.scenario))));
+    const figures = await writeCharts(r.dir, r.restricted.map((x) => restrictedChart(x.scenario, x.name, rows.filter((row) => row.scenario === x.scenario))), r.onChart);
     blocks.push({ kind: 'figures', heading: `Restricted play: ${r.restricted[0]!.policy} against ${r.restricted[0]!.policy}, one side without one option`, figures });
     blocks.push({ kind: 'table', heading: 'Restricted play', table, file: 'restricted.csv', collapsed: true });
   }

@@ -32,7 +32,7 @@ export function equilibriumCell(row: readonly number[], col: readonly number[]):
 }
 
 /** Writes the equilibrium cell's files into dir; returns the page blocks and the files written. */
-export async function writeEquilibriumSources(dir: string, s: ScenarioSources, row: readonly number[], col: readonly number[]): Promise<{ blocks: PageBlock[]; files: string[] }> {
+export async function writeEquilibriumSources(dir: string, s: ScenarioSources, row: readonly number[], col: readonly number[], onChart?: () => void): Promise<{ blocks: PageBlock[]; files: string[] }> {
   const { i, j, weight } = equilibriumCell(row, col);
   const pair = `${s.par[i]} (PAR) against ${s.bol[j]} (BOL)`;
   const heading = `${s.name}: where the VP come from and when games are decided, at the equilibrium cell`;
@@ -47,7 +47,7 @@ export async function writeEquilibriumSources(dir: string, s: ScenarioSources, r
   writeFileAtomic(join(dir, files[0]!), toCsv(vp));
   writeFileAtomic(join(dir, files[1]!), toCsv(decided));
   const charts = [{ ...vpSourcesChart(cell), name: `vp-sources-${s.id}` }, { ...decidedChart(cell.decided), name: `decided-${s.id}` }];
-  const figures = await writeCharts(dir, charts);
+  const figures = await writeCharts(dir, charts, onChart);
   const facts: [string, string][] = [
     ['equilibrium cell', `${esc(pair)}: weight ${round(weight, 3)} of the equilibrium's mixes${weight >= 0.999 ? ' (the equilibrium is this pure pair)' : ''}; ${cell.games} games`],
     ...vpSourcesInWords(cell).map(({ side, text }): [string, string] => [`VP ${side}`, esc(text)]),

@@ -43,6 +43,8 @@ export interface LadderReport {
   readonly replicates: number;
   readonly seed: string;
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string };
+  /** Told before each chart is drawn (the command's progress line). */
+  readonly onChart?: () => void;
 }
 
 const pts = (x: unknown) => `${Number(x) >= 0 ? '+' : ''}${(100 * Number(x)).toFixed(1)}`;
@@ -65,7 +67,7 @@ export async function writeLadderReport(r: LadderReport): Promise<string[]> {
   const blocks: PageBlock[] = [{ kind: 'html', html: `<ul>${lines.map((l) => `<li>${esc(l)}</li>`).join('')}</ul><p>Ratings: Bradley–Terry strengths fitted to every game of the matrix (each Paraguayan policy against each Bolivian one, all on the same seeds), half a win and half a loss added to each pair so a policy that always wins keeps a finite rating. Gains: each policy against the other side's reference policy, beside this side's reference against the same opponent on the same games, with Newcombe's paired 95% interval.</p>` }];
   if (r.manifest.status !== 'complete') blocks.push({ kind: 'html', html: `<p class="warn">This ladder is ${esc(r.manifest.status)}. Resume it: <code>${esc(r.manifest.reproduce)}</code></p>` });
   for (const { m, ratings: rows, gains: g } of per) {
-    const figures = await writeCharts(r.dir, [ratingsChart(m.id, m.name, rows)]);
+    const figures = await writeCharts(r.dir, [ratingsChart(m.id, m.name, rows)], r.onChart);
     blocks.push({ kind: 'html', html: `<h2>${esc(m.name)}</h2>${factsTable([['references', `Paraguay ${esc(m.par[m.parRef]!)}, Bolivia ${esc(m.bol[m.bolRef]!)}`], ['games a pair', String(m.cells[0]![0]!.winner_g.length)]])}` });
     blocks.push({ kind: 'figures', heading: `${m.name}: ratings`, figures });
     blocks.push({ kind: 'table', heading: `${m.name}: gains over the reference, same opponent, same games`, table: { columns: GAINS_COLUMNS, rows: g } });

@@ -122,6 +122,8 @@ export interface SensitivityReport {
   /** Estimated data not varied, and why; items left out for a scenario, and why. */
   readonly notVaried: readonly { readonly what: string; readonly why: string }[];
   readonly manifest: Record<string, unknown> & { status: string; reproduce: string; policies: string };
+  /** Told before each chart is drawn (the command's progress line). */
+  readonly onChart?: () => void;
 }
 
 /**
@@ -156,7 +158,7 @@ export async function writeSensitivityReport(r: SensitivityReport): Promise<stri
   if (r.manifest.status !== 'complete') blocks.push({ kind: 'html', html: `<p class="warn">This study is ${esc(r.manifest.status)}. Resume it: <code>${esc(r.manifest.reproduce)}</code></p>` });
   for (const { s, rows } of perScenario) {
     const baseRate = s.base.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / Math.max(1, s.base.winner_g.length);
-    const figures = await writeCharts(r.dir, [tornadoChart(s.id, s.name, rows, 'par_win_rate_change'), tornadoChart(s.id, s.name, rows, 'fair_bid_change')]);
+    const figures = await writeCharts(r.dir, [tornadoChart(s.id, s.name, rows, 'par_win_rate_change'), tornadoChart(s.id, s.name, rows, 'fair_bid_change')], r.onChart);
     blocks.push({ kind: 'html', html: `<h2>${esc(s.name)}</h2>${factsTable([
       ['as shipped', `Paraguay wins ${(100 * baseRate).toFixed(1)}% of ${s.base.winner_g.length} games; fair bid ${round(quickBidPoint(histOf(s.base.margin_g)), 1)} VP`],
       ['items', String(rows.length)],

@@ -70,8 +70,9 @@ const QUIET_PHASE: Phase = { step: () => {}, end: () => {} };
 
 /**
  * A phase on stderr, shown where the progress bar is: on a terminal a line counting its steps
- * ("boqueron: writing the report 3/20"), with --progress elsewhere one line as it starts ("boqueron: writing
- * the report (20 files)"); nothing with --quiet. Each step is told before its work, so the line stands while it is done.
+ * ("boqueron: writing the report 3/20"; with a total of 0, not known ahead, "balance: writing the report, chart 3"),
+ * with --progress elsewhere one line as it starts ("boqueron: writing the report (20 files)"; "balance: writing the
+ * report"); nothing with --quiet. Each step is told before its work, so the line stands while it is done.
  */
 export function createPhase(label: string, what: string, unit: string, opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {}): Phase {
   if (opts.quiet) return QUIET_PHASE;
@@ -79,7 +80,7 @@ export function createPhase(label: string, what: string, unit: string, opts: { q
   if (stream.isTTY) {
     let shown = false;
     return {
-      step: (done, total) => { stream.write(`\r\x1b[K${label}: ${what} ${done}/${total}`); shown = true; },
+      step: (done, total) => { stream.write(`\r\x1b[K${label}: ${what}${total > 0 ? ` ${done}/${total}` : `, ${unit} ${done}`}`); shown = true; },
       end: () => { if (shown) stream.write('\n'); shown = false; },
     };
   }
@@ -87,9 +88,9 @@ export function createPhase(label: string, what: string, unit: string, opts: { q
   let said = false;
   return {
     step: (done, total) => {
-      if (said || done >= total) return;
+      if (said || (total > 0 && done >= total)) return;
       said = true;
-      stream.write(`${label}: ${what} (${total} ${unit}${total === 1 ? '' : 's'})\n`);
+      stream.write(total > 0 ? `${label}: ${what} (${total} ${unit}${total === 1 ? '' : 's'})\n` : `${label}: ${what}\n`);
     },
     end: () => {},
   };

@@ -74,8 +74,10 @@ describe('chaco sensitivity', () => {
     // The heaviest policy of each side's mix is the cell played.
     const heaviest = (mix: string) => mix.split(';').map((m) => m.trim().split(' ')).sort((a, b) => Number(b[1]) - Number(a[1]))[0]![0]!;
     const out = tmp();
-    const r = chaco(['sensitivity', 'boqueron', '--balance', balance, '--items', 'map', '--games', '6', '--seed', 'sb', '--replicates', '100', '--workers', '2', '--out', out]);
+    const r = chaco(['sensitivity', 'boqueron', '--balance', balance, '--items', 'map', '--games', '6', '--seed', 'sb', '--replicates', '100', '--workers', '2', '--progress', '--out', out]);
     expect(r.code, r.err).toBe(0);
+    // Issue 31 item 9: the report's charts take seconds; --progress off a terminal says so in one line.
+    expect(r.err).toContain('sensitivity: writing the report\n');
     const manifest = JSON.parse(read(out, 'sensitivity.json')) as { policies: string; reproduce: string; summary: string[] };
     expect(manifest.policies).toBe(`Paraguay ${heaviest(eq.par_mix!)}, Bolivia ${heaviest(eq.bol_mix!)} (the equilibrium cell of ${balance})`);
     expect(manifest.reproduce).toContain(`--balance ${balance}`);

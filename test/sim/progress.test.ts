@@ -57,6 +57,15 @@ describe('the rate of play in words', () => {
     const lines = stream(false);
     steps(createPhase('boqueron', 'replaying the telling games', 'game', { stream: lines.s, lines: true }));
     expect(lines.written).toEqual(['boqueron: replaying the telling games (3 games)\n']);
+    // A total not known ahead (0): a study's charts, counted as they are drawn.
+    const charts = stream(true), chartLines = stream(false);
+    for (const [st, opts] of [[charts.s, {}], [chartLines.s, { lines: true }]] as const) {
+      const phase = createPhase('balance', 'writing the report', 'chart', { ...opts, stream: st });
+      for (let k = 1; k <= 2; k++) phase.step(k, 0);
+      phase.end();
+    }
+    expect(charts.written.join('')).toBe('\r\x1b[Kbalance: writing the report, chart 1\r\x1b[Kbalance: writing the report, chart 2\n');
+    expect(chartLines.written).toEqual(['balance: writing the report\n']);
     for (const [isTTY, opts] of [[false, {}], [true, { quiet: true, lines: true }]] as const) {
       const { written, s } = stream(isTTY);
       steps(createPhase('boqueron', 'writing the report', 'file', { ...opts, stream: s }));
