@@ -159,7 +159,7 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
-    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, any out of supply in an EZOC) cross alone to one that can hold; the units move next, leaderless.
+    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none) cross alone to one that can hold; the units move next, leaderless.
     if (params.leaderSafety && !d.reaction && leaders.length > 0 && (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))) {
       let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
       // None to cross to: toward the nearest provider alone (leaderRetreat).
