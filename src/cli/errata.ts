@@ -7,6 +7,7 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadPolicyModules } from '../policy/index.js';
 import { quickBidPoint } from '../report/bid.js';
+import { marginHist, type CellGames } from '../report/equilibrium.js';
 import { writeErrataReport, type ErrataArm, type ScenarioErrata } from '../report/errata.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
@@ -38,13 +39,8 @@ function withStartingVp(spec: RunSpec, vp: number): RunSpec {
 }
 
 /** The fair bid of the games as shipped, to whole VP: what the starting VP arm gives Paraguay. */
-export function startingVp(margins: ArrayLike<number>): number {
-  const counts = new Map<number, number>();
-  let lo = Infinity, hi = -Infinity;
-  for (let i = 0; i < margins.length; i++) { const m = margins[i]!; counts.set(m, (counts.get(m) ?? 0) + 1); lo = Math.min(lo, m); hi = Math.max(hi, m); }
-  if (margins.length === 0) return 0;
-  const hist = { lo, counts: Array.from({ length: hi - lo + 1 }, (_, i) => counts.get(lo + i) ?? 0) };
-  const bid = quickBidPoint(hist);
+export function startingVp(shipped: Pick<CellGames, 'margin_g'>): number {
+  const bid = quickBidPoint(marginHist(shipped));
   return Number.isFinite(bid) ? Math.round(bid) : 0;
 }
 
@@ -67,7 +63,8 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
   const keys = studies.flatMap((s) => { const id = s.prepared.scenario.id; return [shippedKey(id), vpKey(id), ...s.items.map((i) => itemKey(id, i))]; });
   const reproduce = commandLine(ERRATA_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) }, { resume: true });
   const batch = Math.min(f.games, 200);
-  const vpSpecs = new Map<string, RunSpec>();
+  // Each scenario's starting VP arm: the VP it gives Paraguay (negative: Bolivia) and the run that plays it.
+  const startingArms = new Map<string, { vp: number; spec: RunSpec }>();
   const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isErrataFile, stateName: ERRATA_STATE, noun: 'the errata search', reproduce }, async ({ stores: st, play }) => {
     const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({ store: st.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false });
     // First the data as shipped and every item; then the starting VP its games call for (the same on a resume: the same games).
@@ -77,8 +74,8 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     ]));
     if (first !== 'complete') return first;
     return play(studies.map((s) => {
-      const id = s.prepared.scenario.id, spec = withStartingVp(s.spec, startingVp(st.get(shippedKey(id))!.games.margin_g));
-      vpSpecs.set(id, spec);
+      const id = s.prepared.scenario.id, vp = startingVp(st.get(shippedKey(id))!.games), spec = withStartingVp(s.spec, vp);
+      startingArms.set(id, { vp, spec });
       return [cell(vpKey(id), spec, asUsage(() => prepareRun(spec)))];
     }));
   });
@@ -87,8 +84,7 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     return;
   }
   const scenarios: ScenarioErrata[] = studies.map((s) => {
-    const id = s.prepared.scenario.id, vp = vpSpecs.get(id)!;
-    const given = vp.handicap[0] - s.spec.handicap[0] - (vp.handicap[1] - s.spec.handicap[1]), flag = handicapFlags(given >= 0 ? [given, 0] : [0, -given])[0] ?? 'PAR=+0';
+    const id = s.prepared.scenario.id, given = startingArms.get(id)!.vp, flag = handicapFlags(bidHandicap([0, 0], given))[0] ?? 'PAR=+0';
     const arms: ErrataArm[] = [
       { kind: 'starting-vp', item: 'starting VP', change: given === 0 ? 'the starting VP as printed (the fair bid rounds to 0)' : `${given > 0 ? 'Paraguay' : 'Bolivia'} starts with ${Math.abs(given)} VP more (16.1)`, setting: `--handicap ${flag}`, games: stores.get(vpKey(id))!.games },
       ...s.items.map((i) => ({ kind: i.kind, item: i.name, change: i.change, setting: `--option ${i.setting}`, games: stores.get(itemKey(id, i))!.games })),
@@ -99,7 +95,7 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     tool: 'chaco', command: 'errata', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f),
     policies: studies.map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`).join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
     skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
-    cells: studies.flatMap((s) => { const id = s.prepared.scenario.id; return [{ key: shippedKey(id), spec: s.spec }, { key: vpKey(id), spec: vpSpecs.get(id)! }, ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) }))]; })
+    cells: studies.flatMap((s) => { const id = s.prepared.scenario.id; return [{ key: shippedKey(id), spec: s.spec }, { key: vpKey(id), spec: startingArms.get(id)!.spec }, ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) }))]; })
       .map((c) => cellRecord(c.key, c.spec, stores)),
   };
   finishStudy(writeErrataReport({ dir, scenarios, manifest }), dir, f.quiet, status, reproduce);

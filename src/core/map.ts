@@ -75,6 +75,7 @@ export interface GameMap {
   readonly villaMontes: number;
   readonly supplySources: readonly SupplySource[];
   readonly boxes: readonly OffMapBox[];
-  readonly roads: readonly { readonly name: string; readonly hexes: readonly number[] }[];
+  /** MAP-FACTS: `estimated` as map.json marks it (true, or the fields estimated). */
+  readonly roads: readonly { readonly name: string; readonly hexes: readonly number[]; readonly estimated: boolean | readonly string[] }[];
   readonly clearings: readonly { readonly name: string; readonly sides: readonly number[] }[];
 }

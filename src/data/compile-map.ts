@@ -110,7 +110,7 @@ export function compileMap(raw: unknown, issues: Issues, strict = true, variant:
   const roads = file.roads.map((road, i) => {
     const hexes = r.path(['roads', i, 'hexes'], road.hexes);
     for (let k = 1; k < hexes.length; k++) road_s[sideBetween(grid, hexes[k - 1]!, hexes[k]!)] = 1;
-    return { name: road.name, hexes };
+    return { name: road.name, hexes, estimated: road.estimated ?? false };
   });
 
   const railroad = r.path(['railroad', 'hexes'], file.railroad.hexes);

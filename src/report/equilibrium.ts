@@ -36,7 +36,8 @@ export function winRate(c: CellGames): number {
   return n > 0 ? wins / n : NaN;
 }
 
-export function marginHist(c: CellGames): IntHist {
+/** The games' VP margins as a histogram. */
+export function marginHist(c: Pick<CellGames, 'margin_g'>): IntHist {
   let lo = Infinity, hi = -Infinity;
   for (const m of c.margin_g) { if (m < lo) lo = m; if (m > hi) hi = m; }
   if (c.margin_g.length === 0) return { lo: 0, counts: [] };

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { quickBidPoint } from './bid.js';
 import { SIDE_COLOURS, type Chart } from './charts.js';
-import type { CellGames } from './equilibrium.js';
+import { marginHist, type CellGames } from './equilibrium.js';
 import { factsTable, htmlPage, type PageBlock } from './html.js';
 import { restrictedChange } from './restricted-report.js';
 import { writeCharts } from './run-report.js';
@@ -71,19 +71,11 @@ export function sensitivityRows(s: ScenarioSensitivity, opts: { replicates: numb
       scenario: s.id, item: item.name, kind: item.kind, change: item.change, games: n,
       par_win_rate_change: round(w.change), par_win_rate_change_lo: round(w.lo), par_win_rate_change_hi: round(w.hi),
       fair_bid_change: round(bid.change, 1), fair_bid_change_lo: round(bid.lo, 1), fair_bid_change_hi: round(bid.hi, 1),
-      par_win_rate: round(w.restricted), fair_bid: round(quickBidPoint(histOf(sub.margin_g)), 1), setting: item.setting,
+      par_win_rate: round(w.restricted), fair_bid: round(quickBidPoint(marginHist(sub)), 1), setting: item.setting,
     };
   });
   return rows.sort((x, y) => Math.abs(Number(y.par_win_rate_change)) - Math.abs(Number(x.par_win_rate_change))
     || Math.abs(Number(y.fair_bid_change)) - Math.abs(Number(x.fair_bid_change)) || String(x.item).localeCompare(String(y.item)));
-}
-
-function histOf(m: ArrayLike<number>): IntHist {
-  let lo = Infinity, hi = -Infinity;
-  for (let i = 0; i < m.length; i++) { lo = Math.min(lo, m[i]!); hi = Math.max(hi, m[i]!); }
-  const counts = new Array<number>(m.length === 0 ? 0 : hi - lo + 1).fill(0);
-  for (let i = 0; i < m.length; i++) counts[m[i]! - lo]!++;
-  return { lo: m.length === 0 ? 0 : lo, counts };
 }
 
 /** A tornado chart: one bar per item, largest first, with its paired 95% interval. */
@@ -134,7 +126,7 @@ export function estimateRange(s: ScenarioSensitivity, rows: readonly Row[]): { w
   const moved = rows.filter((r) => r.kind === 'estimate');
   if (moved.length === 0) return null;
   const n = s.base.winner_g.length;
-  const base = { win: s.base.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / Math.max(1, n), bid: quickBidPoint(histOf(s.base.margin_g)) };
+  const base = { win: s.base.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / Math.max(1, n), bid: quickBidPoint(marginHist(s.base)) };
   const wins = [base.win, ...moved.map((r) => Number(r.par_win_rate))], bids = [base.bid, ...moved.map((r) => Number(r.fair_bid))].filter(Number.isFinite);
   return { winLo: Math.min(...wins), winHi: Math.max(...wins), bidLo: Math.min(...bids), bidHi: Math.max(...bids) };
 }
@@ -160,7 +152,7 @@ export async function writeSensitivityReport(r: SensitivityReport): Promise<stri
     const baseRate = s.base.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / Math.max(1, s.base.winner_g.length);
     const figures = await writeCharts(r.dir, [tornadoChart(s.id, s.name, rows, 'par_win_rate_change'), tornadoChart(s.id, s.name, rows, 'fair_bid_change')], r.onChart);
     blocks.push({ kind: 'html', html: `<h2>${esc(s.name)}</h2>${factsTable([
-      ['as shipped', `Paraguay wins ${(100 * baseRate).toFixed(1)}% of ${s.base.winner_g.length} games; fair bid ${round(quickBidPoint(histOf(s.base.margin_g)), 1)} VP`],
+      ['as shipped', `Paraguay wins ${(100 * baseRate).toFixed(1)}% of ${s.base.winner_g.length} games; fair bid ${round(quickBidPoint(marginHist(s.base)), 1)} VP`],
       ['items', String(rows.length)],
       ...((r) => (r ? [['as the estimates range', `Paraguay wins ${(100 * r.winLo).toFixed(1)}% to ${(100 * r.winHi).toFixed(1)}%; fair bid ${round(r.bidLo, 1)} to ${round(r.bidHi, 1)} VP (as shipped and with each group of estimated data moved alone)`] as [string, string]] : []))(estimateRange(s, rows)),
     ])}` });

@@ -1,14 +1,11 @@
 // The arms of a sensitivity study: every rules option with two readings flipped from the run's value,
 // every group of estimated data moved by its stated step, and every chart cell reconstructed from the
 // scan read the other way (src/data/estimates.ts).
-import { join } from 'node:path';
-import { distance, NO_HEX, parseHex } from '../core/hex.js';
+import { distance, NO_HEX } from '../core/hex.js';
 import { BUSH, CLEAR } from '../core/map.js';
 import { OPTION_DEFS } from '../core/options.js';
 import { AROUND_KEY, CHART_READINGS, CLEAR_RADIUS, ESTIMATE_GROUPS, ESTIMATE_PREFIX, featureGroup, featureSlug, ROAD_KEY } from '../data/estimates.js';
 import { DataError } from '../data/issues.js';
-import { DATA_FILES } from '../data/load.js';
-import { readJson } from '../data/read-json.js';
 import { prepareRun, SpecError, type PreparedRun, type RunSpec } from './spec.js';
 
 export interface SensitivityItem {
@@ -61,7 +58,7 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
     }
   }
   if (kind === 'map' || kind === 'all') {
-    for (const item of mapItems(base, prepared, every)) {
+    for (const item of mapItems(prepared, every)) {
       if (base.options.some((o) => o.startsWith(`${item.setting.slice(0, item.setting.indexOf('='))}=`))) continue; // the run already moves it
       const why = unplayable({ ...base, options: [...base.options, item.setting] });
       if (why) skipped.push({ what: item.setting, why }); else items.push(item);
@@ -84,15 +81,14 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
  * set-up hex, taken off (road.<name>=none), and each settlement within FEATURE_REACH with Bush within CLEAR_RADIUS of it,
  * its Bush made Clear (around.<name>=clear); with `every`, also one with Clear there, its Clear made Bush.
  */
-function mapItems(base: RunSpec, prepared: PreparedRun, every: boolean): SensitivityItem[] {
+function mapItems(prepared: PreparedRun, every: boolean): SensitivityItem[] {
   const { map } = prepared.scenario, grid = map.grid;
   const setUp = prepared.scenario.sides.flatMap((side) => side.deploy.flatMap((g) => g.hexes));
   const near = (h: number) => h !== NO_HEX && setUp.some((s) => distance(grid, s, h) <= FEATURE_REACH);
-  const raw = readJson(join(base.dataDir, DATA_FILES.map)) as { roads?: { name?: unknown; hexes?: unknown; estimated?: unknown }[] };
   const out: SensitivityItem[] = [];
-  for (const r of raw.roads ?? []) {
-    if (typeof r.name !== 'string' || typeof r.hexes !== 'string' || (r.estimated !== true && !(Array.isArray(r.estimated) && r.estimated.includes('hexes')))) continue;
-    if (!r.hexes.split(/\s+/).some((label) => near(parseHex(grid, label)))) continue;
+  for (const r of map.roads) {
+    if (r.estimated !== true && !(Array.isArray(r.estimated) && r.estimated.includes('hexes'))) continue;
+    if (!r.hexes.some(near)) continue;
     const key = `${ROAD_KEY}${featureSlug(r.name)}`;
     out.push({ name: key, kind: 'estimate', change: `the road ${r.name} taken off the map`, setting: `${ESTIMATE_PREFIX}${key}=none` });
   }

@@ -45,8 +45,9 @@ describe('candidate errata: a win rate within 45-55% (issue 28 item 4)', () => {
 
   test('the starting VP is the fair bid of the games as shipped, to whole VP: the margin\'s median with the sign turned', () => {
     // Paraguay wins by 12 in most games: Bolivia gets 12 VP at the start (a negative bid for Paraguay).
-    expect(startingVp([12, 12, 12, 11, 13, 12, 12])).toBe(-12);
-    expect(startingVp([-7, -7, -8, -6, -7])).toBe(7);
-    expect(startingVp([0, 0, 0])).toBe(0);
+    const shipped = (margins: number[]) => ({ margin_g: Int32Array.from(margins) });
+    expect(startingVp(shipped([12, 12, 12, 11, 13, 12, 12]))).toBe(-12);
+    expect(startingVp(shipped([-7, -7, -8, -6, -7]))).toBe(7);
+    expect(startingVp(shipped([0, 0, 0]))).toBe(0);
   });
 });
