@@ -158,8 +158,8 @@ export const CSV_FILES: readonly CsvFile[] = [
   },
   {
     file: 'errata.csv', by: 'errata', columns: {
-      scenario: COMMON.scenario!, kind: 'starting-vp (the fair bid of the games as shipped, given at the start), reading (a rules option) or estimate (estimated data, a chart cell or a map feature)',
-      item: 'the arm: starting VP, the rules option, or the estimate group, chart reading or map feature with its step', change: 'what the arm changes, in words', setting: 'the flag that plays it (--handicap or --option)',
+      scenario: COMMON.scenario!, kind: 'starting-vp (the fair bid of the games as shipped, given at the start, then the line search\'s further starting VP while none is within 45-55%), reading (a rules option) or estimate (estimated data, a chart cell or a map feature)',
+      item: 'the arm: starting VP (the fair bid, or the line search\'s step), the rules option, or the estimate group, chart reading or map feature with its step', change: 'what the arm changes, in words', setting: 'the flag that plays it (--handicap or --option)',
       games: 'games of the arm (the same seeds as the data as shipped)', par_win_rate: 'Paraguay\'s win rate with the change', par_win_lo: 'Wilson 95% interval, lower end', par_win_hi: 'its upper end',
       change_from_shipped: 'Paraguay\'s win rate with the change minus as shipped, game by game', change_lo: 'Newcombe paired 95% interval, lower end', change_hi: 'its upper end',
       candidate: 'yes when Paraguay\'s win rate with the change lies within 45-55%: a candidate erratum',

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { OPTION_DEFS } from '../../src/core/options.js';
 import { CHART_READINGS, ESTIMATE_GROUPS } from '../../src/data/estimates.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
+import { TARGET } from '../../src/report/errata.js';
+import { nextStartingVp } from '../../src/report/vp-line-search.js';
 
 const STUDY = ['sensitivity', 'boqueron', '--games', '12', '--seed', 'sens', '--par', 'random', '--bol', 'random', '--replicates', '100', '--workers', '2'];
 const csv = (text: string) => { const [head, ...rows] = lines(text); const cols = head!.split(','); return rows.map((r) => Object.fromEntries(splitCsv(r).map((v, i) => [cols[i]!, v]))); };
@@ -134,6 +136,16 @@ describe('chaco errata', () => {
     const winners = csv(read(run, 'games.csv')).map((g) => g.winner);
     expect(Number(vp.par_win_rate)).toBeCloseTo(winners.filter((w) => w === 'PAR').length / 8, 4);
     expect(Number(vp.games)).toBe(8);
+    // 16.1: the starting VP arms after the fair bid follow the line search over the arms before them, up to --vp-steps (3).
+    const shipped = Number(vp.par_win_rate) - Number(vp.change_from_shipped);
+    const vpOf = (setting: string) => { const m = /(PAR|BOL)=([+-]\d+)/.exec(setting)!; return (m[1] === 'PAR' ? 1 : -1) * Number(m[2]); };
+    const arms = rows.filter((x) => x.kind === 'starting-vp').map((x) => ({ vp: vpOf(x.setting!), rate: Number(x.par_win_rate) }));
+    expect(arms.length).toBeLessThanOrEqual(4);
+    for (let k = 1; k <= arms.length; k++) {
+      const next = nextStartingVp([{ vp: 0, rate: shipped }, ...arms.slice(0, k)], TARGET);
+      if (k < arms.length) expect(next, `after ${k} starting VP arms`).toBe(arms[k]!.vp);
+      else if (arms.length < 4) expect(next, 'the search stopped with nothing left to play').toBeNull();
+    }
     const manifest = JSON.parse(read(out, 'errata.json')) as { summary: string[]; reproduce: string };
     expect(manifest.reproduce).toContain('--items readings');
     expect(read(out, 'index.html')).toContain('Every arm');
