@@ -4,6 +4,7 @@
 // estimated data at every step it takes, each chart reading and each map feature near the set-up; all arms on the
 // same seeds. errata.csv, errata.json, index.html. Resumes from its cells.
 import type { Command } from 'commander';
+import { z } from 'zod';
 import { join } from 'node:path';
 import { loadPolicyModules } from '../policy/index.js';
 import { quickBidPoint } from '../report/bid.js';
@@ -29,7 +30,10 @@ import { UsageError } from './usage-error.js';
 
 export const ERRATA_STATE = 'errata-state.json';
 
-const schema = armsSchema.extend({ vpSteps: intFlag('--vp-steps', 0) });
+const schema = armsSchema.extend({
+  items: z.enum(['all', 'readings', 'estimates', 'map', 'none'], { message: '--items: give all, readings, estimates, map or none' }),
+  vpSteps: intFlag('--vp-steps', 0),
+});
 
 const shippedKey = (id: string) => `${id}/as-shipped`;
 /** The starting VP arms: the fair bid first, then each step of the line search. */
@@ -139,7 +143,7 @@ export function registerErrata(program: Command): void {
     .command('errata')
     .description('candidate errata: the single changes to a scenario (the starting VP, a rules reading, a step of estimated data, a map feature) that bring Paraguay\'s win rate within 45-55%, each played on the same seeds')
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
-    .option('--items <which>', 'the changes tried besides the starting VP: all, readings, estimates (every step of each group) or map', 'all')
+    .option('--items <which>', 'the changes tried besides the starting VP: all, readings, estimates (every step of each group), map or none (the starting VP alone)', 'all')
     .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study instead of --par and --bol')
     .option('--vp-steps <n>', 'starting VP arms played after the fair bid while none brings the game within 45-55% (a line search over the arms played)', '3');
   addCommonOptions(cmd, '400', 'games per arm (the same seeds in every arm)');

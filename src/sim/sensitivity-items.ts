@@ -19,7 +19,8 @@ export interface SensitivityItem {
 }
 
 /** readings: rules options; estimates: the groups of estimated data and the chart readings; map: each estimated road and each settlement's surroundings near the scenario's set-up; all: every one. */
-export type ItemKind = 'readings' | 'estimates' | 'map' | 'all';
+/** none: no item (chaco errata's starting VP alone). */
+export type ItemKind = 'readings' | 'estimates' | 'map' | 'all' | 'none';
 
 /** Hexes from a set-up hex of either side within which a road or a settlement is a feature of the scenario's play. */
 export const FEATURE_REACH = 4;
