@@ -83,9 +83,10 @@ describe('chaco sensitivity --items map: the features near the scenario\'s set-u
     expect(items.map((i) => i.name)).not.toContain('road.charagua-north-edge-toward-santa-cruz');
   });
 
-  test('readings and estimates leave the map out; all takes every kind', () => {
+  test('readings and estimates leave the map out; all takes every kind; none (errata\'s starting VP alone) takes none', () => {
     const s = spec('boqueron'), prepared = prepareRun(s);
-    const names = (kind: 'readings' | 'estimates' | 'map' | 'all') => sensitivityItems(s, prepared, kind).items.map((i) => i.name);
+    const names = (kind: 'readings' | 'estimates' | 'map' | 'all' | 'none') => sensitivityItems(s, prepared, kind).items.map((i) => i.name);
+    expect(names('none')).toEqual([]);
     const map = names('map');
     expect(names('readings').some((n) => map.includes(n))).toBe(false);
     expect(names('estimates').some((n) => map.includes(n))).toBe(false);
