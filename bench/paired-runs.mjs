@@ -4,7 +4,7 @@
 // (Newcombe's paired 95% interval for the win rate, the paired mean difference's for the margin).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { meanDiff, pairedProportionDiff } from '../dist/sim/stats.js';
+import { meanDiff, pairedProportionDiff } from '../dist/analysis/stats.js';
 
 const [a, b, side] = process.argv.slice(2);
 if (!side || !['PAR', 'BOL'].includes(side)) {

@@ -4,7 +4,7 @@
 // Paraguay, against balanced). Cells are "margin,winner" lines, winner 0 PAR, 1 BOL (src/cli/balance-cells.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pairedProportionDiff } from '../dist/sim/stats.js';
+import { pairedProportionDiff } from '../dist/analysis/stats.js';
 
 const [dir, scenario, side, a, b, opponent] = process.argv.slice(2);
 if (!opponent || !['PAR', 'BOL'].includes(side)) {

@@ -1,4 +1,5 @@
-// Dependencies point one way (README, Layout): cli → report → sim → policy → data → core. A static scan
+// Dependencies point one way (README, Layout): cli → report → sim → policy → data → core → analysis (the
+// statistics and game theory, which know nothing of the game and any layer may use). A static scan
 // of every import in src/**/*.ts (`from '...'`, `import '...'`, `import('...')`, type imports too) fails
 // naming the file, the line and the import of any edge that goes up the order; games are played only in
 // sim; a command's file is imported only by the entry that registers it.
@@ -7,7 +8,7 @@ import { posix } from 'node:path';
 import { describe, expect, test } from 'vitest';
 
 /** From the bottom: a file may import its own layer and the layers before it, never one after it. */
-const LAYERS = ['core', 'data', 'policy', 'sim', 'report', 'cli'] as const;
+const LAYERS = ['analysis', 'core', 'data', 'policy', 'sim', 'report', 'cli'] as const;
 const ORDER = [...LAYERS].reverse().join(' → ');
 
 interface SourceFile {
@@ -82,7 +83,7 @@ function sourceFiles(dir: string): SourceFile[] {
 }
 
 describe('layers', () => {
-  test('no import in src goes up the order cli → report → sim → policy → data → core', () => {
+  test('no import in src goes up the order cli → report → sim → policy → data → core → analysis', () => {
     const files = sourceFiles('src');
     expect(files.length).toBeGreaterThan(100);
     expect(layeringErrors(files)).toEqual([]);
@@ -111,12 +112,14 @@ describe('layers', () => {
       { file: 'src/sim/aggregate.ts', text: "// sums\nimport { histAdd } from '../report/stats.js';\n" },
       { file: 'src/core/state.ts', text: "import type { Plan } from '../policy/plan.js';\n" },
       { file: 'src/data/load.ts', text: "const m = await import('../sim/spec.js');\n" },
-      { file: 'src/report/charts.ts', text: "import { settlementHexes } from '../sim/aggregate.js';\nimport { wilson } from '../sim/stats.js';\n" },
+      { file: 'src/report/charts.ts', text: "import { settlementHexes } from '../sim/aggregate.js';\nimport { wilson } from '../analysis/stats.js';\n" },
+      { file: 'src/analysis/bid.ts', text: "import { wilson } from './stats.js';\nimport type { Side } from '../core/side.js';\n" },
     ];
     expect(layeringErrors(files)).toEqual([
-      "src/sim/aggregate.ts:2 imports '../report/stats.js': sim may not import report (cli → report → sim → policy → data → core)",
-      "src/core/state.ts:1 imports '../policy/plan.js': core may not import policy (cli → report → sim → policy → data → core)",
-      "src/data/load.ts:1 imports '../sim/spec.js': data may not import sim (cli → report → sim → policy → data → core)",
+      "src/sim/aggregate.ts:2 imports '../report/stats.js': sim may not import report (cli → report → sim → policy → data → core → analysis)",
+      "src/core/state.ts:1 imports '../policy/plan.js': core may not import policy (cli → report → sim → policy → data → core → analysis)",
+      "src/data/load.ts:1 imports '../sim/spec.js': data may not import sim (cli → report → sim → policy → data → core → analysis)",
+      "src/analysis/bid.ts:2 imports '../core/side.js': analysis may not import core (cli → report → sim → policy → data → core → analysis)",
     ]);
   });
 
@@ -131,7 +134,7 @@ describe('layers', () => {
     expect(layeringErrors(files)).toEqual([
       "src/cli/history.ts:1 imports '../core/play.js': games are played only in sim (sim/logged-games.ts, sim/shard.ts)",
       "src/cli/history.ts:3 imports './balance.js': a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does",
-      'src/stats/wilson.ts: src/stats is not a layer (cli → report → sim → policy → data → core): place it in the order (test/layers.test.ts, README Layout)',
+      'src/stats/wilson.ts: src/stats is not a layer (cli → report → sim → policy → data → core → analysis): place it in the order (test/layers.test.ts, README Layout)',
     ]);
   });
 });

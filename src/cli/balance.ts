@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
-import { wilson } from '../sim/stats.js';
+import { wilson } from '../analysis/stats.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';

@@ -5,7 +5,7 @@ import { loadPolicyModules } from '../policy/index.js';
 import { claimFolder, outputDir } from './run-folder.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { bidReliability, bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../report/bid.js';
+import { bidReliability, bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../analysis/bid.js';
 import { writeBidReport } from '../report/bid-report.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, runCommand, type LineSchema } from '../sim/command-line.js';

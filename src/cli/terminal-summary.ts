@@ -6,7 +6,7 @@ import { END_TYPES, type Aggregate } from '../sim/aggregate.js';
 import { BLUNDERS } from '../sim/blunders.js';
 import { formatRate } from '../sim/progress.js';
 import type { RunManifest } from '../sim/manifest.js';
-import { histMean, histQuantile, wilson } from '../sim/stats.js';
+import { histMean, histQuantile, wilson } from '../analysis/stats.js';
 import { decidedLine } from '../report/decided.js';
 import { vpSourcesLines } from '../report/vp-sources.js';
 

@@ -12,7 +12,7 @@ import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { POLICIES_DIR } from '../policy/aliases.js';
 import { resolvePolicy } from '../sim/policy-ref.js';
 import { BALANCED_POINT, paramsOf, SPACE_SIZES, tunedPlan } from '../policy/heuristic-space.js';
-import { pairedProportionDiff, seededUniform } from '../sim/stats.js';
+import { pairedProportionDiff, seededUniform } from '../analysis/stats.js';
 import { writeFileAtomic, writeJson } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { commandLine, shellQuote, type LineSchema } from '../sim/command-line.js';

@@ -2,12 +2,12 @@
 // verdict per scenario), the heat map and mixes charts, balance.json and an index.html that says the
 // verdict in words, scenarios side by side.
 import { join } from 'node:path';
-import { quickBid } from './bid.js';
+import { quickBid } from '../analysis/bid.js';
 import { matrixChart, mixesChart, type MatrixCell } from './balance-charts.js';
-import { equilibrium, marginHist, type CellGames, type Equilibrium } from './equilibrium.js';
+import { equilibrium, marginHist, type CellGames, type Equilibrium } from '../analysis/equilibrium.js';
 import { factsTable, htmlPage, type PageBlock } from './html.js';
 import { writeCharts } from './run-report.js';
-import { wilson } from '../sim/stats.js';
+import { wilson } from '../analysis/stats.js';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
 import { RESTRICTED_COLUMNS, restrictedChart, restrictedRows, type RestrictedArms } from './restricted-report.js';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
-import type { Interval } from '../sim/stats.js';
+import type { Interval } from '../analysis/stats.js';
 
 export const BEST_RESPONSE_COLUMNS = [
   'scenario', 'side', 'held', 'reference', 'evaluations', 'games', 'final_games', 'equilibrium_value', 'equilibrium_lo', 'equilibrium_hi',

@@ -3,7 +3,7 @@
 import { join } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
 import type { Aggregate } from '../sim/aggregate.js';
-import { describeBid, shiftedWinRate, type BidReliability, type ExactBid, type QuickBid } from './bid.js';
+import { describeBid, shiftedWinRate, type BidReliability, type ExactBid, type QuickBid } from '../analysis/bid.js';
 import { marginChart, type Chart } from './charts.js';
 import { factsTable, htmlPage } from './html.js';
 import { writeCharts } from './run-report.js';

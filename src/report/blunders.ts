@@ -2,7 +2,7 @@
 // blunders.csv, its chart and the table on the report page.
 import { SIDE_NAMES, type Aggregate } from '../sim/aggregate.js';
 import { BLUNDERS } from '../sim/blunders.js';
-import { wilson } from '../sim/stats.js';
+import { wilson } from '../analysis/stats.js';
 import { base, SIDE_COLOURS, type Chart } from './charts.js';
 import { round, type Row, type Table } from './summary.js';
 

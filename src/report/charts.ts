@@ -5,7 +5,7 @@ import { OUTSIDE, TERRAIN_NAMES, type GameMap } from '../core/map.js';
 import type { Scenario } from '../core/scenario.js';
 import { monthName } from '../data/schema-common.js';
 import { END_TYPES, SIDE_NAMES, type Aggregate, type AggregateShape, settlementHexes } from '../sim/aggregate.js';
-import { histQuantile, histMean, wilson, type IntHist } from '../sim/stats.js';
+import { histQuantile, histMean, wilson, type IntHist } from '../analysis/stats.js';
 
 /** A Vega-Lite spec (checked when rendered: vega-lite's compile rejects a bad one). */
 export type ChartSpec = Record<string, unknown>;

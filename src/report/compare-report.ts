@@ -8,7 +8,7 @@ import { SIDE_COLOURS, type Chart } from './charts.js';
 import { factsTable, htmlPage } from './html.js';
 import { writeCharts } from './run-report.js';
 import { writeFileAtomic, writeJson } from './write-file.js';
-import { histMean, histQuantile, histSd, meanDiff, pairedProportionDiff, wilson, Z95 } from '../sim/stats.js';
+import { histMean, histQuantile, histSd, meanDiff, pairedProportionDiff, wilson, Z95 } from '../analysis/stats.js';
 import { round, summaryTable, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
 

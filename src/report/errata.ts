@@ -2,10 +2,10 @@
 // paired change from the data as shipped; the candidates, whose win rate lies within the target band, nearest 50%
 // first; errata.csv, errata.json, index.html. The arms are played by chaco errata (src/cli/errata.ts).
 import { join } from 'node:path';
-import type { CellGames } from './equilibrium.js';
+import type { CellGames } from '../analysis/equilibrium.js';
 import { factsTable, htmlPage, type PageBlock } from './html.js';
 import { restrictedChange } from './restricted-report.js';
-import { wilson } from '../sim/stats.js';
+import { wilson } from '../analysis/stats.js';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
 import { writeFileAtomic, writeJson } from './write-file.js';

@@ -7,7 +7,7 @@ import type { Scenario } from '../core/scenario.js';
 import { PAR, BOL } from '../core/side.js';
 import { Issues } from '../data/issues.js';
 import { hexLabel, month, monthIndex, monthName, sideCode } from '../data/schema-common.js';
-import { quantileSorted } from '../sim/stats.js';
+import { quantileSorted } from '../analysis/stats.js';
 import { round, type Row } from './summary.js';
 
 const historySchema = z.object({

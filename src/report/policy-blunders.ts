@@ -2,7 +2,7 @@
 // policy of the pool, the share of its games (against every opponent of the matrix) in which that side
 // made each kind of blunder; blunders-by-policy.csv in long form and a wide table for the page.
 import { BLUNDERS, emptyBlunderCounts, mergeBlunderCounts, type BlunderCounts } from '../sim/blunders.js';
-import { wilson } from '../sim/stats.js';
+import { wilson } from '../analysis/stats.js';
 import { round, type Row, type Table } from './summary.js';
 
 /** One scenario's matrix as the audit sees it: cells[i][j] is Paraguay's policy i against Bolivia's j. */

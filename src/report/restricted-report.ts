@@ -2,8 +2,8 @@
 // use one option (no attacks below 2-1, no call-ups, no air, never leave entrenchments), against the
 // same games unrestricted. restricted.csv and a chart per scenario.
 import { SIDE_COLOURS, type Chart } from './charts.js';
-import type { CellGames } from './equilibrium.js';
-import { pairedProportionDiff } from '../sim/stats.js';
+import type { CellGames } from '../analysis/equilibrium.js';
+import { pairedProportionDiff } from '../analysis/stats.js';
 import { round, type Row } from './summary.js';
 
 export const RESTRICTED_COLUMNS = ['scenario', 'restriction', 'side', 'policy', 'games', 'win_rate_free', 'win_rate_restricted', 'change', 'change_lo', 'change_hi'] as const;

@@ -11,7 +11,7 @@ import { settlementLabels, VP_SOURCES_NOTE, vpSourcesChart, vpSourcesTable } fro
 import { runCharts, type Chart } from './charts.js';
 import { factsTable, htmlPage, type PageFigure } from './html.js';
 import { renderSvg } from './render.js';
-import { histMean, histQuantile, wilson } from '../sim/stats.js';
+import { histMean, histQuantile, wilson } from '../analysis/stats.js';
 import { settlementsTable, summaryTable, toCsv, turnsTable } from './summary.js';
 import { esc } from './svg.js';
 import { writeFileAtomic, writeJson } from './write-file.js';

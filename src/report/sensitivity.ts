@@ -2,13 +2,13 @@
 // the change in Paraguay's win rate and in the fair bid against the same games as shipped (paired: game
 // i of every arm plays with the same seeds). sensitivity.csv, tornado charts, sensitivity.json, index.html.
 import { join } from 'node:path';
-import { quickBidPoint } from './bid.js';
+import { quickBidPoint } from '../analysis/bid.js';
 import { SIDE_COLOURS, type Chart } from './charts.js';
-import { marginHist, type CellGames } from './equilibrium.js';
+import { marginHist, type CellGames } from '../analysis/equilibrium.js';
 import { factsTable, htmlPage, type PageBlock } from './html.js';
 import { restrictedChange } from './restricted-report.js';
 import { writeCharts } from './run-report.js';
-import { quantileSorted, seededUniform, type IntHist, type Interval } from '../sim/stats.js';
+import { quantileSorted, seededUniform, type IntHist, type Interval } from '../analysis/stats.js';
 import { round, toCsv, type Row, type Table } from './summary.js';
 import type { SensitivityItem } from '../sim/sensitivity-items.js';
 import { esc } from './svg.js';

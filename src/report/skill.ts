@@ -2,10 +2,10 @@
 // interval, the quick fair bid with its bootstrap interval) with both sides on the same rung of a
 // budget ladder (search:1, search:2, search:4...), each side alone one rung above the other (what a
 // doubling is worth to it, paired on the same games), and whether the verdict has stopped moving.
-import { quickBid } from './bid.js';
-import { marginHist, type CellGames } from './equilibrium.js';
+import { quickBid } from '../analysis/bid.js';
+import { marginHist, type CellGames } from '../analysis/equilibrium.js';
 import { round, type Row } from './summary.js';
-import { pairedProportionDiff, wilson, type Interval } from '../sim/stats.js';
+import { pairedProportionDiff, wilson, type Interval } from '../analysis/stats.js';
 
 /** One scenario's cells: every cell played the same seeds, so game i of one is paired with game i of another. */
 export interface SkillScenario {

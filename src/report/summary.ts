@@ -5,7 +5,7 @@ import { hexLabel } from '../core/hex.js';
 import type { Scenario } from '../core/scenario.js';
 import { monthLabel } from '../data/schema-common.js';
 import { END_TYPES, SIDE_NAMES, type Aggregate, type AggregateShape, settlementHexes } from '../sim/aggregate.js';
-import { histMean, histQuantile, histSd, wilson, type IntHist } from '../sim/stats.js';
+import { histMean, histQuantile, histSd, wilson, type IntHist } from '../analysis/stats.js';
 
 export type Row = Record<string, string | number>;
 

@@ -4,7 +4,7 @@
 import { effectiveTurns, type RulesOptions } from '../core/options.js';
 import type { GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
-import { emptyHist, histAdd, histMerge, type IntHist } from './stats.js';
+import { emptyHist, histAdd, histMerge, type IntHist } from '../analysis/stats.js';
 import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCounts } from './blunders.js';
 import { addDecided, emptyDecided, isDecided, mergeDecided, type DecidedCounts } from './decided.js';
 import { emptyVpSources, isVpSources, mergeVpSources, type VpSourceCounts } from './vp-sources.js';

@@ -3,7 +3,7 @@
 // largest gain found is then measured on fresh seeds against the side's own reference mix, game by game.
 // Pure functions over per-game outcomes and an evaluation callback: no games are played here.
 import { Ntbea } from './ntbea.js';
-import { pairedProportionDiff, seededUniform, wilson, type Interval } from './stats.js';
+import { pairedProportionDiff, seededUniform, wilson, type Interval } from '../analysis/stats.js';
 
 /**
  * What the searches maximise (chaco tune's fitness, in [0, 1]): half the win rate, half a squashed mean

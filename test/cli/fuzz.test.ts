@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seededUniform } from '../../src/sim/stats.js';
+import { seededUniform } from '../../src/analysis/stats.js';
 import { tmp } from '../helpers/cli.js';
 
 const random = seededUniform('fuzz');

@@ -17,7 +17,7 @@ import { aggregateShape, emptyAggregate, type Aggregate } from '../../src/sim/ag
 import { BLUNDERS, GHQ_OVERRUN, IDLE_UNITS } from '../../src/sim/blunders.js';
 import { runManifest } from '../../src/sim/manifest.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
-import { wilson } from '../../src/sim/stats.js';
+import { wilson } from '../../src/analysis/stats.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'blunders', check: false };

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
-import { exactBid, quickBid } from '../../src/report/bid.js';
+import { exactBid, quickBid } from '../../src/analysis/bid.js';
 import { bidChart } from '../../src/report/bid-report.js';
 import { marginBins, runCharts } from '../../src/report/charts.js';
 import { compareCharts, compareTable, paired, type VariantRun } from '../../src/report/compare-report.js';

@@ -1,5 +1,5 @@
 // Building a margin histogram from {value: count} for report tests.
-import { emptyHist, histAdd, type IntHist } from '../../src/sim/stats.js';
+import { emptyHist, histAdd, type IntHist } from '../../src/analysis/stats.js';
 
 export function histOf(counts: Record<number, number>): IntHist {
   const h = emptyHist();

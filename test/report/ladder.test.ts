@@ -1,8 +1,9 @@
 // The strength ladder's statistics: Bradley–Terry strengths recovered from games drawn with known
 // strengths, finite for a policy that always wins, and gains measured on the same games.
 import { describe, expect, test } from 'vitest';
-import { bradleyTerry, ELO, gainRows, ratingRows, type LadderMatrix } from '../../src/report/ladder.js';
-import { seededUniform } from '../../src/sim/stats.js';
+import { bradleyTerry, ELO } from '../../src/analysis/ratings.js';
+import { gainRows, ratingRows, type LadderMatrix } from '../../src/report/ladder.js';
+import { seededUniform } from '../../src/analysis/stats.js';
 
 /** n games of Paraguay's policy with strength a against Bolivia's with strength b (winner 0 or 1). */
 function games(a: number, b: number, n: number, random: () => number): { margin_g: Int32Array; winner_g: Uint8Array } {

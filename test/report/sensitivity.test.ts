@@ -2,8 +2,8 @@
 // games, bootstrapped with the same game indices in both arms; items sorted largest first.
 import { describe, expect, test } from 'vitest';
 import { pairedBidChange, sensitivityRows } from '../../src/report/sensitivity.js';
-import { quickBidPoint } from '../../src/report/bid.js';
-import { seededUniform } from '../../src/sim/stats.js';
+import { quickBidPoint } from '../../src/analysis/bid.js';
+import { seededUniform } from '../../src/analysis/stats.js';
 
 const games = (margins: number[]) => ({ margin_g: Int32Array.from(margins), winner_g: Uint8Array.from(margins.map((m) => (m > 0 ? 0 : m < 0 ? 1 : 2))) });
 const noisy = (n: number, seed: string) => { const r = seededUniform(seed); return Array.from({ length: n }, () => Math.round(60 * r() - 20)); };

@@ -2,7 +2,7 @@
 // skill.csv (each side one doubling up paired against both at the lower rung) and the statements.
 import { describe, expect, test } from 'vitest';
 import { convergence, convergenceSentence, rungBudget, skillRows, type RungVerdict, type SkillScenario } from '../../src/report/skill.js';
-import type { CellGames } from '../../src/report/equilibrium.js';
+import type { CellGames } from '../../src/analysis/equilibrium.js';
 
 /** A cell of n games in which Paraguay wins the first `wins` (margin +5) and loses the rest (margin -5). */
 function cell(wins: number, n: number): CellGames {

@@ -3,9 +3,9 @@
 // weak pool's mix (what the matrix says), and the paired per-game scores the command measures with.
 import { describe, expect, test } from 'vitest';
 import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply } from '../../src/sim/best-response.js';
-import { mixedValue, solveMatrixGame } from '../../src/report/matrix-game.js';
+import { mixedValue, solveMatrixGame } from '../../src/analysis/matrix-game.js';
 import { mixText, parseMix } from '../../src/report/balance-report.js';
-import { pairedProportionDiff } from '../../src/sim/stats.js';
+import { pairedProportionDiff } from '../../src/analysis/stats.js';
 
 /** Nine replies (a 3 × 3 space: reply 3a + b) against two held policies: the reply's win probability. */
 const A = [

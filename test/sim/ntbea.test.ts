@@ -1,7 +1,7 @@
 // NTBEA (Lucas, Liu and Perez-Liebana 2018): the parameter search of chaco tune.
 import { describe, expect, test } from 'vitest';
 import { Ntbea } from '../../src/sim/ntbea.js';
-import { seededUniform } from '../../src/sim/stats.js';
+import { seededUniform } from '../../src/analysis/stats.js';
 
 describe('the N-tuple bandit evolutionary algorithm', () => {
   test('finds the best point of a noisy separable landscape far better than its start', () => {

@@ -2,7 +2,7 @@
 // -b VP to Bolivia). Two estimates: quick, from the margin distribution of one run (a bid shifts every
 // margin by b; ties are coin flips); exact, from runs that add the bid to the starting VP (sudden death
 // and the 50-VP settlement react to it), interpolating where Paraguay's win rate crosses 50%.
-import { bootstrapInterval, histTotal, wilson, type IntHist, type Interval } from '../sim/stats.js';
+import { bootstrapInterval, histTotal, wilson, type IntHist, type Interval } from './stats.js';
 
 /**
  * P(Paraguay wins) if every margin m became m + bid, for an integer bid: P(m + bid > 0) + P(m + bid = 0) / 2.

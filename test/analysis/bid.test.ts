@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { bidReliability, bidsAgree, crossing, exactBid, initialGrid, isotonic, nextBid, quickBid, quickBidPoint, shiftedWinRate } from '../../src/report/bid.js';
-import { wilson } from '../../src/sim/stats.js';
-import { histOf } from './hist-helper.js';
+import { bidReliability, bidsAgree, crossing, exactBid, initialGrid, isotonic, nextBid, quickBid, quickBidPoint, shiftedWinRate } from '../../src/analysis/bid.js';
+import { wilson } from '../../src/analysis/stats.js';
+import { histOf } from '../report/hist-helper.js';
 
 describe('quick bid from the margin distribution', () => {
   test('a distribution symmetric about zero needs no bid', () => {

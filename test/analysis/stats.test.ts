@@ -3,7 +3,7 @@ import { quantile } from 'd3-array';
 import {
   bootstrapInterval, emptyHist, histAdd, histMean, histMerge, histQuantile, histResample, histTotal, histValues,
   meanDiff, pairedProportionDiff, seededUniform, wilson,
-} from '../../src/sim/stats.js';
+} from '../../src/analysis/stats.js';
 
 const histOf = (values: number[]) => { const h = emptyHist(); for (const v of values) histAdd(h, v); return h; };
 

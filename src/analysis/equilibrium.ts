@@ -5,7 +5,7 @@
 import { randomBeta } from 'd3-random';
 import { shiftedWinRate } from './bid.js';
 import { solveMatrixGame, type MatrixGameSolution } from './matrix-game.js';
-import { quantileSorted, seededUniform, type IntHist, type Interval } from '../sim/stats.js';
+import { quantileSorted, seededUniform, type IntHist, type Interval } from './stats.js';
 
 /** The games of one cell, in game order: margin (PAR − BOL) and winner (0 PAR, 1 BOL). */
 export interface CellGames {
@@ -66,7 +66,7 @@ function valueAtBid(h: readonly (readonly IntHist[])[], b: number): number {
 /**
  * The bid at which the game's value is one half, searched over whole VP outward from `hint`
  * (the value never falls as the bid rises) and interpolated linearly; the middle of a stretch that
- * sits exactly at one half. For a 1×1 matrix it is the quick bid of src/report/bid.ts.
+ * sits exactly at one half. For a 1×1 matrix it is the quick bid of bid.ts.
  */
 export function equilibriumBid(h: readonly (readonly IntHist[])[], hint = 0): number {
   let span = 0;

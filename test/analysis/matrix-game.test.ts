@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { mixedValue, solveMatrixGame } from '../../src/report/matrix-game.js';
+import { mixedValue, solveMatrixGame } from '../../src/analysis/matrix-game.js';
 
 describe('the equilibrium of a policy matrix (zero-sum game, Paraguay maximises)', () => {
   test('a saddle point: the value is the entry that is the minimum of its row and the maximum of its column', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { quickBidPoint, shiftedWinRate } from '../../src/report/bid.js';
-import { equilibrium, equilibriumBid, gameValue, marginHist, type CellGames } from '../../src/report/equilibrium.js';
-import { solveMatrixGame } from '../../src/report/matrix-game.js';
-import { seededUniform } from '../../src/sim/stats.js';
+import { quickBidPoint, shiftedWinRate } from '../../src/analysis/bid.js';
+import { equilibrium, equilibriumBid, gameValue, marginHist, type CellGames } from '../../src/analysis/equilibrium.js';
+import { solveMatrixGame } from '../../src/analysis/matrix-game.js';
+import { seededUniform } from '../../src/analysis/stats.js';
 
 /** A cell of n games where Paraguay wins with probability p; margins ±(1..10), seeded. */
 function syntheticCell(p: number, n: number, random: () => number, shift = 0): CellGames {
