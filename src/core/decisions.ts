@@ -166,8 +166,6 @@ export interface Answers {
   political: PoliticalAction;
 }
 
-export type Answer<K extends Decision['kind']> = Answers[K];
-
 /** The kinds of decision. */
 export type DecisionKind = Decision['kind'];
 /** The decision of one kind. */
