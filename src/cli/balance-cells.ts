@@ -144,11 +144,6 @@ export function appendGames(dir: string, cell: CellStore, chunk: { readonly marg
   appendFileSync(cellFile(dir, cell.key), text);
 }
 
-/** The games a cell has played. */
-export function played(cell: CellStore): number {
-  return cell.games.winner_g.length;
-}
-
 function joined<T extends Int32Array | Uint8Array>(a: T, b: T): T {
   const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
   out.set(a);

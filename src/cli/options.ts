@@ -29,8 +29,8 @@ export function registerOptions(program: Command): void {
         if (f.option.length > 0) throw new UsageError('--option goes with --scenario');
         const out = OPTION_DEFS.map((d) => `${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}\n    ${d.description}`);
         const steps = [...ESTIMATE_GROUPS.map((g) => `estimate.${g.name}=<${g.values.join(' | ')}>  (chaco sensitivity plays ${g.step}: ${g.describe(g.step)})\n    moves: ${g.what}`),
-          `estimate.${ROAD_KEY}<road>=none  (chaco sensitivity --items map plays it for each estimated road near the set-up)\n    moves: one estimated road of map.json, named as a key (\"Ballivián – Cañada Strongest\": ballivian-canada-strongest), taken off the map`,
-          `estimate.${AROUND_KEY}<settlement>=<clear | bush>  (chaco sensitivity --items map plays clear for each settlement near the set-up)\n    moves: the terrain within ${CLEAR_RADIUS} hexes of one settlement (\"Isla Poí\": isla-poi), Bush made Clear or Clear made Bush`];
+          `estimate.${ROAD_KEY}<road>=none  (chaco sensitivity --items map plays it for each estimated road near the set-up)\n    moves: one estimated road of map.json, named as a key ("Ballivián – Cañada Strongest": ballivian-canada-strongest), taken off the map`,
+          `estimate.${AROUND_KEY}<settlement>=<clear | bush>  (chaco sensitivity --items map plays clear for each settlement near the set-up)\n    moves: the terrain within ${CLEAR_RADIUS} hexes of one settlement ("Isla Poí": isla-poi), Bush made Clear or Clear made Bush`];
         process.stdout.write(`${out.join('\n')}\n\n${RULINGS_NOTE}\n\nEstimated data moved by a step (the data as shipped when absent; see docs/sensitivity.md):\n${steps.join('\n')}\n`);
         return;
       }

@@ -166,7 +166,10 @@ export interface Answers {
   political: PoliticalAction;
 }
 
-export type Answer<K extends Decision['kind']> = Answers[K];
+/** The kinds of decision. */
+export type DecisionKind = Decision['kind'];
+/** The decision of one kind. */
+export type DecisionOf<K extends DecisionKind> = Extract<Decision, { readonly kind: K }>;
 
 /** A policy answers every decision of one side. Policies keep their own seeded stream (dice.ts). */
 export interface Policy {

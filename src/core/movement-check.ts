@@ -6,9 +6,9 @@ import {
   FLAG_EZOC, FLAG_STOP, R_CLEARING_EZOC, R_ENEMY_BOX, R_ENEMY_COMBAT, R_ENEMY_PIECE, R_ENTRANCE_ENEMY, R_EXIT,
   R_EZOC_NO_LEADER, R_LEAVE_EZOC, R_NOT_ADJACENT, R_OUTSIDE, R_REACTION_TURN_BOX, R_RIVER, R_TERRAIN,
   R_TRUCE_EZOC, R_TRUCE_SETTLEMENT, R_TURN_BOX,
-  boxToBox, boxToHex, clearingToHex, hexStatus, hexToBox, hexToExit, hexToHex, pathSearchFor,
-  prepareSearch, toClearing, type PathSearch,
+  hexStatus, pathSearchFor, prepareSearch, type PathSearch,
 } from './movement-graph.js';
+import { boxToBox, boxToHex, clearingToHex, hexToBox, hexToExit, hexToHex, toClearing } from './movement-steps.js';
 import { MOVER_LEADER, SIXTHS, type Mover } from './movement-cost.js';
 import type { GameState } from './state.js';
 

@@ -218,7 +218,7 @@ export function removeOverstack(game: Game, side: Side, lastMoved: readonly numb
   if (crowded === null) return;
   crowded.sort((a, b) => a - b); // ascending hex order: a deterministic order of removal
   for (const h of crowded) {
-    let excess = stacking_hs[h * 2 + side]! - stackingLimit(state, h);
+    const excess = stacking_hs[h * 2 + side]! - stackingLimit(state, h);
     if (excess <= 0) continue;
     const here: number[] = [];
     for (let u = 0; u < loc_u.length; u++) if (loc_u[u] === h && side_u[u] === side && type_u[u] !== ENGINEER) here.push(u);

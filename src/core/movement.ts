@@ -12,7 +12,8 @@
 // per search under a generation stamp, so a search touches only the nodes it reaches and nothing
 // is cleared or allocated per call.
 //
-// Readings (docs/rulings.md; each marked "reading (I-n):" in movement-graph.ts, where it is applied):
+// Readings (docs/rulings.md; each marked "reading (I-n):" where it is applied, in movement-graph.ts or
+// movement-steps.ts):
 // - I-43: along a road (10.7) the hex's own terrain is ignored entirely, prohibitions included: 10.9
 //   opens with "Except when on roads" for mech AND artillery, and the rainy-season Marsh ban
 //   (10.8) is a terrain effect the road ignores as well (an LOC may use such a road too, 8.6).
@@ -26,14 +27,16 @@ import { DIRECTIONS, NO_HEX, directionTo } from './hex.js';
 import { EXIT_COST, MOVER_COMBAT, MOVER_LEADER, effectiveAllowance, type Mover } from './movement-cost.js';
 import {
   FLAG_EZOC, FLAG_NO_END, FLAG_STOP, SPECIAL_BOX, SPECIAL_CLEARING, SPECIAL_ROAD, SPECIAL_STEPS,
-  STEP_MIN, STEP_MIN_OFF_ROAD, UNREACHED, boxToBox, boxToHex, clearingToHex, hexStatus, hexStepTerrain, hexToBox,
-  locationNode, pathSearchFor, prepareSearch, toClearing, type PathSearch,
+  STEP_MIN, STEP_MIN_OFF_ROAD, UNREACHED, hexStatus, hexStepTerrain, locationNode, pathSearchFor, prepareSearch,
+  type PathSearch,
 } from './movement-graph.js';
+import { boxToBox, boxToHex, clearingToHex, hexToBox, toClearing } from './movement-steps.js';
 import type { GameState } from './state.js';
 import { PROHIBITED } from './tables.js';
 
 export * from './movement-cost.js';
 export * from './movement-graph.js';
+export * from './movement-steps.js';
 export { checkMovePath, mpText, nodeName, pathCost, stepBetween } from './movement-check.js';
 
 /** Reusable output of reachable(): per node cost in sixths (UNREACHED = -1), parent node, FLAG_* bits. */

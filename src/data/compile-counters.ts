@@ -4,7 +4,7 @@ import {
   ARTILLERY, ARMOR, ENGINEER, UNIT_TYPE_NAMES,
   type CombatUnitDef, type Counters, type Factors, type LeaderDef, type UnitType,
 } from '../core/counters.js';
-import { BOL, PAR, sideFromCode, type Side } from '../core/side.js';
+import { sideFromCode } from '../core/side.js';
 import { Issues, type IssuePath } from './issues.js';
 import { about, count, estimated, sideCode } from './schema-common.js';
 
@@ -40,8 +40,6 @@ export const countersSchema = z.strictObject({
   markers: z.array(z.strictObject({ name: z.string().min(1), count, source, estimated, note })),
   totalCounters: count,
 });
-
-export type CountersFile = z.infer<typeof countersSchema>;
 
 const PLAIN = /^(\d+)-(\d+)(?:-(\d+))?$/;
 const ARTY = /^(\d+)-\((\d+)\)-(\d+)$/;
@@ -158,8 +156,4 @@ export function compileCounters(raw: unknown, issues: Issues, strict = true): Co
     unitIndex: new Map(units.map((u, i) => [u.id, i])),
     leaderIndex: new Map(leaders.map((l, i) => [l.id, i])),
   });
-}
-
-export function sideName(side: Side): string {
-  return side === PAR ? 'Paraguay' : side === BOL ? 'Bolivia' : '?';
 }

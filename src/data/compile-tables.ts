@@ -109,8 +109,6 @@ export const tablesSchema = z.strictObject({
   }),
 });
 
-export type TablesFile = z.infer<typeof tablesSchema>;
-
 /** "1/2" MP -> 3 sixths; null -> PROHIBITED. Reports fractions that are not whole sixths. */
 function sixths(value: number | string | null, path: IssuePath, issues: Issues): number {
   if (value === null) return PROHIBITED;

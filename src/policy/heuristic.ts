@@ -25,6 +25,7 @@ import { chooseGarrison, newGarrisonPlan, type GarrisonPlan } from './heuristic-
 import { pickDepots, placeGhq, shouldRemoveGhq } from './heuristic-ghq.js';
 import { chooseLogistics, newLogisticsPlan, type LogisticsPlan } from './heuristic-logistics.js';
 import { chooseAttachments } from './heuristic-supply.js';
+import { dispatch, type Handlers } from './handlers.js';
 import { spreadGroup } from './setup-helpers.js';
 import { enemyDistances, leastBy, nearestEnemyDistance, nearestEnemyFirst } from './geometry.js';
 
@@ -42,10 +43,11 @@ export function heuristicPolicy(opts: HeuristicOptions): Policy {
   const dice = seededDice(opts.seed);
   const memory: Memory = { move: newMovePlan(), garrison: newGarrisonPlan(), logistics: newLogisticsPlan() };
   const name = opts.plan ? `plan:${opts.plan.name}` : preset;
+  const context: Context = { params, plan: opts.plan, memory, dice };
   return {
     name,
     decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
-      return answer(d, view, params, opts.plan, memory, dice) as Answers[D['kind']];
+      return dispatch(HEURISTIC, d, view, context);
     },
   };
 }
@@ -124,142 +126,161 @@ interface Memory {
   readonly logistics: LogisticsPlan;
 }
 
-function answer(d: Decision, view: GameState, params: HeuristicParams, plan: Plan | undefined, memory: Memory, dice: ReturnType<typeof seededDice>): Answers[Decision['kind']] {
-  const side = d.side;
-  const enemy = otherSide(side);
-  switch (d.kind) {
-    case 'setupGroup':
-      // 17, 12.13: man the group's works first (a fortification triples, an entrenchment doubles its defence), then
-      // stack toward the enemy: fill the hex nearest the nearest enemy.
-      // With setupSettlements the base's one unit is not the group's centre: its leaders and GHQ go where most of its units stand.
-      return spreadGroup(d, view, (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)), params.setupSettlements);
-    case 'setupEntrenchments':
-      return nearestEnemyFirst(view, side, d.hexes).slice(0, d.count);
-    case 'refuseTruce': {
-      // 6.2: refuse when behind, if the 10 VP can be spared.
-      const behind = view.vp_s[enemy]! - view.vp_s[side]!;
-      return behind >= params.refuseTruceBehind && spendable(view, side, params) >= view.tables.truce.refusalVp;
-    }
-    case 'callUps': {
-      // 9.5: a call-up while VP stay above the floor, the side is not already far ahead, and the new units
-      // have the turns left to reach the fight.
-      const after = view.vp_s[side]! - view.tables.callUpVp;
-      const ahead = view.vp_s[side]! - view.vp_s[enemy]!;
-      return d.max > 0 && after >= Math.max(params.callUpFloor, params.vpReserve) && ahead < 15 && callUpCanPay(view, side, params) ? 1 : 0;
-    }
-    case 'replacements':
-      return [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points);
-    case 'placePiece': {
-      if (d.piece === 'ghq') {
-        // 8.5: back where it supplies the army best; else near the army commander.
-        const h = params.moveGhq ? placeGhq(view, side, d.hexes, params) : -1;
-        if (h >= 0) return h;
-        const ac = view.loc_l[view.armyCommander_s[side]!]!;
-        return leastBy(d.hexes, (h) => (ac >= 0 ? distance(view.map.grid, h, ac) : 0));
-      }
-      // 15.6, I-35: a new or displaced leader joins the strongest stack offered, one in General Supply first (leaderSafety).
-      if (d.piece === 'leader' && params.leaderSafety) {
-        return leastBy(d.hexes, (h) => { const s = stackAt(view, side, h); return -(s.supplied ? 100 : 0) - s.steps + nearestEnemyDistance(view, side, h) / 1000; });
-      }
-      // Reinforcements, trucks and new leaders go where the enemy is nearest.
-      return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));
-    }
-    case 'removeGhq': return shouldRemoveGhq(view, side, params);
-    case 'depots': return params.moveGhq ? pickDepots(view, side, d.candidates, d.max) : d.candidates.slice(0, d.max);
-    case 'attachTrucks': {
-      // 8.11: trucks attached where a radius is projected run it at the mech rate along the roads.
-      if (params.moveTrucks) return chooseAttachments(view, side, d.trucks);
-      return d.trucks.filter((t) => view.loc_t[t] === view.ghq_s[side]).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
-    }
-    case 'placeCsp': {
-      // 8.14: CSP where the fighting is: on the hexes nearest the enemy.
-      const order = nearestEnemyFirst(view, side, d.hexes);
-      return Array.from({ length: d.count }, (_, i) => order[i % Math.min(order.length, 3)]!);
-    }
-    case 'airSupply': {
-      // 8.13: the air drop for a unit most at risk of surrender (the strongest one out of water).
-      const dry = d.units.filter((u) => !hasWater(view, view.loc_u[u]!));
-      const pool = dry.length > 0 ? dry : d.units;
-      return [...pool].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]!)[0] ?? -1;
-    }
-    case 'move': {
-      const p = posture(view, side, params, plan);
-      // Garrisons first, then the stacks, then the logistics that follow them.
-      return chooseGarrison(d, view, params, memory.garrison)
-        ?? chooseMove(d, view, params, memory.move, objectives(view, side, params, p.phase), p.forces, p.aggression)
-        ?? chooseLogistics(d, view, params, memory.logistics);
-    }
-    case 'attack': {
-      const p = posture(view, side, params, plan);
-      return chooseAttack(d, view, params, p.minOdds);
-    }
-    case 'barrage': return null;
-    case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
-    case 'defend': {
-      // 12.12 (I-22): one CSP serves every defender within its reach; when the defenders stand in several
-      // hexes, add the first CSP hex that serves a hex no chosen one serves.
-      const chosen: number[] = [];
-      if (d.hexes.length === 1) chosen.push(...d.cspHexes.slice(0, 1));
-      else {
-        for (const h of d.hexes) {
-          if (view.combat_hs[h * 2 + side] === 0) continue;
-          const serving = combatSupplyHexes(view, side, h).filter((x) => d.cspHexes.includes(x));
-          if (serving.length > 0 && !serving.some((x) => chosen.includes(x))) chosen.push(serving[0]!);
-        }
-      }
-      return { cspHexes: chosen, air: d.air && params.useAir };
-    }
-    case 'losses': return cheapestLosses(view, d.units, d.attacking, d.required);
-    case 'overstack': {
-      // 11.1: give up the weakest units (current attack + defence), the engine's order between equals.
-      const worth = (u: number) => view.counters.attack_u[factorIndex(view, u)]! + view.counters.defence_u[factorIndex(view, u)]!;
-      return [...d.units].sort((a, b) => worth(a) - worth(b)).slice(0, d.count);
-    }
-    case 'retreat': {
-      // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
-      const dist = enemyDistances(view, side, d.hexes);
-      return [...d.hexes].sort((a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]!
-        || dist.get(b)! - dist.get(a)! || a - b)[0]!;
-    }
-    case 'advance': {
-      // 12.11: take a vacated settlement; otherwise hold the line.
-      const moves: { unit: number; hex: number }[] = [];
-      const target = d.hexes.find((h) => view.map.settlement_h[h] && view.control_h[h] === enemy) ?? (params.aggression > 0.7 ? d.hexes[0] : undefined);
-      if (target !== undefined) {
-        const strongest = [...d.units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
-        // Only units the rules let in (10.9 prohibited terrain, 11 stacking), as the engine checks them.
-        for (const u of strongest) {
-          if (moves.length === 2) break;
-          const extra = moves.filter((m) => view.counters.type_u[m.unit] !== ENGINEER).length;
-          if (canAdvance(view, u, target, extra)) moves.push({ unit: u, hex: target });
-        }
-      }
-      return moves;
-    }
-    case 'build': {
-      // 14: entrench held settlements and the front; fortify entrenched settlements; Paraguay digs wells where dry.
-      if (!params.entrench) return [];
-      const orders: { engineer: number; what: number }[] = [];
-      for (const e of d.engineers) {
-        const h = view.loc_u[e]!;
-        const front = strengthAround(view, h, enemy, 3) > 0;
-        if (params.wellsFirst && !hasWater(view, h) && outOfSupplyIn(view, side, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
-        else if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null) orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
-        else if (view.map.settlement_h[h] && front && buildProblem(view, e, BUILD_FORTIFICATION) === null) orders.push({ engineer: e, what: BUILD_FORTIFICATION });
-        else if (!hasWater(view, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
-      }
-      return orders;
-    }
-    case 'trailPermission': return false;
-    case 'chooseLeader': {
-      const c = view.counters;
-      return [...d.leaders].sort((a, b) => c.command_l[b]! - c.command_l[a]! || a - b)[0]!;
-    }
-    case 'political': {
-      if (!d.forced) return { action: 'none' };
-      // 15.3: defend a commander whose command rating beats the challenger's, if VP allow.
-      const affordable = Math.floor(spendable(view, side, params) / view.tables.leaders.armyCommanderDrmVpCost);
-      return { action: 'replaceCommander', modifier: dice.int(1) === 0 && affordable >= 1 && view.counters.command_l[view.armyCommander_s[side]!]! > 0 ? -1 : 0, supporters: [] };
-    }
-  }
+/** What every answer of one heuristic policy reads besides the decision and the game. */
+interface Context {
+  readonly params: HeuristicParams;
+  readonly plan: Plan | undefined;
+  readonly memory: Memory;
+  readonly dice: ReturnType<typeof seededDice>;
 }
+
+const HEURISTIC: Handlers<Context> = {
+  setupGroup: (d, view, { params }) => {
+    const side = d.side;
+    // 17, 12.13: man the group's works first (a fortification triples, an entrenchment doubles its defence), then
+    // stack toward the enemy: fill the hex nearest the nearest enemy.
+    // With setupSettlements the base's one unit is not the group's centre: its leaders and GHQ go where most of its units stand.
+    return spreadGroup(d, view, (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)), params.setupSettlements);
+  },
+  setupEntrenchments: (d, view) => nearestEnemyFirst(view, d.side, d.hexes).slice(0, d.count),
+  refuseTruce: (d, view, { params }) => {
+    const side = d.side;
+    const enemy = otherSide(side);
+    // 6.2: refuse when behind, if the 10 VP can be spared.
+    const behind = view.vp_s[enemy]! - view.vp_s[side]!;
+    return behind >= params.refuseTruceBehind && spendable(view, side, params) >= view.tables.truce.refusalVp;
+  },
+  callUps: (d, view, { params }) => {
+    const side = d.side;
+    const enemy = otherSide(side);
+    // 9.5: a call-up while VP stay above the floor, the side is not already far ahead, and the new units
+    // have the turns left to reach the fight.
+    const after = view.vp_s[side]! - view.tables.callUpVp;
+    const ahead = view.vp_s[side]! - view.vp_s[enemy]!;
+    return d.max > 0 && after >= Math.max(params.callUpFloor, params.vpReserve) && ahead < 15 && callUpCanPay(view, side, params) ? 1 : 0;
+  },
+  replacements: (d, view) => [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points),
+  placePiece: (d, view, { params }) => {
+    const side = d.side;
+    if (d.piece === 'ghq') {
+      // 8.5: back where it supplies the army best; else near the army commander.
+      const h = params.moveGhq ? placeGhq(view, side, d.hexes, params) : -1;
+      if (h >= 0) return h;
+      const ac = view.loc_l[view.armyCommander_s[side]!]!;
+      return leastBy(d.hexes, (h) => (ac >= 0 ? distance(view.map.grid, h, ac) : 0));
+    }
+    // 15.6, I-35: a new or displaced leader joins the strongest stack offered, one in General Supply first (leaderSafety).
+    if (d.piece === 'leader' && params.leaderSafety) {
+      return leastBy(d.hexes, (h) => { const s = stackAt(view, side, h); return -(s.supplied ? 100 : 0) - s.steps + nearestEnemyDistance(view, side, h) / 1000; });
+    }
+    // Reinforcements, trucks and new leaders go where the enemy is nearest.
+    return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));
+  },
+  removeGhq: (d, view, { params }) => shouldRemoveGhq(view, d.side, params),
+  depots: (d, view, { params }) => params.moveGhq ? pickDepots(view, d.side, d.candidates, d.max) : d.candidates.slice(0, d.max),
+  attachTrucks: (d, view, { params }) => {
+    const side = d.side;
+    // 8.11: trucks attached where a radius is projected run it at the mech rate along the roads.
+    if (params.moveTrucks) return chooseAttachments(view, side, d.trucks);
+    return d.trucks.filter((t) => view.loc_t[t] === view.ghq_s[side]).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
+  },
+  placeCsp: (d, view) => {
+    const side = d.side;
+    // 8.14: CSP where the fighting is: on the hexes nearest the enemy.
+    const order = nearestEnemyFirst(view, side, d.hexes);
+    return Array.from({ length: d.count }, (_, i) => order[i % Math.min(order.length, 3)]!);
+  },
+  airSupply: (d, view) => {
+    // 8.13: the air drop for a unit most at risk of surrender (the strongest one out of water).
+    const dry = d.units.filter((u) => !hasWater(view, view.loc_u[u]!));
+    const pool = dry.length > 0 ? dry : d.units;
+    return [...pool].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]!)[0] ?? -1;
+  },
+  move: (d, view, { params, plan, memory }) => {
+    const side = d.side;
+    const p = posture(view, side, params, plan);
+    // Garrisons first, then the stacks, then the logistics that follow them.
+    return chooseGarrison(d, view, params, memory.garrison)
+      ?? chooseMove(d, view, params, memory.move, objectives(view, side, params, p.phase), p.forces, p.aggression)
+      ?? chooseLogistics(d, view, params, memory.logistics);
+  },
+  attack: (d, view, { params, plan }) => {
+    const side = d.side;
+    const p = posture(view, side, params, plan);
+    return chooseAttack(d, view, params, p.minOdds);
+  },
+  barrage: () => null,
+  stepLosses: (d, view) => defaultStepLosses(view, d.units, d.steps),
+  defend: (d, view, { params }) => {
+    const side = d.side;
+    // 12.12 (I-22): one CSP serves every defender within its reach; when the defenders stand in several
+    // hexes, add the first CSP hex that serves a hex no chosen one serves.
+    const chosen: number[] = [];
+    if (d.hexes.length === 1) chosen.push(...d.cspHexes.slice(0, 1));
+    else {
+      for (const h of d.hexes) {
+        if (view.combat_hs[h * 2 + side] === 0) continue;
+        const serving = combatSupplyHexes(view, side, h).filter((x) => d.cspHexes.includes(x));
+        if (serving.length > 0 && !serving.some((x) => chosen.includes(x))) chosen.push(serving[0]!);
+      }
+    }
+    return { cspHexes: chosen, air: d.air && params.useAir };
+  },
+  losses: (d, view) => cheapestLosses(view, d.units, d.attacking, d.required),
+  overstack: (d, view) => {
+    // 11.1: give up the weakest units (current attack + defence), the engine's order between equals.
+    const worth = (u: number) => view.counters.attack_u[factorIndex(view, u)]! + view.counters.defence_u[factorIndex(view, u)]!;
+    return [...d.units].sort((a, b) => worth(a) - worth(b)).slice(0, d.count);
+  },
+  retreat: (d, view) => {
+    const side = d.side;
+    // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
+    const dist = enemyDistances(view, side, d.hexes);
+    return [...d.hexes].sort((a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]!
+      || dist.get(b)! - dist.get(a)! || a - b)[0]!;
+  },
+  advance: (d, view, { params }) => {
+    const enemy = otherSide(d.side);
+    // 12.11: take a vacated settlement; otherwise hold the line.
+    const moves: { unit: number; hex: number }[] = [];
+    const target = d.hexes.find((h) => view.map.settlement_h[h] && view.control_h[h] === enemy) ?? (params.aggression > 0.7 ? d.hexes[0] : undefined);
+    if (target !== undefined) {
+      const strongest = [...d.units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
+      // Only units the rules let in (10.9 prohibited terrain, 11 stacking), as the engine checks them.
+      for (const u of strongest) {
+        if (moves.length === 2) break;
+        const extra = moves.filter((m) => view.counters.type_u[m.unit] !== ENGINEER).length;
+        if (canAdvance(view, u, target, extra)) moves.push({ unit: u, hex: target });
+      }
+    }
+    return moves;
+  },
+  build: (d, view, { params }) => {
+    const side = d.side;
+    const enemy = otherSide(side);
+    // 14: entrench held settlements and the front; fortify entrenched settlements; Paraguay digs wells where dry.
+    if (!params.entrench) return [];
+    const orders: { engineer: number; what: number }[] = [];
+    for (const e of d.engineers) {
+      const h = view.loc_u[e]!;
+      const front = strengthAround(view, h, enemy, 3) > 0;
+      if (params.wellsFirst && !hasWater(view, h) && outOfSupplyIn(view, side, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
+      else if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null) orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
+      else if (view.map.settlement_h[h] && front && buildProblem(view, e, BUILD_FORTIFICATION) === null) orders.push({ engineer: e, what: BUILD_FORTIFICATION });
+      else if (!hasWater(view, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
+    }
+    return orders;
+  },
+  trailPermission: () => false,
+  chooseLeader: (d, view) => {
+    const c = view.counters;
+    return [...d.leaders].sort((a, b) => c.command_l[b]! - c.command_l[a]! || a - b)[0]!;
+  },
+  political: (d, view, { params, dice }) => {
+    const side = d.side;
+    if (!d.forced) return { action: 'none' };
+    // 15.3: defend a commander whose command rating beats the challenger's, if VP allow.
+    const affordable = Math.floor(spendable(view, side, params) / view.tables.leaders.armyCommanderDrmVpCost);
+    return { action: 'replaceCommander', modifier: dice.int(1) === 0 && affordable >= 1 && view.counters.command_l[view.armyCommander_s[side]!]! > 0 ? -1 : 0, supporters: [] };
+  },
+};

@@ -16,6 +16,7 @@ import { checkAdvance } from '../core/retreat.js';
 import { otherSide, type Side } from '../core/side.js';
 import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_NONE, BUILD_TRAIL, BUILD_WELL, type GameState } from '../core/state.js';
 import { combatSupplyHexes } from '../core/supply.js';
+import { dispatch, type Handlers } from './handlers.js';
 import { spreadGroup } from './setup-helpers.js';
 import { adjacent as isAdjacent } from './geometry.js';
 import { phaseLog } from './outlook.js';
@@ -25,7 +26,7 @@ export function randomPolicy(seed: string): Policy {
   return {
     name: 'random',
     decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
-      return answer(d, view, dice) as Answers[D['kind']];
+      return dispatch(RANDOM, d, view, dice);
     },
   };
 }
@@ -57,65 +58,63 @@ function subset<T>(dice: Dice, list: readonly T[], max = list.length): T[] {
   return out;
 }
 
-function answer(d: Decision, view: GameState, dice: Dice): Answers[Decision['kind']] {
-  switch (d.kind) {
-    case 'setupGroup': return spreadGroup(d, view, (hexes) => pick(dice, hexes));
-    case 'setupEntrenchments': return subset(dice, d.hexes, d.count);
-    // Choices that cost VP are made rarely, so that games live long enough to exercise every phase.
-    case 'refuseTruce': return dice.int(6) === 0;
-    case 'callUps': return dice.int(10) === 0 ? 1 + dice.int(Math.min(3, d.max)) : 0; // 1-3 now and then, never a spree
-    case 'replacements': return subset(dice, d.eligible, d.points);
-    case 'placePiece': return pick(dice, d.hexes);
-    case 'removeGhq': return coin(dice);
-    case 'depots': return subset(dice, d.candidates, d.max);
-    case 'attachTrucks': return subset(dice, d.trucks).map((t) => ({ truck: t, hex: view.loc_t[t]! }));
-    case 'placeCsp': return Array.from({ length: dice.int(d.count + 1) }, () => pick(dice, d.hexes));
-    case 'airSupply': return coin(dice) ? pick(dice, d.units) : -1;
-    case 'move': return randomMove(d, view, dice);
-    case 'attack': return randomAttack(d, view, dice);
-    case 'barrage': return randomBarrage(d, view, dice);
-    case 'stepLosses': return defaultStepLosses(view, d.units, d.steps);
-    case 'defend': return { cspHexes: coin(dice) ? subset(dice, d.cspHexes, 2) : [], air: d.air && coin(dice) };
-    case 'losses': return randomLosses(view, d.units, d.attacking, d.required, dice);
-    case 'overstack': return shuffle(dice, d.units).slice(0, d.count);
-    case 'retreat': return pick(dice, d.hexes);
-    case 'advance': {
-      const moves: { unit: number; hex: number }[] = [];
-      for (const u of d.units) {
-        if (!coin(dice)) continue;
-        const m = { unit: u, hex: pick(dice, d.hexes) };
-        if (checkAdvance(view, d.units, d.hexes, [...moves, m]) === null) moves.push(m);
-      }
-      const leaders = moves.length === 0 ? [] : d.leaders.filter(() => coin(dice)).map((l) => ({ unit: -1, leader: l, hex: pick(dice, moves).hex }));
-      return [...moves, ...leaders];
+const RANDOM: Handlers<Dice> = {
+  setupGroup: (d, view, dice) => spreadGroup(d, view, (hexes) => pick(dice, hexes)),
+  setupEntrenchments: (d, _view, dice) => subset(dice, d.hexes, d.count),
+  // Choices that cost VP are made rarely, so that games live long enough to exercise every phase.
+  refuseTruce: (_d, _view, dice) => dice.int(6) === 0,
+  callUps: (d, _view, dice) => dice.int(10) === 0 ? 1 + dice.int(Math.min(3, d.max)) : 0, // 1-3 now and then, never a spree
+  replacements: (d, _view, dice) => subset(dice, d.eligible, d.points),
+  placePiece: (d, _view, dice) => pick(dice, d.hexes),
+  removeGhq: (_d, _view, dice) => coin(dice),
+  depots: (d, _view, dice) => subset(dice, d.candidates, d.max),
+  attachTrucks: (d, view, dice) => subset(dice, d.trucks).map((t) => ({ truck: t, hex: view.loc_t[t]! })),
+  placeCsp: (d, _view, dice) => Array.from({ length: dice.int(d.count + 1) }, () => pick(dice, d.hexes)),
+  airSupply: (d, _view, dice) => coin(dice) ? pick(dice, d.units) : -1,
+  move: (d, view, dice) => randomMove(d, view, dice),
+  attack: (d, view, dice) => randomAttack(d, view, dice),
+  barrage: (d, view, dice) => randomBarrage(d, view, dice),
+  stepLosses: (d, view) => defaultStepLosses(view, d.units, d.steps),
+  defend: (d, _view, dice) => ({ cspHexes: coin(dice) ? subset(dice, d.cspHexes, 2) : [], air: d.air && coin(dice) }),
+  losses: (d, view, dice) => randomLosses(view, d.units, d.attacking, d.required, dice),
+  overstack: (d, _view, dice) => shuffle(dice, d.units).slice(0, d.count),
+  retreat: (d, _view, dice) => pick(dice, d.hexes),
+  advance: (d, view, dice) => {
+    const moves: { unit: number; hex: number }[] = [];
+    for (const u of d.units) {
+      if (!coin(dice)) continue;
+      const m = { unit: u, hex: pick(dice, d.hexes) };
+      if (checkAdvance(view, d.units, d.hexes, [...moves, m]) === null) moves.push(m);
     }
-    case 'build': {
-      const orders: { engineer: number; what: number }[] = [];
-      for (const e of d.engineers) {
-        const legal = [BUILD_NONE, BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_TRAIL, BUILD_WELL].filter((w) => buildProblem(view, e, w) === null);
-        const what = pick(dice, legal);
-        if (what !== BUILD_NONE) orders.push({ engineer: e, what });
-      }
-      return orders;
+    const leaders = moves.length === 0 ? [] : d.leaders.filter(() => coin(dice)).map((l) => ({ unit: -1, leader: l, hex: pick(dice, moves).hex }));
+    return [...moves, ...leaders];
+  },
+  build: (d, view, dice) => {
+    const orders: { engineer: number; what: number }[] = [];
+    for (const e of d.engineers) {
+      const legal = [BUILD_NONE, BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_TRAIL, BUILD_WELL].filter((w) => buildProblem(view, e, w) === null);
+      const what = pick(dice, legal);
+      if (what !== BUILD_NONE) orders.push({ engineer: e, what });
     }
-    case 'trailPermission': return coin(dice);
-    case 'chooseLeader': return pick(dice, d.leaders);
-    case 'political': {
-      if (d.forced) return { action: 'replaceCommander', modifier: dice.int(4) === 0 ? dice.int(7) - 3 : 0, supporters: [] };
-      const r = dice.int(10);
-      if (r > 1) return { action: 'none' };
-      const ac = view.armyCommander_s[d.side]!;
-      const subs: number[] = [];
-      for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === d.side && view.loc_l[l]! >= 0 && l !== ac) subs.push(l);
-      if (r === 1) {
-        const higher = subs.filter((l) => view.counters.political_l[l]! > view.counters.political_l[ac]!);
-        return { action: 'replaceCommander', modifier: 0, supporters: subset(dice, higher) };
-      }
-      const replaceable = subs.filter((l) => view.counters.political_l[l]! <= view.counters.political_l[ac]!);
-      return replaceable.length > 0 ? { action: 'replaceSubordinate', leader: pick(dice, replaceable), modifier: dice.int(2) } : { action: 'none' };
+    return orders;
+  },
+  trailPermission: (_d, _view, dice) => coin(dice),
+  chooseLeader: (d, _view, dice) => pick(dice, d.leaders),
+  political: (d, view, dice) => {
+    if (d.forced) return { action: 'replaceCommander', modifier: dice.int(4) === 0 ? dice.int(7) - 3 : 0, supporters: [] };
+    const r = dice.int(10);
+    if (r > 1) return { action: 'none' };
+    const ac = view.armyCommander_s[d.side]!;
+    const subs: number[] = [];
+    for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === d.side && view.loc_l[l]! >= 0 && l !== ac) subs.push(l);
+    if (r === 1) {
+      const higher = subs.filter((l) => view.counters.political_l[l]! > view.counters.political_l[ac]!);
+      return { action: 'replaceCommander', modifier: 0, supporters: subset(dice, higher) };
     }
-  }
-}
+    const replaceable = subs.filter((l) => view.counters.political_l[l]! <= view.counters.political_l[ac]!);
+    return replaceable.length > 0 ? { action: 'replaceSubordinate', leader: pick(dice, replaceable), modifier: dice.int(2) } : { action: 'none' };
+  },
+};
 
 /** A random piece (with the leaders and units of its hex, sometimes) to a random reachable place; none 1 time in 8. */
 function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dice: Dice): MoveOrder | null {

@@ -5,6 +5,7 @@
 import type { Answers, Decision, Policy } from '../core/decisions.js';
 import { WORKS_NONE } from '../core/map.js';
 import type { GameState } from '../core/state.js';
+import { handlerFor, type Handlers } from './handlers.js';
 import { NO_LOGISTICS, type HeuristicParams } from './heuristic-params.js';
 
 export const RESTRICTIONS = {
@@ -55,25 +56,27 @@ function dugIn(view: GameState, u: number): boolean {
 export function restrictPolicy(inner: Policy, restrictions: readonly Restriction[]): Policy {
   if (restrictions.length === 0) return inner;
   const has = new Set(restrictions);
-  const answer = (d: Decision, view: GameState): unknown => {
-    switch (d.kind) {
-      case 'callUps': return has.has('noCallUps') ? 0 : inner.decide(d, view);
-      case 'airSupply': return has.has('noAir') ? -1 : inner.decide(d, view);
-      case 'defend': return has.has('noAir') ? { ...inner.decide(d, view), air: false } : inner.decide(d, view);
-      case 'attack': {
-        const a = inner.decide(d, view);
-        return a !== null && has.has('noAir') ? { ...a, air: false } : a;
-      }
-      // The policy is offered only the units that are not dug in.
-      case 'move': return has.has('holdEntrenchments') ? inner.decide({ ...d, movable: { ...d.movable, units: d.movable.units.filter((u) => !dugIn(view, u)) } }, view) : inner.decide(d, view);
-      case 'advance': return has.has('holdEntrenchments') ? inner.decide(d, view).filter((a) => a.unit < 0 || !dugIn(view, a.unit)) : inner.decide(d, view);
-      default: return inner.decide(d, view);
-    }
-  };
+  // The answers a restriction changes; every other kind goes to the inner policy as it is.
+  const restricted: { -readonly [K in keyof Handlers]?: Handlers[K] } = {};
+  if (has.has('noCallUps')) restricted.callUps = () => 0;
+  if (has.has('noAir')) {
+    restricted.airSupply = () => -1;
+    restricted.defend = (d, view) => ({ ...inner.decide(d, view), air: false });
+    restricted.attack = (d, view) => {
+      const a = inner.decide(d, view);
+      return a !== null ? { ...a, air: false } : a;
+    };
+  }
+  if (has.has('holdEntrenchments')) {
+    // The policy is offered only the units that are not dug in.
+    restricted.move = (d, view) => inner.decide({ ...d, movable: { ...d.movable, units: d.movable.units.filter((u) => !dugIn(view, u)) } }, view);
+    restricted.advance = (d, view) => inner.decide(d, view).filter((a) => a.unit < 0 || !dugIn(view, a.unit));
+  }
   return {
     name: `${inner.name}+${restrictions.join('+')}`,
     decide<D extends Decision>(request: D, view: GameState): Answers[D['kind']] {
-      return answer(request, view) as Answers[D['kind']];
+      const own = handlerFor(restricted, request);
+      return own ? own(request, view, undefined) : inner.decide(request, view);
     },
   };
 }

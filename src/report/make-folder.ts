@@ -8,7 +8,7 @@ export function makeFolder(dir: string): void {
   const missing: string[] = [];
   let at = resolve(dir);
   for (;;) {
-    let isDir: boolean | null = null;
+    let isDir: boolean | null;
     try { isDir = statSync(at).isDirectory(); } catch { isDir = null; }
     if (isDir === true) break;
     if (isDir === false) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', path: at, syscall: 'mkdir' });

@@ -1,7 +1,7 @@
 // Data files and policy modules a user writes: a byte-order mark is read, impossible data is refused with
 // the file and the path, validate lists every error of a file at once, a failing module is named with
 // its decision and game; empty path flags and runs of days are stopped before any game.
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,8 +112,18 @@ describe('paths and sizes', () => {
   test('with --yes the run goes ahead with a warning; a run of minutes asks nothing', () => {
     const spec = { par: 'random', bol: 'random' };
     expect(() => confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: false, quiet: true })).toThrow(UsageError);
-    expect(() => confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: true, quiet: true })).not.toThrow();
-    expect(() => confirmRunSize({ what: '--games 100000', spec: { par: 'balanced', bol: 'balanced' }, games: 100_000, turns: 6, threads: 2, yes: false, quiet: true })).not.toThrow();
+    const written: string[] = [];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((text) => { written.push(String(text)); return true; });
+    try {
+      confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: true, quiet: false });
+      expect(written).toHaveLength(1);
+      expect(written[0]).toMatch(/^chaco: --games 1e9: 1,000,000,000 games of random against random take at least [\d,]+ days on 2 threads \(--yes given\)\n$/);
+      confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: true, quiet: true }); // --quiet: no warning
+      confirmRunSize({ what: '--games 100000', spec: { par: 'balanced', bol: 'balanced' }, games: 100_000, turns: 6, threads: 2, yes: false, quiet: false });
+      expect(written).toHaveLength(1);
+    } finally {
+      stderr.mockRestore();
+    }
     // The estimate grows with the games, the scenario's length and search, and shrinks with threads.
     expect(estimatedHours(spec, 2e6, 6, 1)).toBeCloseTo(2 * estimatedHours(spec, 1e6, 6, 1), 9);
     expect(estimatedHours(spec, 1e6, 34, 1)).toBeGreaterThan(estimatedHours(spec, 1e6, 6, 1));

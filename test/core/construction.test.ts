@@ -42,9 +42,12 @@ describe('14 engineers', () => {
       p.place('B-E1', '1505');
       expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL), terrain).toThrow(/Bush, Hill or Mountain \(14\.5, reading I-74\)/);
     }
-    const p = position({ terrain: { '1505': 'hill' } });
-    p.place('B-E1', '1505');
-    expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL)).not.toThrow();
+    for (const terrain of ['bush', 'hill', 'mountain'] as const) {
+      const p = position({ terrain: { '1505': terrain } });
+      const e = p.place('B-E1', '1505');
+      startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL);
+      expect(p.state.building_u[e], terrain).toBe(BUILD_TRAIL);
+    }
   });
 
   test('14.4 a fortification upgrades an entrenchment, and only an entrenchment', () => {

@@ -1,32 +1,21 @@
 // The Movement Phase and Reaction Movement as phases (4.2 C, D): the players' move orders checked,
 // applied, and their consequences: control (3.2), settlement VP (16.2, I-34), displaced leaders
-// (10.3, I-35), exits (I-13), stacking at the end of the phase (11.1, I-14), construction (14.2).
+// (10.3, I-35), exits (I-13), construction (14.2); stacking at the end of the phase (11.1, I-14) is in
+// phase-movement-stacking.test.ts.
 import { describe, expect, test } from 'vitest';
-import { IllegalDecision, type MoveOrder } from '../../src/core/decisions.js';
-import type { GameEvent } from '../../src/core/events.js';
+import { IllegalDecision } from '../../src/core/decisions.js';
 import { movementPhase } from '../../src/core/movement-phase.js';
 import { pathSearchFor } from '../../src/core/movement.js';
 import { BOL, PAR } from '../../src/core/side.js';
-import { BUILD_ENTRENCHMENT, BUILD_NONE, GONE, IN_DEAD, IN_PILE, OFF_MAP } from '../../src/core/state.js';
-import { position, type Position } from '../helpers/position.js';
+import { BUILD_ENTRENCHMENT, BUILD_NONE, GONE, IN_PILE, OFF_MAP } from '../../src/core/state.js';
+import { position } from '../helpers/position.js';
 import { scripted, testGame } from '../helpers/game.js';
-
-const path = (p: Position, ...labels: string[]) => labels.map((l) => p.hex(l));
-const of = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) =>
-  events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
-
-/** A side's policy that answers its move decisions from a queue, then ends the phase. */
-function mover(name: string, orders: MoveOrder[], extra: Parameters<typeof scripted>[1] = {}) {
-  const queue = [...orders];
-  return scripted(name, { move: () => queue.shift() ?? null, ...extra });
-}
+import { mover, of, order, path } from '../helpers/movement.js';
 
 function thrown(f: () => void): Error {
   try { f(); } catch (e) { return e as Error; }
   throw new Error('expected an illegal decision; the phase accepted every answer');
 }
-
-const order = (units: number[], leaders: number[], route: number[]): MoveOrder => ({ units, leaders, path: route });
 
 describe('10.1 each piece moves once a phase', () => {
   test('10.1 a unit that has finished its move may not move again in the phase: an illegal decision', () => {
@@ -283,62 +272,6 @@ describe('I-13 exiting the map', () => {
     const q = position({ fill: 'clear' });
     const u = q.place('P-I1', '1512');
     expect(() => movementPhase(testGame(q.state, [], mover('PAR', [order([u], [], [q.hex('1512'), exit])])), PAR, false)).toThrow(/I-13/);
-  });
-});
-
-describe('11.1 stacking at the end of the phase', () => {
-  /** Four PAR units fill Bush hex 1505 (limit 4); a fifth moves in. */
-  const crowd = (options: string[] = []) => {
-    const p = position({ fill: 'bush', vp: [20, 20], options });
-    const here = ['P-I1', 'P-I2', 'P-I3', 'P-I4'].map((id) => p.place(id, '1505'));
-    const late = p.place('P-I5', '1506');
-    return { p, all: [...here, late], late };
-  };
-
-  const leaveIt = { overstack: () => null }; // the engine's order (I-46)
-
-  test('11.1, I-14 the excess units go to the dead pile at the end of the phase, with no VP to the enemy', () => {
-    const { p, all, late } = crowd();
-    const g = testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505'))], leaveIt));
-    movementPhase(g, PAR, false);
-    expect(p.state.stacking_hs[p.hex('1505') * 2 + PAR]).toBe(4);
-    expect(all.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([late]); // I-46: the last to move
-    expect(p.state.vp_s[BOL]).toBe(20);
-    expect(of(g.events, 'loss')).toEqual([expect.objectContaining({ side: PAR, result: 'eliminated', rule: '11.1, I-14' })]);
-    expect(of(g.events, 'vp')).toEqual([]);
-  });
-
-  test('11.1 a unit may pass through a full hex: only the end of the phase counts', () => {
-    const { p, late } = crowd();
-    const g = testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505', '1504'))]));
-    movementPhase(g, PAR, false);
-    expect(p.state.loc_u[late]).toBe(p.hex('1504'));
-    expect(of(g.events, 'loss')).toEqual([]);
-  });
-
-  test('11.1 the owner chooses which units go: his policy is asked, with the engine\'s order first', () => {
-    const { p, all, late } = crowd();
-    const [i1] = all;
-    const par = mover('PAR', [order([late], [], path(p, '1506', '1505'))], { overstack: () => [i1!] });
-    movementPhase(testGame(p.state, [], par), PAR, false);
-    expect(par.asked.find((d) => d.kind === 'overstack')).toMatchObject({ side: PAR, hex: p.hex('1505'), units: [late, ...all.slice(0, 4).reverse()], count: 1 });
-    expect(all.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([i1]);
-    expect(p.state.loc_u[late]).toBe(p.hex('1505'));
-  });
-
-  test('11.1 the owner must remove exactly the excess, from the hex', () => {
-    for (const answer of [[], [0, 1], [99]]) {
-      const { p, late } = crowd();
-      const par = mover('PAR', [order([late], [], path(p, '1506', '1505'))], { overstack: () => answer });
-      expect(() => movementPhase(testGame(p.state, [], par), PAR, false)).toThrow(/remove exactly 1 different units/);
-    }
-  });
-
-  test('I-14 option overstackScoresVP: the removed unit scores +1 for the enemy', () => {
-    const { p, late } = crowd(['overstackScoresVP=true']);
-    movementPhase(testGame(p.state, [], mover('PAR', [order([late], [], path(p, '1506', '1505'))], leaveIt)), PAR, false);
-    expect(p.state.stacking_hs[p.hex('1505') * 2 + PAR]).toBe(4);
-    expect(p.state.vp_s[BOL]).toBe(21);
   });
 });
 

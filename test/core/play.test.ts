@@ -61,9 +61,14 @@ describe('4.2 whole games', () => {
     const scenario = loadScenario('boqueron', gameData());
     const state = createState(scenario, DEFAULT_OPTIONS);
     const game = { state, dice: seededDice('x'), observer: null, policies: [createPolicy('passive', 'x'), createPolicy('passive', 'x')] as const, where: 'test' };
-    const vp = [state.vp_s[0]!, state.vp_s[1]!] as const;
-    expect(() => checkInvariants(game, 'set-up', vp)).not.toThrow();
-    expect(() => checkInvariants(game, 'set-up', [vp[0] + 1, vp[1]])).toThrow(/VP .* differ from the start plus the VP events/);
+    const [par, bol] = [state.vp_s[0]!, state.vp_s[1]!];
+    // Either side's VP off by the events' sum fails, naming both figures.
+    expect(() => checkInvariants(game, 'set-up', [par + 1, bol])).toThrow(`VP ${par}/${bol} differ from the start plus the VP events ${par + 1}/${bol}`);
+    expect(() => checkInvariants(game, 'set-up', [par, bol - 2])).toThrow(`VP ${par}/${bol} differ from the start plus the VP events ${par}/${bol - 2}`);
+    // VP that moved with their events pass; the same VP without the events do not.
+    state.vp_s[1] = bol + 5;
+    expect(() => checkInvariants(game, 'set-up', [par, bol + 5])).not.toThrow();
+    expect(() => checkInvariants(game, 'set-up', [par, bol])).toThrow(`VP ${par}/${bol + 5} differ from the start plus the VP events ${par}/${bol}`);
   });
 
   test.each(listScenarioIds())('16.2 %s: the result\'s per-settlement captures and end holders agree with the event log', (id) => {

@@ -3,7 +3,7 @@ import { Issues } from '../../src/data/issues.js';
 import { compileCounters, parseFactors } from '../../src/data/compile-counters.js';
 import { ARMOR, ARTILLERY, CAVALRY, ENGINEER, INFANTRY } from '../../src/core/counters.js';
 import { BOL, PAR } from '../../src/core/side.js';
-import { readDataFile } from '../helpers/data.js';
+import { readDataFile, type RawJson } from '../helpers/data.js';
 
 const compile = (raw: unknown) => {
   const issues = new Issues('scenarios/counters.json');
@@ -82,7 +82,7 @@ describe('malformed manifests are rejected with file and path', () => {
 
   test('a two-step unit without a reduced side', () => {
     const raw = readDataFile('counters.json');
-    const i = raw.units.findIndex((u: any) => u.type === 'infantry');
+    const i = raw.units.findIndex((u: RawJson) => u.type === 'infantry');
     raw.units[i].reduced = null;
     const { issues } = compile(raw);
     expect(issues[0]!.path).toEqual(['units', i, 'reduced']);
@@ -113,7 +113,7 @@ describe('malformed manifests are rejected with file and path', () => {
 
   test('Paraguayan armor', () => {
     const raw = readDataFile('counters.json');
-    const i = raw.units.findIndex((u: any) => u.type === 'armor');
+    const i = raw.units.findIndex((u: RawJson) => u.type === 'armor');
     raw.units[i].side = 'PAR';
     const { issues } = compile(raw);
     expect(issues.map((x) => x.message)).toContain('only Bolivia has armor (13.1)');

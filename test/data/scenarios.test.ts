@@ -6,7 +6,7 @@ import { NO_CONTROL, type Scenario } from '../../src/core/scenario.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { DEFAULT_OPTIONS, effectiveTurns, parseOptions } from '../../src/core/options.js';
 import { monthName } from '../../src/data/schema-common.js';
-import { dataDirWith, gameData, readDataFile } from '../helpers/data.js';
+import { dataDirWith, gameData, readDataFile, type RawJson } from '../helpers/data.js';
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 
@@ -17,7 +17,7 @@ const leaderNamed = (s: Scenario, name: string) => s.counters.leaders.findIndex(
 const groupAt = (s: Scenario, side: 0 | 1, label: string) => s.sides[side].deploy.find((g) => g.named.includes(hex(s, label)));
 
 /** The first error message a broken copy of scenario `id` gives, with the file and path. */
-function brokenScenario(id: string, edit: (json: any) => void): string[] {
+function brokenScenario(id: string, edit: (json: RawJson) => void): string[] {
   const dir = dataDirWith(`${id}.json`, edit);
   try {
     loadScenario(id, gameData(), dir);
@@ -211,8 +211,8 @@ describe('broken scenario files are rejected with file, path and what would be r
     const boqueron = readDataFile('boqueron.json');
     const used = new Set(JSON.stringify(boqueron).match(/"B-[A-Z0-9]+"/g)!.map((x) => x.slice(1, -1)));
     const spare = readDataFile('counters.json').units
-      .filter((u: any) => u.side === 'BOL' && u.type === 'infantry' && !used.has(u.id))
-      .slice(0, 7).map((u: any) => u.id);
+      .filter((u: RawJson) => u.side === 'BOL' && u.type === 'infantry' && !used.has(u.id))
+      .slice(0, 7).map((u: RawJson) => u.id);
     const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.deploy[0].units = spare; });
     expect(errors.some((e) => /^boqueron\.json: sides\.BOL\.deploy\[0\]: over-stacked at set-up: 7 units in 2440, the limit there is [46] \(11\.2\)$/.test(e))).toBe(true);
   });

@@ -11,12 +11,16 @@ export function gameData(): GameData {
   return cached;
 }
 
-export function readDataFile(name: string): any {
+/** A data file as parsed JSON, before the loader checks it: tests edit it freely (often into a wrong shape). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw JSON, edited before any schema applies
+export type RawJson = any;
+
+export function readDataFile(name: string): RawJson {
   return JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, name), 'utf8'));
 }
 
 /** A temporary copy of the data folder with `name` replaced by `edit(parsed copy)`. */
-export function dataDirWith(name: string, edit: (json: any) => void): string {
+export function dataDirWith(name: string, edit: (json: RawJson) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'chaco-data-'));
   for (const f of readdirSync(DEFAULT_DATA_DIR)) copyFileSync(join(DEFAULT_DATA_DIR, f), join(dir, f));
   const json = readDataFile(name);

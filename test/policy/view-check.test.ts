@@ -60,9 +60,10 @@ describe('--check: the built-in policies\' view compared before and after each d
     const p: Policy = { name: 'reader', decide: (_d, v) => { seen = v; return [v.loc_u[0]] as never; } };
     const checked = checkedPolicy(p, 'policy reader');
     expect(checked.decide(callUps, state)).toEqual([state.loc_u[0]]);
-    state.turn = 3; // the engine moves the game on between decisions
-    state.loc_u[1] = 5;
-    expect(() => checked.decide(callUps, state)).not.toThrow();
+    state.turn = 3; // the engine moves the game on between decisions: no write by the policy
+    const moved = state.loc_u[0]! + 1;
+    state.loc_u[0] = moved;
+    expect(checked.decide(callUps, state)).toEqual([moved]);
     expect(seen).toBe(state);
   });
 
