@@ -36,10 +36,12 @@ const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // The build measured: this one, or another's (a child of the --base measure).
 const buildDir = resolve(text('child', here));
 const load = (p) => import(pathToFileURL(join(buildDir, 'dist', p)).href);
-const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, listScenarioIds, loadScenario }, { createPolicy }, { streamSeed }] = await Promise.all([
-  load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js'),
-]);
-const RANDOM = arg('random', 400), BALANCED = arg('balanced', 60), PARALLEL = arg('parallel', 4000), MEMORY = arg('memory', 0);
+const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, listScenarioIds, loadScenario }, { createPolicy }, { streamSeed }] =
+  await Promise.all([load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js')]);
+const RANDOM = arg('random', 400),
+  BALANCED = arg('balanced', 60),
+  PARALLEL = arg('parallel', 4000),
+  MEMORY = arg('memory', 0);
 const data = loadGameData();
 
 function play(id, policy, games) {
@@ -52,8 +54,11 @@ function play(id, policy, games) {
   return games / ((performance.now() - t0) / 1000);
 }
 
-if (process.argv.includes('--child')) { // one measure of the --base comparison: games/s of a build
-  const id = text('scenario', 'boqueron'), policy = text('policy', 'random'), games = arg('games', 100);
+if (process.argv.includes('--child')) {
+  // one measure of the --base comparison: games/s of a build
+  const id = text('scenario', 'boqueron'),
+    policy = text('policy', 'random'),
+    games = arg('games', 100);
   play(id, policy, Math.max(3, Math.ceil(games / 4)));
   const c0 = process.cpuUsage();
   const wall = play(id, policy, games);
@@ -65,32 +70,63 @@ if (process.argv.includes('--child')) { // one measure of the --base comparison:
 const baseDir = text('base');
 if (baseDir !== undefined) {
   const rounds = arg('rounds', 6);
-  const measures = [['boqueron', 'random', RANDOM], ['boqueron', 'balanced', BALANCED], ['campaign', 'balanced', Math.max(3, Math.round(BALANCED / 6))]];
+  const measures = [
+    ['boqueron', 'random', RANDOM],
+    ['boqueron', 'balanced', BALANCED],
+    ['campaign', 'balanced', Math.max(3, Math.round(BALANCED / 6))],
+  ];
   const measure = (dir, [id, policy, games]) => {
-    const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', dir, '--scenario', id, '--policy', policy, '--games', String(games)], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [fileURLToPath(import.meta.url), '--child', dir, '--scenario', id, '--policy', policy, '--games', String(games)],
+      { encoding: 'utf8' },
+    );
     if (r.status !== 0) throw new Error(`bench of ${dir} (${id}, ${policy}) failed: ${r.stderr}`);
     const [wall, cpu] = r.stdout.trim().split(' ').map(Number);
     return { wall, cpu };
   };
-  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
-  console.log(`chaco benchmark, this build (${here}) against base (${resolve(baseDir)}): ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, ${rounds} alternating rounds, one thread`);
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const m = s.length >> 1;
+    return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  };
+  console.log(
+    `chaco benchmark, this build (${here}) against base (${resolve(baseDir)}): ${cpus()[0]?.model ?? 'cpu'}, node ${process.version}, ${rounds} alternating rounds, one thread`,
+  );
   console.log('');
-  console.log('| scenario, policies | games a measure | base games/CPU-s | this games/CPU-s | ratio this/base by CPU time: min | median | max | by wall time: median |');
+  console.log(
+    '| scenario, policies | games a measure | base games/CPU-s | this games/CPU-s | ratio this/base by CPU time: min | median | max | by wall time: median |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const m of measures) {
-    const ours = [], theirs = [], ratio = [], wallRatio = [];
+    const ours = [],
+      theirs = [],
+      ratio = [],
+      wallRatio = [];
     for (let k = 0; k < rounds; k++) {
       let a, b;
-      if (k % 2 === 0) { a = measure(here, m); b = measure(baseDir, m); } else { b = measure(baseDir, m); a = measure(here, m); }
-      ours.push(a.cpu); theirs.push(b.cpu); ratio.push(a.cpu / b.cpu); wallRatio.push(a.wall / b.wall);
+      if (k % 2 === 0) {
+        a = measure(here, m);
+        b = measure(baseDir, m);
+      } else {
+        b = measure(baseDir, m);
+        a = measure(here, m);
+      }
+      ours.push(a.cpu);
+      theirs.push(b.cpu);
+      ratio.push(a.cpu / b.cpu);
+      wallRatio.push(a.wall / b.wall);
     }
     const f = (x) => x.toFixed(x < 10 ? 2 : 1);
-    console.log(`| ${m[0]}, ${m[1]} vs ${m[1]} | ${m[2]} | ${f(median(theirs))} | ${f(median(ours))} | ${Math.min(...ratio).toFixed(2)}x | ${median(ratio).toFixed(2)}x | ${Math.max(...ratio).toFixed(2)}x | ${median(wallRatio).toFixed(2)}x |`);
+    console.log(
+      `| ${m[0]}, ${m[1]} vs ${m[1]} | ${m[2]} | ${f(median(theirs))} | ${f(median(ours))} | ${Math.min(...ratio).toFixed(2)}x | ${median(ratio).toFixed(2)}x | ${Math.max(...ratio).toFixed(2)}x | ${median(wallRatio).toFixed(2)}x |`,
+    );
   }
   process.exit(0);
 }
 
-if (process.argv.includes('--solo')) { // child of the ceiling measure below: games/s of N random games
+if (process.argv.includes('--solo')) {
+  // child of the ceiling measure below: games/s of N random games
   console.log(play('boqueron', 'random', arg('solo', 1500)).toFixed(1));
   process.exit(0);
 }
@@ -103,7 +139,8 @@ function breakdown(profile, groups) {
   const dt = new Map();
   profile.samples.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const out = Object.fromEntries(Object.keys(groups).map((k) => [k, 0]));
-  let total = 0, inGame = 0;
+  let total = 0,
+    inGame = 0;
   for (const [id, t] of dt) {
     total += t;
     const names = [];
@@ -168,28 +205,39 @@ console.log('|---|---|---|---|---|---|---|');
 for (const policy of ['random', 'balanced']) {
   const { shares } = await profiled('boqueron', policy, policy === 'random' ? RANDOM : BALANCED);
   const p = (k) => `${(100 * (shares[k] ?? 0)).toFixed(0)}%`;
-  console.log(`| ${policy} | ${p('decisions')} | ${p('supply')} | ${p('movement')} | ${p('combat')} | ${p('set-up, new units, construction, politics')} | ${p('other')} |`);
+  console.log(
+    `| ${policy} | ${p('decisions')} | ${p('supply')} | ${p('movement')} | ${p('combat')} | ${p('set-up, new units, construction, politics')} | ${p('other')} |`,
+  );
 }
 console.log('');
 const parallel = (policy) => {
   const args = ['boqueron', '--games', String(PARALLEL), '--seed', 'bench', '--par', policy, '--bol', policy];
   const one = runCli([...args, '--workers', '1']);
   const all = runCli([...args, '--workers', String(cores)]);
-  console.log(`chaco run boqueron, ${policy} vs ${policy}, ${PARALLEL} games: 1 worker ${one.gamesPerSecond.toFixed(0)} games/s; ${cores} workers ${all.gamesPerSecond.toFixed(0)} games/s = ${(all.gamesPerSecond / one.gamesPerSecond).toFixed(2)}x (parallel efficiency ${(100 * all.gamesPerSecond / one.gamesPerSecond / cores).toFixed(0)}%); peak RSS ${one.maxRssMb.toFixed(0)} MB and ${all.maxRssMb.toFixed(0)} MB`);
+  console.log(
+    `chaco run boqueron, ${policy} vs ${policy}, ${PARALLEL} games: 1 worker ${one.gamesPerSecond.toFixed(0)} games/s; ${cores} workers ${all.gamesPerSecond.toFixed(0)} games/s = ${(all.gamesPerSecond / one.gamesPerSecond).toFixed(2)}x (parallel efficiency ${((100 * all.gamesPerSecond) / one.gamesPerSecond / cores).toFixed(0)}%); peak RSS ${one.maxRssMb.toFixed(0)} MB and ${all.maxRssMb.toFixed(0)} MB`,
+  );
 };
 parallel('random');
 parallel('balanced');
 // The machine's own ceiling: the same single-threaded work in `cores` independent processes at once.
-const solo = () => new Promise((ok) => {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--solo', '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.on('data', (d) => { out += d; });
-  child.on('close', () => ok(Number(out.trim())));
-});
+const solo = () =>
+  new Promise((ok) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--solo', '1500'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.on('close', () => ok(Number(out.trim())));
+  });
 const alone = await solo();
 const together = (await Promise.all(Array.from({ length: cores }, solo))).reduce((a, b) => a + b, 0);
-console.log(`${cores} independent processes playing random Boquerón games: ${together.toFixed(0)} games/s together, ${alone.toFixed(0)} alone = ${(together / alone).toFixed(2)}x, the most any runner can get here`);
+console.log(
+  `${cores} independent processes playing random Boquerón games: ${together.toFixed(0)} games/s together, ${alone.toFixed(0)} alone = ${(together / alone).toFixed(2)}x, the most any runner can get here`,
+);
 if (MEMORY > 0) {
   const m = runCli(['boqueron', '--games', String(MEMORY), '--workers', String(cores), '--seed', 'memory']);
-  console.log(`chaco run boqueron (balanced vs balanced), ${MEMORY} games on ${cores} workers: ${m.seconds.toFixed(0)} s, ${m.gamesPerSecond.toFixed(0)} games/s, peak RSS ${m.maxRssMb.toFixed(0)} MB`);
+  console.log(
+    `chaco run boqueron (balanced vs balanced), ${MEMORY} games on ${cores} workers: ${m.seconds.toFixed(0)} s, ${m.gamesPerSecond.toFixed(0)} games/s, peak RSS ${m.maxRssMb.toFixed(0)} MB`,
+  );
 }

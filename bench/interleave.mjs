@@ -18,14 +18,25 @@ const text = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const scenario = text('scenario', 'boqueron'), policy = text('policy', 'balanced'), games = Number(text('games', 60));
+const scenario = text('scenario', 'boqueron'),
+  policy = text('policy', 'balanced'),
+  games = Number(text('games', 60));
 const cpu = process.argv.includes('--cpu');
-const clock = cpu ? () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; } : () => performance.now();
+const clock = cpu
+  ? () => {
+      const c = process.cpuUsage();
+      return (c.user + c.system) / 1000;
+    }
+  : () => performance.now();
 
 async function player(dir) {
   const load = (p) => import(pathToFileURL(join(dir, 'dist', p)).href);
   const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, loadScenario }, { createPolicy }, { streamSeed }] = await Promise.all([
-    load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js'),
+    load('core/play.js'),
+    load('core/options.js'),
+    load('data/load.js'),
+    load('policy/index.js'),
+    load('core/dice.js'),
   ]);
   const s = loadScenario(scenario, loadGameData());
   return (i) => {
@@ -36,13 +47,25 @@ async function player(dir) {
   };
 }
 
-if (process.argv.includes('--child')) { // one round: `--child FIRST SECOND`, prints the ms a game of each
+if (process.argv.includes('--child')) {
+  // one round: `--child FIRST SECOND`, prints the ms a game of each
   const i = process.argv.indexOf('--child');
-  const first = await player(process.argv[i + 1]), second = await player(process.argv[i + 2]);
-  for (let k = 0; k < Math.max(3, Math.ceil(games / 4)); k++) { first(100000 + k); second(100000 + k); }
-  let a = 0, b = 0;
+  const first = await player(process.argv[i + 1]),
+    second = await player(process.argv[i + 2]);
+  for (let k = 0; k < Math.max(3, Math.ceil(games / 4)); k++) {
+    first(100000 + k);
+    second(100000 + k);
+  }
+  let a = 0,
+    b = 0;
   for (let k = 0; k < games; k++) {
-    if (k % 2 === 0) { a += first(k); b += second(k); } else { b += second(k); a += first(k); }
+    if (k % 2 === 0) {
+      a += first(k);
+      b += second(k);
+    } else {
+      b += second(k);
+      a += first(k);
+    }
   }
   console.log(`${(a / games).toFixed(3)} ${(b / games).toFixed(3)}`);
   process.exit(0);
@@ -55,15 +78,34 @@ if (!base) {
 }
 const rounds = Number(text('rounds', 4));
 const ratios = [];
-console.log(`${scenario}, ${policy} vs ${policy}, ${games} games a round in each build, ${rounds} rounds, timed by ${cpu ? 'CPU time' : 'wall clock'} (this build: ${here}; base: ${resolve(base)})`);
+console.log(
+  `${scenario}, ${policy} vs ${policy}, ${games} games a round in each build, ${rounds} rounds, timed by ${cpu ? 'CPU time' : 'wall clock'} (this build: ${here}; base: ${resolve(base)})`,
+);
 for (let k = 0; k < rounds; k++) {
   const order = k % 2 === 0 ? [base, here] : [here, base];
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', ...order, '--scenario', scenario, '--policy', policy, '--games', String(games), ...(cpu ? ['--cpu'] : [])], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      fileURLToPath(import.meta.url),
+      '--child',
+      ...order,
+      '--scenario',
+      scenario,
+      '--policy',
+      policy,
+      '--games',
+      String(games),
+      ...(cpu ? ['--cpu'] : []),
+    ],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`round ${k} failed: ${r.stderr}`);
   const [first, second] = r.stdout.trim().split(' ').map(Number);
   const [tBase, tThis] = k % 2 === 0 ? [first, second] : [second, first];
   ratios.push(tBase / tThis);
-  console.log(`round ${k + 1} (${k % 2 === 0 ? 'base' : 'this'} loaded first): base ${tBase.toFixed(2)} ms a game, this ${tThis.toFixed(2)}, base/this ${(tBase / tThis).toFixed(3)}x`);
+  console.log(
+    `round ${k + 1} (${k % 2 === 0 ? 'base' : 'this'} loaded first): base ${tBase.toFixed(2)} ms a game, this ${tThis.toFixed(2)}, base/this ${(tBase / tThis).toFixed(3)}x`,
+  );
 }
 const geo = Math.exp(ratios.reduce((s, x) => s + Math.log(x), 0) / ratios.length);
 console.log(`geometric mean base/this: ${geo.toFixed(3)}x (min ${Math.min(...ratios).toFixed(3)}, max ${Math.max(...ratios).toFixed(3)})`);

@@ -10,19 +10,26 @@ if (dirs.length === 0) {
   process.exit(2);
 }
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
-console.log('| scenario | PAR | BOL | games | PAR wins | GHQ moves PAR: games, mean | GHQ moves BOL | supply moves PAR | supply moves BOL |');
+console.log(
+  '| scenario | PAR | BOL | games | PAR wins | GHQ moves PAR: games, mean | GHQ moves BOL | supply moves PAR | supply moves BOL |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const dir of dirs) {
   const run = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8'));
   const [head, ...lines] = readFileSync(join(dir, 'games.csv'), 'utf8').trim().split('\n');
   const cols = head.split(',');
   // The seed column may be quoted with commas inside: read the row from its end, as every other column is plain.
-  const rows = lines.map((l) => { const parts = l.split(','); return Object.fromEntries(cols.map((c, i) => [c, parts[parts.length - cols.length + i]])); });
+  const rows = lines.map((l) => {
+    const parts = l.split(',');
+    return Object.fromEntries(cols.map((c, i) => [c, parts[parts.length - cols.length + i]]));
+  });
   const n = rows.length;
   const col = (name) => {
     const v = rows.map((r) => Number(r[name]));
     return `${pct(v.filter((x) => x > 0).length / n)}, ${(v.reduce((a, b) => a + b, 0) / n).toFixed(1)}`;
   };
   const parWins = rows.filter((r) => r.winner === 'PAR').length / n;
-  console.log(`| ${run.scenario?.id ?? run.scenario} | ${run.policies.PAR} | ${run.policies.BOL} | ${n} | ${pct(parWins)} | ${col('ghq_moves_par')} | ${col('ghq_moves_bol')} | ${col('supply_moves_par')} | ${col('supply_moves_bol')} |`);
+  console.log(
+    `| ${run.scenario?.id ?? run.scenario} | ${run.policies.PAR} | ${run.policies.BOL} | ${n} | ${pct(parWins)} | ${col('ghq_moves_par')} | ${col('ghq_moves_bol')} | ${col('supply_moves_par')} | ${col('supply_moves_bol')} |`,
+  );
 }

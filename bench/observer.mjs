@@ -23,15 +23,33 @@ const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 if (process.argv.includes('--child')) {
   // One measure: `--child DIR --mode none|log|count`.
-  const dir = arg('child'), mode = arg('mode', 'none'), games = Number(arg('games', 400));
-  const scenarioId = arg('scenario', 'boqueron'), policy = arg('policy', 'random');
+  const dir = arg('child'),
+    mode = arg('mode', 'none'),
+    games = Number(arg('games', 400));
+  const scenarioId = arg('scenario', 'boqueron'),
+    policy = arg('policy', 'random');
   const load = (p) => import(pathToFileURL(join(dir, 'dist', p)).href);
   const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, loadScenario }, { createPolicy }, { streamSeed }] = await Promise.all([
-    load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js'),
+    load('core/play.js'),
+    load('core/options.js'),
+    load('data/load.js'),
+    load('policy/index.js'),
+    load('core/dice.js'),
   ]);
   const s = loadScenario(scenarioId, loadGameData());
   let counted = 0;
-  const opts = mode === 'log' ? { log: true } : mode === 'count' ? { observer: { event() { counted++; } } } : {};
+  const opts =
+    mode === 'log'
+      ? { log: true }
+      : mode === 'count'
+        ? {
+            observer: {
+              event() {
+                counted++;
+              },
+            },
+          }
+        : {};
   const play = (n, tag) => {
     for (let i = 0; i < n; i++) {
       const seed = streamSeed(tag, i, 'game');
@@ -52,33 +70,58 @@ if (!base) {
   console.error('node bench/observer.mjs --base DIR: DIR holds the base build (dist/ and scenarios/); see the comment at the top');
   process.exit(2);
 }
-const rounds = Number(arg('rounds', 10)), games = arg('games', '400'), scenario = arg('scenario', 'boqueron'), policy = arg('policy', 'random');
+const rounds = Number(arg('rounds', 10)),
+  games = arg('games', '400'),
+  scenario = arg('scenario', 'boqueron'),
+  policy = arg('policy', 'random');
 
 function measure(dir, mode) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', dir, '--mode', mode, '--games', games, '--scenario', scenario, '--policy', policy], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), '--child', dir, '--mode', mode, '--games', games, '--scenario', scenario, '--policy', policy],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`measure ${dir} ${mode} failed: ${r.stderr}`);
   return Number(r.stdout.trim());
 }
 
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** 2.5-97.5% range of the mean of xs under resampling (a fixed LCG: the bench is repeatable in itself). */
 function bootstrap(xs, n = 4000) {
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
   const means = [];
-  for (let k = 0; k < n; k++) { let sum = 0; for (let i = 0; i < xs.length; i++) sum += xs[Math.floor(rand() * xs.length)]; means.push(sum / xs.length); }
+  for (let k = 0; k < n; k++) {
+    let sum = 0;
+    for (let i = 0; i < xs.length; i++) sum += xs[Math.floor(rand() * xs.length)];
+    means.push(sum / xs.length);
+  }
   means.sort((a, b) => a - b);
   return [means[Math.floor(n * 0.025)], means[Math.floor(n * 0.975)]];
 }
 
 /** Paired, interleaved: each round measures both (order alternating); returns per-round rates and ratios a/b. */
 function paired(a, b) {
-  const ra = [], rb = [], ratio = [];
+  const ra = [],
+    rb = [],
+    ratio = [];
   for (let k = 0; k < rounds; k++) {
     let x, y;
-    if (k % 2 === 0) { x = a(); y = b(); } else { y = b(); x = a(); }
-    ra.push(x); rb.push(y); ratio.push(x / y);
+    if (k % 2 === 0) {
+      x = a();
+      y = b();
+    } else {
+      y = b();
+      x = a();
+    }
+    ra.push(x);
+    rb.push(y);
+    ratio.push(x / y);
   }
   return { ra, rb, ratio };
 }
@@ -86,13 +129,35 @@ function paired(a, b) {
 function report(label, { ra, rb, ratio }) {
   const [lo, hi] = bootstrap(ratio);
   const pct = (r) => `${r >= 1 ? '+' : ''}${((r - 1) * 100).toFixed(1)}%`;
-  console.log(`| ${label} | ${median(ra).toFixed(0)} | ${median(rb).toFixed(0)} | ${pct(median(ratio))} | ${pct(mean(ratio))} (${pct(lo)} to ${pct(hi)}) |`);
+  console.log(
+    `| ${label} | ${median(ra).toFixed(0)} | ${median(rb).toFixed(0)} | ${pct(median(ratio))} | ${pct(mean(ratio))} (${pct(lo)} to ${pct(hi)}) |`,
+  );
 }
 
-console.log(`chaco observer bench: ${scenario}, ${policy} vs ${policy}, ${games} games a measure, ${rounds} paired rounds (this build: ${here}; base: ${resolve(base)})`);
+console.log(
+  `chaco observer bench: ${scenario}, ${policy} vs ${policy}, ${games} games a measure, ${rounds} paired rounds (this build: ${here}; base: ${resolve(base)})`,
+);
 console.log('');
 console.log('| compared | games/s (first) | games/s (second) | median ratio | mean ratio (95% bootstrap) |');
 console.log('|---|---:|---:|---:|---:|');
-report('no observer: this build / base', paired(() => measure(here, 'none'), () => measure(base, 'none')));
-report('event log collected: this build / base', paired(() => measure(here, 'log'), () => measure(base, 'log')));
-report('this build: counting observer / none', paired(() => measure(here, 'count'), () => measure(here, 'none')));
+report(
+  'no observer: this build / base',
+  paired(
+    () => measure(here, 'none'),
+    () => measure(base, 'none'),
+  ),
+);
+report(
+  'event log collected: this build / base',
+  paired(
+    () => measure(here, 'log'),
+    () => measure(base, 'log'),
+  ),
+);
+report(
+  'this build: counting observer / none',
+  paired(
+    () => measure(here, 'count'),
+    () => measure(here, 'none'),
+  ),
+);

@@ -23,19 +23,39 @@ function games(dir) {
   }
   return rows;
 }
-const x = games(a), y = games(b);
-let both = 0, onlyA = 0, onlyB = 0, neither = 0, n = 0, sum = 0, sumSq = 0, marginA = 0, marginB = 0;
+const x = games(a),
+  y = games(b);
+let both = 0,
+  onlyA = 0,
+  onlyB = 0,
+  neither = 0,
+  n = 0,
+  sum = 0,
+  sumSq = 0,
+  marginA = 0,
+  marginB = 0;
 for (const [g, p] of x) {
   const q = y.get(g);
   if (!q) continue;
-  if (p.seed !== q.seed) { console.error(`game ${g}: seeds differ (${p.seed}, ${q.seed}); not the same games`); process.exit(2); }
+  if (p.seed !== q.seed) {
+    console.error(`game ${g}: seeds differ (${p.seed}, ${q.seed}); not the same games`);
+    process.exit(2);
+  }
   n++;
-  if (p.win && q.win) both++; else if (p.win) onlyA++; else if (q.win) onlyB++; else neither++;
+  if (p.win && q.win) both++;
+  else if (p.win) onlyA++;
+  else if (q.win) onlyB++;
+  else neither++;
   const d = p.margin - q.margin;
-  sum += d; sumSq += d * d; marginA += p.margin; marginB += q.margin;
+  sum += d;
+  sumSq += d * d;
+  marginA += p.margin;
+  marginB += q.margin;
 }
 const w = pairedProportionDiff(both, onlyA, onlyB, neither);
 const m = meanDiff(n, sum, sumSq);
 const pct = (v) => (100 * v).toFixed(1);
 const sgn = (v, f) => `${v >= 0 ? '+' : ''}${f(v)}`;
-console.log(`${side}, ${n} paired games: A wins ${pct((both + onlyA) / n)}% (margin ${(marginA / n).toFixed(1)}), B ${pct((both + onlyB) / n)}% (margin ${(marginB / n).toFixed(1)}); A over B: ${sgn(w.diff, pct)} points (95% ${pct(w.lo)} to ${pct(w.hi)}), margin ${sgn(m.mean, (v) => v.toFixed(1))} VP (${m.lo.toFixed(1)} to ${m.hi.toFixed(1)})`);
+console.log(
+  `${side}, ${n} paired games: A wins ${pct((both + onlyA) / n)}% (margin ${(marginA / n).toFixed(1)}), B ${pct((both + onlyB) / n)}% (margin ${(marginB / n).toFixed(1)}); A over B: ${sgn(w.diff, pct)} points (95% ${pct(w.lo)} to ${pct(w.hi)}), margin ${sgn(m.mean, (v) => v.toFixed(1))} VP (${m.lo.toFixed(1)} to ${m.hi.toFixed(1)})`,
+);

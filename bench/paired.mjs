@@ -13,13 +13,32 @@ if (!opponent || !['PAR', 'BOL'].includes(side)) {
 }
 const s = side === 'PAR' ? 0 : 1;
 const cell = (mine) => join(dir, 'cells', scenario, s === 0 ? `${mine}__${opponent}.txt` : `${opponent}__${mine}.txt`);
-const wins = (mine) => readFileSync(cell(mine), 'utf8').trim().split('\n').map((l) => (Number(l.split(',')[1]) === s ? 1 : 0));
-const margins = (mine) => readFileSync(cell(mine), 'utf8').trim().split('\n').map((l) => (s === 0 ? 1 : -1) * Number(l.split(',')[0]));
-const x = wins(a), y = wins(b);
+const wins = (mine) =>
+  readFileSync(cell(mine), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (Number(l.split(',')[1]) === s ? 1 : 0));
+const margins = (mine) =>
+  readFileSync(cell(mine), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => (s === 0 ? 1 : -1) * Number(l.split(',')[0]));
+const x = wins(a),
+  y = wins(b);
 const n = Math.min(x.length, y.length);
-let both = 0, onlyA = 0, onlyB = 0, neither = 0;
-for (let g = 0; g < n; g++) { if (x[g] && y[g]) both++; else if (x[g]) onlyA++; else if (y[g]) onlyB++; else neither++; }
+let both = 0,
+  onlyA = 0,
+  onlyB = 0,
+  neither = 0;
+for (let g = 0; g < n; g++) {
+  if (x[g] && y[g]) both++;
+  else if (x[g]) onlyA++;
+  else if (y[g]) onlyB++;
+  else neither++;
+}
 const d = pairedProportionDiff(both, onlyA, onlyB, neither);
 const mean = (v) => v.slice(0, n).reduce((p, q) => p + q, 0) / n;
 const pct = (v) => (100 * v).toFixed(1);
-console.log(`${scenario} ${side} against ${opponent}, ${n} games: ${a} ${pct((both + onlyA) / n)}% (margin ${mean(margins(a)).toFixed(1)}), ${b} ${pct((both + onlyB) / n)}% (margin ${mean(margins(b)).toFixed(1)}); ${a} over ${b}: ${d.diff >= 0 ? '+' : ''}${pct(d.diff)} points (95% ${pct(d.lo)} to ${pct(d.hi)})`);
+console.log(
+  `${scenario} ${side} against ${opponent}, ${n} games: ${a} ${pct((both + onlyA) / n)}% (margin ${mean(margins(a)).toFixed(1)}), ${b} ${pct((both + onlyB) / n)}% (margin ${mean(margins(b)).toFixed(1)}); ${a} over ${b}: ${d.diff >= 0 ? '+' : ''}${pct(d.diff)} points (95% ${pct(d.lo)} to ${pct(d.hi)})`,
+);

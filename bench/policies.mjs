@@ -10,7 +10,17 @@ import { parseHex } from '../dist/core/hex.js';
 const N = Number(process.argv[2] ?? 200);
 const data = loadGameData();
 let decideMs = 0;
-const timed = (p) => ({ name: p.name, decide(d, v) { const t = performance.now(); try { return p.decide(d, v); } finally { decideMs += performance.now() - t; } } });
+const timed = (p) => ({
+  name: p.name,
+  decide(d, v) {
+    const t = performance.now();
+    try {
+      return p.decide(d, v);
+    } finally {
+      decideMs += performance.now() - t;
+    }
+  },
+});
 
 function run(id, par, bol, extra = () => {}) {
   const s = loadScenario(id, data);
@@ -19,34 +29,47 @@ function run(id, par, bol, extra = () => {}) {
   const t0 = performance.now();
   for (let i = 0; i < N; i++) {
     const seed = `bench:${i}`;
-    const r = playGame(s, DEFAULT_OPTIONS, [timed(createPolicy(par, `${seed}:PAR`, s)), timed(createPolicy(bol, `${seed}:BOL`, s))], seed, { log: true });
+    const r = playGame(s, DEFAULT_OPTIONS, [timed(createPolicy(par, `${seed}:PAR`, s)), timed(createPolicy(bol, `${seed}:BOL`, s))], seed, {
+      log: true,
+    });
     out.wins[r.winner]++;
     for (const e of r.events) if (e.type === 'combat') out.attacks[e.side]++;
-    out.steps[0] += r.stepsLost[0]; out.steps[1] += r.stepsLost[1];
-    out.captured[0] += r.captured[0]; out.captured[1] += r.captured[1];
+    out.steps[0] += r.stepsLost[0];
+    out.steps[1] += r.stepsLost[1];
+    out.captured[0] += r.captured[0];
+    out.captured[1] += r.captured[1];
     extra(r, s);
   }
   out.ms = performance.now() - t0;
   out.decideMs = decideMs;
   return out;
 }
-const pct = (x) => `${(100 * x / N).toFixed(1)}%`;
+const pct = (x) => `${((100 * x) / N).toFixed(1)}%`;
 const per = (x) => (x / N).toFixed(2);
 
 console.log(`| scenario | PAR | BOL | PAR wins | BOL wins | games/s (log on) | time in decisions |`);
 console.log(`|---|---|---|---|---|---|---|`);
 for (const id of ['boqueron', 'villa-montes']) {
-  for (const [par, bol] of [['balanced', 'random'], ['random', 'balanced']]) {
+  for (const [par, bol] of [
+    ['balanced', 'random'],
+    ['random', 'balanced'],
+  ]) {
     const r = run(id, par, bol);
-    console.log(`| ${id} | ${par} | ${bol} | ${pct(r.wins.PAR)} | ${pct(r.wins.BOL)} | ${(N / r.ms * 1000).toFixed(0)} | ${(100 * r.decideMs / r.ms).toFixed(0)}% |`);
+    console.log(
+      `| ${id} | ${par} | ${bol} | ${pct(r.wins.PAR)} | ${pct(r.wins.BOL)} | ${((N / r.ms) * 1000).toFixed(0)} | ${((100 * r.decideMs) / r.ms).toFixed(0)}% |`,
+    );
   }
 }
 console.log('');
-console.log(`| Boquerón, PAR preset vs BOL balanced | PAR wins | PAR attacks/game | steps lost PAR/BOL per game | settlements taken PAR/BOL per game | time in decisions |`);
+console.log(
+  `| Boquerón, PAR preset vs BOL balanced | PAR wins | PAR attacks/game | steps lost PAR/BOL per game | settlements taken PAR/BOL per game | time in decisions |`,
+);
 console.log(`|---|---|---|---|---|---|`);
 for (const preset of ['cautious', 'balanced', 'aggressive']) {
   const r = run('boqueron', preset, 'balanced');
-  console.log(`| ${preset} | ${pct(r.wins.PAR)} | ${per(r.attacks[0])} | ${per(r.steps[0])} / ${per(r.steps[1])} | ${per(r.captured[0])} / ${per(r.captured[1])} | ${(100 * r.decideMs / r.ms).toFixed(0)}% |`);
+  console.log(
+    `| ${preset} | ${pct(r.wins.PAR)} | ${per(r.attacks[0])} | ${per(r.steps[0])} / ${per(r.steps[1])} | ${per(r.captured[0])} / ${per(r.captured[1])} | ${((100 * r.decideMs) / r.ms).toFixed(0)}% |`,
+  );
 }
 let taken = 0;
 const plan = run('boqueron', 'policies/boqueron-par-historical.json', 'balanced', (r, s) => {
@@ -55,8 +78,13 @@ const plan = run('boqueron', 'policies/boqueron-par-historical.json', 'balanced'
   for (const e of r.events) {
     if (e.type === 'turn') turn = e.turn + 1;
     if (turn > 3) break;
-    if (e.type === 'capture' && e.hex === target && e.side === 0) { taken++; break; }
+    if (e.type === 'capture' && e.hex === target && e.side === 0) {
+      taken++;
+      break;
+    }
   }
 });
 console.log('');
-console.log(`Paraguayan historical Boquerón plan vs balanced: Boquerón (2440) taken by the end of turn 3 in ${pct(taken)} of ${N} games; Paraguay wins ${pct(plan.wins.PAR)}.`);
+console.log(
+  `Paraguayan historical Boquerón plan vs balanced: Boquerón (2440) taken by the end of turn 3 in ${pct(taken)} of ${N} games; Paraguay wins ${pct(plan.wins.PAR)}.`,
+);

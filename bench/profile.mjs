@@ -19,10 +19,18 @@ const text = (name, fallback) => {
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const load = (p) => import(pathToFileURL(join(here, 'dist', p)).href);
 const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, loadScenario }, { createPolicy }, { streamSeed }] = await Promise.all([
-  load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js'),
+  load('core/play.js'),
+  load('core/options.js'),
+  load('data/load.js'),
+  load('policy/index.js'),
+  load('core/dice.js'),
 ]);
-const scenario = text('scenario', 'boqueron'), policy = text('policy', 'balanced');
-const warm = Number(text('warm', 150)), games = Number(text('games', 300)), top = Number(text('top', 40)), under = text('under');
+const scenario = text('scenario', 'boqueron'),
+  policy = text('policy', 'balanced');
+const warm = Number(text('warm', 150)),
+  games = Number(text('games', 300)),
+  top = Number(text('top', 40)),
+  under = text('under');
 const s = loadScenario(scenario, loadGameData());
 const play = (i) => {
   const seed = streamSeed('profile', i, 'game');
@@ -46,8 +54,10 @@ const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
 const counts = new Map();
 for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
-const name = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
-const incl = new Map(), self = new Map();
+const name = (n) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
+const incl = new Map(),
+  self = new Map();
 let total = 0;
 for (const [id, c] of counts) {
   const chain = [];
@@ -60,10 +70,20 @@ for (const [id, c] of counts) {
   const seen = new Set();
   for (const n of chain.slice(0, stop + (under === undefined ? 0 : 1))) {
     const k = name(n);
-    if (!seen.has(k)) { seen.add(k); incl.set(k, (incl.get(k) ?? 0) + c); }
+    if (!seen.has(k)) {
+      seen.add(k);
+      incl.set(k, (incl.get(k) ?? 0) + c);
+    }
   }
 }
-const list = (m, k) => [...m].sort((a, b) => b[1] - a[1]).slice(0, k).map(([f, c]) => `${(100 * c / total).toFixed(1).padStart(6)}%  ${f}`).join('\n');
-console.log(`${scenario}, ${policy} vs ${policy}: ${games} games profiled after ${warm} warm-up games, ${((cpu.user + cpu.system) / 1000 / games).toFixed(2)} CPU ms a game`);
+const list = (m, k) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, k)
+    .map(([f, c]) => `${((100 * c) / total).toFixed(1).padStart(6)}%  ${f}`)
+    .join('\n');
+console.log(
+  `${scenario}, ${policy} vs ${policy}: ${games} games profiled after ${warm} warm-up games, ${((cpu.user + cpu.system) / 1000 / games).toFixed(2)} CPU ms a game`,
+);
 console.log(`\ninclusive${under ? ` (below ${under})` : ''}:\n${list(incl, top)}`);
 if (under === undefined) console.log(`\nself:\n${list(self, Math.ceil(top / 2))}`);

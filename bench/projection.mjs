@@ -21,9 +21,17 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2);
-const flag = (name, fallback) => { const i = args.indexOf(`--${name}`); return i >= 0 ? args[i + 1] : fallback; };
+const flag = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
 const logFile = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--')));
-if (!logFile) { console.error('usage: node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100] [--longest F]'); process.exit(2); }
+if (!logFile) {
+  console.error(
+    'usage: node bench/projection.mjs STUDY_LOG [--threads T] [--overhead MS] [--shards 10,100] [--machines 1,10,100] [--longest F]',
+  );
+  process.exit(2);
+}
 const T = Number(flag('threads', String(availableParallelism())));
 const overhead = Number(flag('overhead', '0')) / 1000;
 const shardSizes = flag('shards', '10,100').split(',').map(Number);
@@ -75,7 +83,8 @@ function rounds(stage) {
 function projected(rs, n, s, c) {
   let t = 0;
   for (const round of rs) {
-    let work = 0, longest = 0;
+    let work = 0,
+      longest = 0;
     for (const g of round) {
       for (let left = g; left > 0; left -= s) {
         const shard = Math.min(s, left) * c + overhead;
@@ -94,7 +103,10 @@ const lines = [];
 let measured = 0;
 for (const stage of STAGES) {
   const wall = took.get(stage.dir);
-  if (wall === undefined) { console.error(`no "study: ${stage.dir} took N s" line in ${logFile}`); process.exit(2); }
+  if (wall === undefined) {
+    console.error(`no "study: ${stage.dir} took N s" line in ${logFile}`);
+    process.exit(2);
+  }
   measured += wall;
   if (stage.kind === 'local' || !existsSync(join(stage.dir, stage.state))) {
     for (const n of machines) for (const s of shardSizes) totals.set(`${n}:${s}`, (totals.get(`${n}:${s}`) ?? 0) + wall);
@@ -107,7 +119,9 @@ for (const stage of STAGES) {
   for (const n of machines) for (const s of shardSizes) totals.set(`${n}:${s}`, (totals.get(`${n}:${s}`) ?? 0) + projected(rs, n, s, c));
   lines.push(`| ${stage.dir} | ${fmt(wall)} | ${games} games in ${rs.length} rounds, ${(1000 * c).toFixed(1)} ms of CPU a game |`);
 }
-console.log(`The study as measured: ${fmt(measured)} on ${T} threads; queue cost ${(overhead * 1000).toFixed(1)} ms a shard; the slowest shard ${longestFactor}x the mean\n`);
+console.log(
+  `The study as measured: ${fmt(measured)} on ${T} threads; queue cost ${(overhead * 1000).toFixed(1)} ms a shard; the slowest shard ${longestFactor}x the mean\n`,
+);
 console.log('| command | wall time here | work |');
 console.log('|---|---|---|');
 for (const l of lines) console.log(l);

@@ -23,13 +23,30 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
-const GAMES = arg('games', 2000), OVERHEAD = arg('overhead', 1000), SCENARIO_GAMES = arg('scenario-games', 300);
+const GAMES = arg('games', 2000),
+  OVERHEAD = arg('overhead', 1000),
+  SCENARIO_GAMES = arg('scenario-games', 300);
 const CLI = 'dist/cli/main.js';
 const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
-const port = await new Promise((ok) => { const s = createServer().listen(0, '127.0.0.1', () => { const p = s.address().port; s.close(() => ok(p)); }); });
-const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-const pong = () => new Promise((ok) => { const c = createConnection({ port, host: '127.0.0.1' }, () => c.write('PING\r\n')); c.on('data', (d) => { ok(String(d).startsWith('+PONG')); c.destroy(); }); c.on('error', () => ok(false)); });
+const port = await new Promise((ok) => {
+  const s = createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => ok(p));
+  });
+});
+const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+  stdio: 'ignore',
+});
+const pong = () =>
+  new Promise((ok) => {
+    const c = createConnection({ port, host: '127.0.0.1' }, () => c.write('PING\r\n'));
+    c.on('data', (d) => {
+      ok(String(d).startsWith('+PONG'));
+      c.destroy();
+    });
+    c.on('error', () => ok(false));
+  });
 while (!(await pong())) await sleep(100);
 const url = `redis://127.0.0.1:${port}`;
 const redis = new Redis(url, { maxRetriesPerRequest: null });
@@ -46,13 +63,19 @@ function run(args) {
 
 /** Starts `processes` chaco workers of `threads` each, runs `args` through the queue, stops them. */
 async function onQueue(args, processes, threads) {
-  const workers = Array.from({ length: processes }, () => spawn(process.execPath, [CLI, 'worker', '--queue', url, '--workers', String(threads), '--quiet'], { stdio: 'ignore' }));
+  const workers = Array.from({ length: processes }, () =>
+    spawn(process.execPath, [CLI, 'worker', '--queue', url, '--workers', String(threads), '--quiet'], { stdio: 'ignore' }),
+  );
   while ((await queue.getWorkers()).length < processes) await sleep(100);
   try {
     const out = mkdtempSync(join(tmpdir(), 'chaco-bench-q-'));
-    const child = spawn(process.execPath, [CLI, 'run', ...args, '--queue', url, '--quiet', '--no-replays', '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'run', ...args, '--queue', url, '--quiet', '--no-replays', '--out', out], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let err = '';
-    child.stderr.on('data', (d) => { err += d; });
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
     const code = await new Promise((ok) => child.on('exit', ok));
     if (code !== 0) throw new Error(`chaco run ${args.join(' ')} --queue failed: ${err}`);
     const m = JSON.parse(readFileSync(join(out, 'run.json'), 'utf8'));
@@ -65,7 +88,9 @@ async function onQueue(args, processes, threads) {
 }
 
 try {
-  console.log(`chaco queue benchmark: ${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, node ${process.version}, ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.trim()}`);
+  console.log(
+    `chaco queue benchmark: ${cpus()[0]?.model ?? 'cpu'}, ${cpus().length} cores, node ${process.version}, ${spawnSync('redis-server', ['--version'], { encoding: 'utf8' }).stdout.trim()}`,
+  );
   const balanced = ['boqueron', '--games', String(GAMES), '--seed', 'bench'];
   const rows = [
     ['local, --workers 1', run([...balanced, '--workers', '1'])],
@@ -75,16 +100,21 @@ try {
     ['queue, 2 worker processes x 1 thread', await onQueue(balanced, 2, 1)],
   ];
   console.log(`\nchaco run boqueron, balanced vs balanced, ${GAMES} games (queue: shards of 100)`);
-  for (const [what, r] of rows) console.log(`  ${what.padEnd(38)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.gamesPerSecond.toFixed(1).padStart(6)} games/s`);
+  for (const [what, r] of rows)
+    console.log(`  ${what.padEnd(38)} ${r.seconds.toFixed(1).padStart(6)} s  ${r.gamesPerSecond.toFixed(1).padStart(6)} games/s`);
 
   const random = ['boqueron', '--games', String(OVERHEAD), '--seed', 'bench-overhead', '--par', 'random', '--bol', 'random'];
   const local = run([...random, '--workers', '1']);
   console.log(`\nqueue cost per shard: boqueron, random vs random, ${OVERHEAD} games on one thread`);
-  console.log(`  local, --workers 1                     ${local.seconds.toFixed(2).padStart(6)} s  ${(1000 * local.seconds / OVERHEAD).toFixed(2)} ms a game`);
+  console.log(
+    `  local, --workers 1                     ${local.seconds.toFixed(2).padStart(6)} s  ${((1000 * local.seconds) / OVERHEAD).toFixed(2)} ms a game`,
+  );
   for (const size of [1, 10, 100]) {
     const q = await onQueue([...random, '--shard-size', String(size)], 1, 1);
     const shards = Math.ceil(OVERHEAD / size);
-    console.log(`  queue, shards of ${String(size).padEnd(3)} (${String(shards).padStart(4)} shards)   ${q.seconds.toFixed(2).padStart(6)} s  ${(1000 * (q.seconds - local.seconds) / shards).toFixed(2)} ms a shard more than local`);
+    console.log(
+      `  queue, shards of ${String(size).padEnd(3)} (${String(shards).padStart(4)} shards)   ${q.seconds.toFixed(2).padStart(6)} s  ${((1000 * (q.seconds - local.seconds)) / shards).toFixed(2)} ms a shard more than local`,
+    );
   }
 
   console.log(`\ngames/s on one thread, balanced vs balanced, ${SCENARIO_GAMES} games (chaco run --workers 1)`);

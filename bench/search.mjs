@@ -22,20 +22,40 @@ const text = (name, fallback) => {
 };
 const here = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const load = (p) => import(pathToFileURL(join(here, 'dist', p)).href);
-const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, loadScenario }, { createPolicy }, { streamSeed }, { cloneState }] = await Promise.all([
-  load('core/play.js'), load('core/options.js'), load('data/load.js'), load('policy/index.js'), load('core/dice.js'), load('core/state.js'),
-]);
-const id = text('scenario', 'boqueron'), games = Number(text('games', 4)), rollouts = text('rollouts'), pairs = Number(text('pairs', 40));
+const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, loadScenario }, { createPolicy }, { streamSeed }, { cloneState }] =
+  await Promise.all([
+    load('core/play.js'),
+    load('core/options.js'),
+    load('data/load.js'),
+    load('policy/index.js'),
+    load('core/dice.js'),
+    load('core/state.js'),
+  ]);
+const id = text('scenario', 'boqueron'),
+  games = Number(text('games', 4)),
+  rollouts = text('rollouts'),
+  pairs = Number(text('pairs', 40));
 const searchName = rollouts === undefined ? 'search' : `search:${rollouts}`;
 const s = loadScenario(id, loadGameData());
-const cpuMs = () => { const c = process.cpuUsage(); return (c.user + c.system) / 1000; };
+const cpuMs = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+};
 const balanced = (seed) => createPolicy('balanced', seed, s);
 
 let seen = null; // a position met in play, for the copy's cost
 /** An outright game of balanced against balanced: CPU ms of its game turns (from the first turn event on). */
 function outright(seed) {
   let t0 = 0;
-  const observer = { event(e) { if (e.type === 'turn' && e.turn === 0) t0 = cpuMs(); if (e.type === 'turn' && e.turn === 2 && seen === null) seen = observer.state; }, start(state) { observer.state = state; } };
+  const observer = {
+    event(e) {
+      if (e.type === 'turn' && e.turn === 0) t0 = cpuMs();
+      if (e.type === 'turn' && e.turn === 2 && seen === null) seen = observer.state;
+    },
+    start(state) {
+      observer.state = state;
+    },
+  };
   playGame(s, DEFAULT_OPTIONS, [balanced(`${seed}:PAR`), balanced(`${seed}:BOL`)], seed, { observer });
   return cpuMs() - t0;
 }
@@ -44,7 +64,8 @@ function rollout(seed) {
   let ms = 0;
   const inner = balanced(`${seed}:PAR`);
   const par = {
-    name: 'balanced', decide: (d, view) => inner.decide(d, view),
+    name: 'balanced',
+    decide: (d, view) => inner.decide(d, view),
     startTurn(view, _side, lookahead) {
       if (view.turn !== 0) return;
       const t0 = cpuMs();
@@ -56,9 +77,13 @@ function rollout(seed) {
   return ms;
 }
 
-for (let i = 0; i < 3; i++) { outright(`warm-${i}`); rollout(`warm-${i}`); }
+for (let i = 0; i < 3; i++) {
+  outright(`warm-${i}`);
+  rollout(`warm-${i}`);
+}
 const search = { ms: 0, rollouts: 0, gameTurns: 0, turns: 0 };
-let look = 0, out = 0;
+let look = 0,
+  out = 0;
 for (let i = 0; i < games; i++) {
   const seed = streamSeed('bench-search', i, 'game');
   const t0 = cpuMs();
@@ -70,13 +95,28 @@ for (let i = 0; i < games; i++) {
 for (let i = 0; i < pairs; i++) {
   const seed = streamSeed('bench-search', i, 'pair');
   // The same seeds in both: the rollout's game is not the outright one (its own dice), but of the same kind.
-  if (i % 2 === 0) { look += rollout(seed); out += outright(seed); } else { out += outright(seed); look += rollout(seed); }
+  if (i % 2 === 0) {
+    look += rollout(seed);
+    out += outright(seed);
+  } else {
+    out += outright(seed);
+    look += rollout(seed);
+  }
 }
-const copies = 2000, c0 = cpuMs();
+const copies = 2000,
+  c0 = cpuMs();
 for (let k = 0; k < copies; k++) cloneState(seen);
 const copyMs = (cpuMs() - c0) / copies;
 const perRollout = search.ms / search.rollouts;
-console.log(`${id}: ${games} game${games === 1 ? "" : "s"} of ${searchName} against balanced (${search.turns} player turns searched, ${search.rollouts} rollouts reaching ${search.gameTurns} game turns), CPU time`);
-console.log(`rollouts per CPU second: ${(1000 / perRollout).toFixed(1)} (${perRollout.toFixed(1)} ms a rollout, ${(search.ms / search.gameTurns).toFixed(2)} ms a game turn reached)`);
-console.log(`a whole game played on the look-ahead's copy against one played outright (balanced, game turns only, ${pairs} each): ${(look / pairs).toFixed(1)} and ${(out / pairs).toFixed(1)} ms, ratio ${(look / out).toFixed(2)}`);
-console.log(`the copy a rollout starts from (cloneState): ${(copyMs * 1000).toFixed(1)} µs, ${((100 * copyMs) / perRollout).toFixed(2)}% of a rollout`);
+console.log(
+  `${id}: ${games} game${games === 1 ? '' : 's'} of ${searchName} against balanced (${search.turns} player turns searched, ${search.rollouts} rollouts reaching ${search.gameTurns} game turns), CPU time`,
+);
+console.log(
+  `rollouts per CPU second: ${(1000 / perRollout).toFixed(1)} (${perRollout.toFixed(1)} ms a rollout, ${(search.ms / search.gameTurns).toFixed(2)} ms a game turn reached)`,
+);
+console.log(
+  `a whole game played on the look-ahead's copy against one played outright (balanced, game turns only, ${pairs} each): ${(look / pairs).toFixed(1)} and ${(out / pairs).toFixed(1)} ms, ratio ${(look / out).toFixed(2)}`,
+);
+console.log(
+  `the copy a rollout starts from (cloneState): ${(copyMs * 1000).toFixed(1)} µs, ${((100 * copyMs) / perRollout).toFixed(2)}% of a rollout`,
+);

@@ -13,8 +13,14 @@ const { playGame } = await import(`${dist}core/play.js`);
 const { DEFAULT_OPTIONS } = await import(`${dist}core/options.js`);
 const { loadGameData, loadScenario } = await import(`${dist}data/load.js`);
 const { createPolicy, loadPolicyModules } = await import(`${dist}policy/index.js`);
-const guard = await import(`${dist}policy/read-only-view.js`).then((m) => m.readOnlyPolicy, () => null);
-const check = await import(`${dist}policy/view-check.js`).then((m) => m.checkedPolicy, () => null);
+const guard = await import(`${dist}policy/read-only-view.js`).then(
+  (m) => m.readOnlyPolicy,
+  () => null,
+);
+const check = await import(`${dist}policy/view-check.js`).then(
+  (m) => m.checkedPolicy,
+  () => null,
+);
 
 const MODULE = 'policies/examples/hold-the-line.mjs';
 await loadPolicyModules([MODULE]);
@@ -24,7 +30,12 @@ function cpuMsPerGame(par, bol, wrap = (p) => p) {
   const t0 = process.cpuUsage();
   for (let i = 0; i < N; i++) {
     const seed = `view:${i}`;
-    playGame(scenario, DEFAULT_OPTIONS, [wrap(createPolicy(par, `${seed}:PAR`, scenario)), wrap(createPolicy(bol, `${seed}:BOL`, scenario))], seed);
+    playGame(
+      scenario,
+      DEFAULT_OPTIONS,
+      [wrap(createPolicy(par, `${seed}:PAR`, scenario)), wrap(createPolicy(bol, `${seed}:BOL`, scenario))],
+      seed,
+    );
   }
   const t = process.cpuUsage(t0);
   return (t.user + t.system) / 1000 / N;
@@ -35,6 +46,11 @@ const rows = [
   ['hold-the-line (module) vs balanced', cpuMsPerGame(MODULE, 'balanced')],
   ['balanced vs balanced', cpuMsPerGame('balanced', 'balanced')],
 ];
-if (check) rows.push(['balanced vs balanced, both checked (--check)', cpuMsPerGame('balanced', 'balanced', (p) => check(p, `policy ${p.name}`))]);
-if (guard) rows.push(['balanced vs balanced, both behind the read-only view', cpuMsPerGame('balanced', 'balanced', (p) => guard(p, `policy ${p.name}`))]);
+if (check)
+  rows.push(['balanced vs balanced, both checked (--check)', cpuMsPerGame('balanced', 'balanced', (p) => check(p, `policy ${p.name}`))]);
+if (guard)
+  rows.push([
+    'balanced vs balanced, both behind the read-only view',
+    cpuMsPerGame('balanced', 'balanced', (p) => guard(p, `policy ${p.name}`)),
+  ]);
 for (const [what, ms] of rows) console.log(`${process.argv[3] ?? 'dist'}\t${what}\t${ms.toFixed(0)} ms/game`);

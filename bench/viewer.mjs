@@ -19,21 +19,53 @@ const { prepareRun } = await import(`${dist}sim/spec.js`);
 const { playLoggedGames } = await import(`${dist}sim/logged-games.js`);
 const { DEFAULT_DATA_DIR } = await import(`${dist}data/load.js`);
 
-const chromium = process.env.CHROMIUM_PATH || (() => { try { return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim(); } catch { return ''; } })();
-if (!chromium) { console.error('bench/viewer.mjs: no Chromium (set CHROMIUM_PATH or install Debian\'s chromium)'); process.exit(1); }
+const chromium =
+  process.env.CHROMIUM_PATH ||
+  (() => {
+    try {
+      return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim();
+    } catch {
+      return '';
+    }
+  })();
+if (!chromium) {
+  console.error("bench/viewer.mjs: no Chromium (set CHROMIUM_PATH or install Debian's chromium)");
+  process.exit(1);
+}
 
-const spec = { scenario: 'campaign', dataDir: DEFAULT_DATA_DIR, options: [], par: 'balanced', bol: 'balanced', handicap: [0, 0], seed: '1', check: false };
+const spec = {
+  scenario: 'campaign',
+  dataDir: DEFAULT_DATA_DIR,
+  options: [],
+  par: 'balanced',
+  bol: 'balanced',
+  handicap: [0, 0],
+  seed: '1',
+  check: false,
+};
 const { scenario, options } = prepareRun(spec);
 let longest = { game: 0, events: -1 };
 playLoggedGames({ scenario, options, par: spec.par, bol: spec.bol, seed: spec.seed }, GAMES, (r, i) => {
   if ((r.events?.length ?? 0) > longest.events) longest = { game: i, events: r.events.length };
 });
 const t0 = performance.now();
-const summary = writeReplay({ scenario: 'campaign', seed: '1', game: longest.game, par: 'balanced', bol: 'balanced', options: [], out: OUT });
+const summary = writeReplay({
+  scenario: 'campaign',
+  seed: '1',
+  game: longest.game,
+  par: 'balanced',
+  bol: 'balanced',
+  options: [],
+  out: OUT,
+});
 const writeMs = performance.now() - t0;
 const bytes = statSync(summary.viewer).size;
 
-const browser = await puppeteer.launch({ executablePath: chromium, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 const page = await browser.newPage();
 await page.setViewport({ width: 1400, height: 900 });
 const opens = [];
@@ -66,7 +98,9 @@ const painted = await page.evaluate(`new Promise((done) => {
 await browser.close();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-console.log(`campaign, seed 1, balanced vs balanced: longest of games 0-${GAMES - 1} is game ${longest.game} (${longest.events} events, ${steps} steps)`);
+console.log(
+  `campaign, seed 1, balanced vs balanced: longest of games 0-${GAMES - 1} is game ${longest.game} (${longest.events} events, ${steps} steps)`,
+);
 console.log(`viewer.html ${(bytes / 1e6).toFixed(2)} MB, written in ${(writeMs / 1000).toFixed(1)} s (with the replay's other files)`);
 console.log(`open: ${(median(opens) / 1000).toFixed(2)} s (median of 3: ${opens.map((t) => (t / 1000).toFixed(2)).join(', ')})`);
 console.log(`steps drawn and laid out: ${drawn.forward.toFixed(0)}/s forward, ${drawn.back.toFixed(0)}/s back`);

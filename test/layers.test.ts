@@ -32,7 +32,8 @@ export function importsOf(text: string): Import[] {
   for (const m of text.matchAll(/(?<![\w.$])(import|export)\s+(type\s+)?([\w$*{}\s,]*?)\s*from\s*['"]([^'"]+)['"]/g)) {
     out.push({ specifier: m[4]!, line: lineAt(m.index), typeOnly: m[2] !== undefined, bindings: m[3]! });
   }
-  for (const m of text.matchAll(/(?<![\w.$])import\s*(?:\(\s*)?['"]([^'"]+)['"]/g)) out.push({ specifier: m[1]!, line: lineAt(m.index), typeOnly: false, bindings: '' });
+  for (const m of text.matchAll(/(?<![\w.$])import\s*(?:\(\s*)?['"]([^'"]+)['"]/g))
+    out.push({ specifier: m[1]!, line: lineAt(m.index), typeOnly: false, bindings: '' });
   return out;
 }
 
@@ -51,7 +52,9 @@ function layerOf(file: string): string | null {
 /** Every way the files break the layering, one line each: file:line, the import and what is wrong. */
 export function layeringErrors(files: readonly SourceFile[]): string[] {
   const errors: string[] = [];
-  const commands = new Set(files.filter((f) => f.file.startsWith('src/cli/') && /export (async )?function register[A-Z]/.test(f.text)).map((f) => f.file));
+  const commands = new Set(
+    files.filter((f) => f.file.startsWith('src/cli/') && /export (async )?function register[A-Z]/.test(f.text)).map((f) => f.file),
+  );
   for (const { file, text } of files) {
     const from = layerOf(file);
     if (from === null) continue;
@@ -63,23 +66,34 @@ export function layeringErrors(files: readonly SourceFile[]): string[] {
       const where = `${file}:${imp.line} imports '${imp.specifier}'`;
       const into = layerOf(to);
       if (into === null) errors.push(`${where}: outside src/`);
-      else if ((LAYERS as readonly string[]).indexOf(into) > rank && rank >= 0) errors.push(`${where}: ${from} may not import ${into} (${ORDER})`);
-      if (to === 'src/core/play.ts' && !imp.typeOnly && /\bplayGame\b|\*/.test(imp.bindings.replace(/\btype\s+\w+/g, ''))
-        && from !== 'core' && from !== 'sim') {
+      else if ((LAYERS as readonly string[]).indexOf(into) > rank && rank >= 0)
+        errors.push(`${where}: ${from} may not import ${into} (${ORDER})`);
+      if (
+        to === 'src/core/play.ts' &&
+        !imp.typeOnly &&
+        /\bplayGame\b|\*/.test(imp.bindings.replace(/\btype\s+\w+/g, '')) &&
+        from !== 'core' &&
+        from !== 'sim'
+      ) {
         errors.push(`${where}: games are played only in sim (sim/logged-games.ts, sim/shard.ts)`);
       }
-      if (commands.has(to) && file !== 'src/cli/program.ts') errors.push(`${where}: a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does`);
+      if (commands.has(to) && file !== 'src/cli/program.ts')
+        errors.push(
+          `${where}: a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does`,
+        );
     }
   }
   return errors;
 }
 
 function sourceFiles(dir: string): SourceFile[] {
-  return readdirSync(dir).sort().flatMap((name) => {
-    const path = `${dir}/${name}`;
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return name.endsWith('.ts') ? [{ file: path, text: readFileSync(path, 'utf8') }] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = `${dir}/${name}`;
+      if (statSync(path).isDirectory()) return sourceFiles(path);
+      return name.endsWith('.ts') ? [{ file: path, text: readFileSync(path, 'utf8') }] : [];
+    });
 }
 
 describe('layers', () => {
@@ -102,8 +116,13 @@ describe('layers', () => {
       "import * as h from './h.js';",
     ].join('\n');
     expect(importsOf(text).map((i) => [i.specifier, i.line, i.typeOnly])).toEqual([
-      ['./a.js', 1, false], ['../core/c.js', 2, true], ['./d.js', 3, false], ['./g.js', 6, false], ['./h.js', 9, false],
-      ['./e.js', 4, false], ['../f.js', 5, false],
+      ['./a.js', 1, false],
+      ['../core/c.js', 2, true],
+      ['./d.js', 3, false],
+      ['./g.js', 6, false],
+      ['./h.js', 9, false],
+      ['./e.js', 4, false],
+      ['../f.js', 5, false],
     ]);
   });
 
@@ -112,7 +131,10 @@ describe('layers', () => {
       { file: 'src/sim/aggregate.ts', text: "// sums\nimport { histAdd } from '../report/stats.js';\n" },
       { file: 'src/core/state.ts', text: "import type { Plan } from '../policy/plan.js';\n" },
       { file: 'src/data/load.ts', text: "const m = await import('../sim/spec.js');\n" },
-      { file: 'src/report/charts.ts', text: "import { settlementHexes } from '../sim/aggregate.js';\nimport { wilson } from '../analysis/stats.js';\n" },
+      {
+        file: 'src/report/charts.ts',
+        text: "import { settlementHexes } from '../sim/aggregate.js';\nimport { wilson } from '../analysis/stats.js';\n",
+      },
       { file: 'src/analysis/bid.ts', text: "import { wilson } from './stats.js';\nimport type { Side } from '../core/side.js';\n" },
     ];
     expect(layeringErrors(files)).toEqual([
@@ -125,7 +147,10 @@ describe('layers', () => {
 
   test('a game played outside sim, a command file imported by another and an unplaced folder are caught', () => {
     const files: SourceFile[] = [
-      { file: 'src/cli/history.ts', text: "import { playGame } from '../core/play.js';\nimport type { GameResult } from '../core/play.js';\nimport { poolFor } from './balance.js';\n" },
+      {
+        file: 'src/cli/history.ts',
+        text: "import { playGame } from '../core/play.js';\nimport type { GameResult } from '../core/play.js';\nimport { poolFor } from './balance.js';\n",
+      },
       { file: 'src/cli/balance.ts', text: 'export function registerBalance(program) {}\n' },
       { file: 'src/cli/program.ts', text: "import { registerBalance } from './balance.js';\n" },
       { file: 'src/sim/shard.ts', text: "import { playGame, type GameResult } from '../core/play.js';\n" },

@@ -10,10 +10,12 @@ import { bootstrapInterval, histTotal, wilson, type IntHist, type Interval } fro
 export function shiftedWinRate(h: IntHist, bid: number): number {
   const n = histTotal(h);
   if (n === 0) return NaN;
-  let above = 0, at = 0;
+  let above = 0,
+    at = 0;
   h.counts.forEach((c, i) => {
     const m = h.lo + i + bid;
-    if (m > 0) above += c; else if (m === 0) at += c;
+    if (m > 0) above += c;
+    else if (m === 0) at += c;
   });
   return (above + at / 2) / n;
 }
@@ -34,8 +36,10 @@ export function quickBidPoint(h: IntHist): number {
     if (i >= h.counts.length) return 2 * n;
     return 2 * below_i[i]! + h.counts[i]!;
   };
-  const lo = h.lo - 1, hi = h.lo + h.counts.length;
-  let firstAtLeast = hi, lastAtMost = lo;
+  const lo = h.lo - 1,
+    hi = h.lo + h.counts.length;
+  let firstAtLeast = hi,
+    lastAtMost = lo;
   for (let x = lo; x <= hi; x++) {
     const v = mid2(x);
     if (v >= n && firstAtLeast === hi) firstAtLeast = x;
@@ -44,7 +48,10 @@ export function quickBidPoint(h: IntHist): number {
   let median: number;
   if (firstAtLeast <= lastAtMost) median = (firstAtLeast + lastAtMost) / 2;
   else {
-    const a = lastAtMost, b = firstAtLeast, va = mid2(a), vb = mid2(b);
+    const a = lastAtMost,
+      b = firstAtLeast,
+      va = mid2(a),
+      vb = mid2(b);
     median = a + ((n - va) / (vb - va)) * (b - a);
   }
   return median === 0 ? 0 : -median;
@@ -88,9 +95,14 @@ export function isotonic(values: readonly number[], weights: readonly number[]):
   values.forEach((v, i) => {
     blocks.push({ value: v, weight: weights[i]!, size: 1 });
     while (blocks.length > 1 && blocks[blocks.length - 2]!.value > blocks[blocks.length - 1]!.value) {
-      const b = blocks.pop()!, a = blocks.pop()!;
+      const b = blocks.pop()!,
+        a = blocks.pop()!;
       const weight = a.weight + b.weight;
-      blocks.push({ value: weight > 0 ? (a.value * a.weight + b.value * b.weight) / weight : (a.value + b.value) / 2, weight, size: a.size + b.size });
+      blocks.push({
+        value: weight > 0 ? (a.value * a.weight + b.value * b.weight) / weight : (a.value + b.value) / 2,
+        weight,
+        size: a.size + b.size,
+      });
     }
   });
   return blocks.flatMap((b) => new Array<number>(b.size).fill(b.value));
@@ -107,7 +119,10 @@ export function crossing(xs: readonly number[], ys: readonly number[], level = 0
     while (k + 1 < ys.length && ys[k + 1] === level) k++;
     return { value: (xs[j]! + xs[k]!) / 2 };
   }
-  const x0 = xs[j - 1]!, x1 = xs[j]!, y0 = ys[j - 1]!, y1 = ys[j]!;
+  const x0 = xs[j - 1]!,
+    x1 = xs[j]!,
+    y0 = ys[j - 1]!,
+    y1 = ys[j]!;
   return { value: x0 + ((level - y0) / (y1 - y0)) * (x1 - x0) };
 }
 
@@ -127,11 +142,19 @@ export interface ExactBid {
  */
 export function exactBid(points: readonly BidPoint[]): ExactBid {
   const sorted = [...points].sort((a, b) => a.bid - b.bid);
-  const xs = sorted.map((p) => p.bid), w = sorted.map((p) => p.games);
+  const xs = sorted.map((p) => p.bid),
+    w = sorted.map((p) => p.games);
   const rate = sorted.map((p) => (p.games > 0 ? p.parWins / p.games : 0.5));
   const intervals = sorted.map((p) => wilson(p.parWins, p.games));
   const fitted = isotonic(rate, w);
-  const upper = isotonic(intervals.map((i) => i.hi), w), lower = isotonic(intervals.map((i) => i.lo), w);
+  const upper = isotonic(
+      intervals.map((i) => i.hi),
+      w,
+    ),
+    lower = isotonic(
+      intervals.map((i) => i.lo),
+      w,
+    );
   return {
     bid: crossing(xs, fitted),
     lo: crossing(xs, upper),
@@ -171,7 +194,12 @@ export function nextBid(exact: ExactBid, bids: readonly number[], step: number):
 /** Do the two estimates agree: each lies inside the other's 95% interval? (Overlapping intervals are not enough.) */
 export function bidsAgree(quick: QuickBid, exact: ExactBid): boolean {
   if (exact.bid.value === null || exact.lo.value === null || exact.hi.value === null) return false;
-  return exact.lo.value <= quick.bid && quick.bid <= exact.hi.value && quick.interval.lo <= exact.bid.value && exact.bid.value <= quick.interval.hi;
+  return (
+    exact.lo.value <= quick.bid &&
+    quick.bid <= exact.hi.value &&
+    quick.interval.lo <= exact.bid.value &&
+    exact.bid.value <= quick.interval.hi
+  );
 }
 
 /** Is the fair bid an answer a user can act on, and if not, why (each reason one sentence saying what to do)? */
@@ -191,20 +219,30 @@ const bidAt = (bid: number) => (bid === 0 ? 'bid 0' : `bid ${bid > 0 ? '+' : ''}
  */
 export function bidReliability(quick: QuickBid, exact: ExactBid): BidReliability {
   const reasons: string[] = [];
-  const pts = exact.points, first = pts[0], last = pts[pts.length - 1];
+  const pts = exact.points,
+    first = pts[0],
+    last = pts[pts.length - 1];
   if (!first || !last) return { reliable: false, reasons: ['no bid was played'] };
   const range = `from ${bidAt(first.bid)} to ${bidAt(last.bid)}`;
   if (exact.bid.value === null) {
     const side = exact.bid.outside === 'below' ? 'above' : 'below';
-    reasons.push(`no bid of the grid evens the game: Paraguay's win rate stays ${side} 50% ${range} (${pct(first.winRate)} to ${pct(last.winRate)}); a wider grid (--step, --extend) may reach it`);
+    reasons.push(
+      `no bid of the grid evens the game: Paraguay's win rate stays ${side} 50% ${range} (${pct(first.winRate)} to ${pct(last.winRate)}); a wider grid (--step, --extend) may reach it`,
+    );
   } else if (exact.lo.value === null || exact.hi.value === null) {
-    reasons.push(`the 95% interval of the fair bid reaches past the grid (${range}); more games (--games) or a wider grid (--step, --extend) bound it`);
+    reasons.push(
+      `the 95% interval of the fair bid reaches past the grid (${range}); more games (--games) or a wider grid (--step, --extend) bound it`,
+    );
   }
   if (pts.length >= 2 && first.hi >= last.lo) {
-    reasons.push(`the win rate does not move measurably with the bid: ${pct(first.winRate)} at ${bidAt(first.bid)} and ${pct(last.winRate)} at ${bidAt(last.bid)} lie within each other's 95% intervals (too few games: --games, or the policies' play absorbs the VP)`);
+    reasons.push(
+      `the win rate does not move measurably with the bid: ${pct(first.winRate)} at ${bidAt(first.bid)} and ${pct(last.winRate)} at ${bidAt(last.bid)} lie within each other's 95% intervals (too few games: --games, or the policies' play absorbs the VP)`,
+    );
   }
   if (exact.bid.value !== null && !bidsAgree(quick, exact)) {
-    reasons.push(`the quick estimate (${describeBid(quick.bid)}) and the exact one disagree beyond their intervals: the bid changes the games themselves (sudden death, the 50-VP settlement, how the policies spend VP), which shifting the margins of one run does not see`);
+    reasons.push(
+      `the quick estimate (${describeBid(quick.bid)}) and the exact one disagree beyond their intervals: the bid changes the games themselves (sudden death, the 50-VP settlement, how the policies spend VP), which shifting the margins of one run does not see`,
+    );
   }
   return { reliable: reasons.length === 0, reasons };
 }

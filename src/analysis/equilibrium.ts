@@ -38,8 +38,12 @@ export function winRate(c: CellGames): number {
 
 /** The games' VP margins as a histogram. */
 export function marginHist(c: Pick<CellGames, 'margin_g'>): IntHist {
-  let lo = Infinity, hi = -Infinity;
-  for (const m of c.margin_g) { if (m < lo) lo = m; if (m > hi) hi = m; }
+  let lo = Infinity,
+    hi = -Infinity;
+  for (const m of c.margin_g) {
+    if (m < lo) lo = m;
+    if (m > hi) hi = m;
+  }
   if (c.margin_g.length === 0) return { lo: 0, counts: [] };
   const counts = new Array<number>(hi - lo + 1).fill(0);
   for (const m of c.margin_g) counts[m - lo]!++;
@@ -50,9 +54,11 @@ export function marginHist(c: Pick<CellGames, 'margin_g'>): IntHist {
 export function gameValue(a: readonly (readonly number[])[]): MatrixGameSolution {
   const rowMin = a.map((r) => Math.min(...r));
   const colMax = a[0]!.map((_, j) => Math.max(...a.map((r) => r[j]!)));
-  const maximin = Math.max(...rowMin), minimax = Math.min(...colMax);
+  const maximin = Math.max(...rowMin),
+    minimax = Math.min(...colMax);
   if (maximin === minimax) {
-    const i = rowMin.indexOf(maximin), j = colMax.indexOf(minimax);
+    const i = rowMin.indexOf(maximin),
+      j = colMax.indexOf(minimax);
     return { value: maximin, row: a.map((_, k) => (k === i ? 1 : 0)), col: a[0]!.map((_, k) => (k === j ? 1 : 0)) };
   }
   return solveMatrixGame(a);
@@ -71,17 +77,33 @@ function valueAtBid(h: readonly (readonly IntHist[])[], b: number): number {
 export function equilibriumBid(h: readonly (readonly IntHist[])[], hint = 0): number {
   let span = 0;
   for (const r of h) for (const x of r) span = Math.max(span, Math.abs(x.lo), Math.abs(x.lo + x.counts.length - 1));
-  const lo = -span - 1, hi = span + 1; // value 0 at lo, 1 at hi
+  const lo = -span - 1,
+    hi = span + 1; // value 0 at lo, 1 at hi
   const memo = new Map<number, number>();
-  const v = (b: number) => { let x = memo.get(b); if (x === undefined) { x = valueAtBid(h, b); memo.set(b, x); } return x; };
+  const v = (b: number) => {
+    let x = memo.get(b);
+    if (x === undefined) {
+      x = valueAtBid(h, b);
+      memo.set(b, x);
+    }
+    return x;
+  };
   let b = Math.max(lo, Math.min(hi, Math.round(hint)));
   // the lowest whole bid with value ≥ 1/2, and the highest with value ≤ 1/2
   let up = b;
-  if (v(up) >= 0.5) { while (up > lo && v(up - 1) >= 0.5) up--; } else { while (v(up) < 0.5) up++; }
+  if (v(up) >= 0.5) {
+    while (up > lo && v(up - 1) >= 0.5) up--;
+  } else {
+    while (v(up) < 0.5) up++;
+  }
   let down = b;
-  if (v(down) <= 0.5) { while (down < hi && v(down + 1) <= 0.5) down++; } else { while (v(down) > 0.5) down--; }
+  if (v(down) <= 0.5) {
+    while (down < hi && v(down + 1) <= 0.5) down++;
+  } else {
+    while (v(down) > 0.5) down--;
+  }
   if (down >= up) return (up + down) / 2;
-  b = down + (0.5 - v(down)) / (v(up) - v(down)) * (up - down);
+  b = down + ((0.5 - v(down)) / (v(up) - v(down))) * (up - down);
   return b === 0 ? 0 : b;
 }
 
@@ -106,14 +128,22 @@ export function equilibrium(cells: readonly (readonly CellGames[])[], opts: { re
   const bid = equilibriumBid(hists);
   const random = seededUniform(`${opts.seed ?? 'balance'}:bootstrap`);
   const beta = randomBeta.source(seededUniform(`${opts.seed ?? 'balance'}:posterior`));
-  const values: number[] = [], bids: number[] = [];
+  const values: number[] = [],
+    bids: number[] = [];
   const scratch = hists.map((r) => r.map((h) => new Array<number>(h.counts.length).fill(0)));
   for (let k = 0; k < replicates; k++) {
     const samples = cells.map((r, i) => r.map((c, j) => resampleCell(c, random, hists[i]![j]!.lo, scratch[i]![j]!)));
-    values.push(gameValue(cells.map((r) => r.map((c) => {
-      const n = c.winner_g.length, wins = Math.round(winRate(c) * n);
-      return beta(wins + 0.5, n - wins + 0.5)();
-    }))).value);
+    values.push(
+      gameValue(
+        cells.map((r) =>
+          r.map((c) => {
+            const n = c.winner_g.length,
+              wins = Math.round(winRate(c) * n);
+            return beta(wins + 0.5, n - wins + 0.5)();
+          }),
+        ),
+      ).value,
+    );
     const b = equilibriumBid(samples, Number.isFinite(bid) ? bid : 0);
     if (Number.isFinite(b)) bids.push(b);
   }
@@ -125,7 +155,8 @@ export function equilibrium(cells: readonly (readonly CellGames[])[], opts: { re
     interval: { lo: quantileSorted(values, 0.025), hi: quantileSorted(values, 0.975) },
     bid,
     bidInterval: { lo: quantileSorted(bids, 0.025), hi: quantileSorted(bids, 0.975) },
-    min: Math.min(...flat), max: Math.max(...flat),
+    min: Math.min(...flat),
+    max: Math.max(...flat),
     replicates,
   };
 }

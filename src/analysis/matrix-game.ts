@@ -33,7 +33,8 @@ function num(result: Record<string, unknown>, key: string): number {
  * w / Σw for the w ≥ 0 that maximises Σw subject to (Bw)_i ≤ 1 for every row; the value is 1/Σu − c.
  */
 export function solveMatrixGame(a: readonly (readonly number[])[]): MatrixGameSolution {
-  const rows = a.length, cols = a[0]?.length ?? 0;
+  const rows = a.length,
+    cols = a[0]?.length ?? 0;
   if (rows === 0 || cols === 0 || a.some((r) => r.length !== cols || r.some((v) => !Number.isFinite(v)))) {
     throw new Error('solveMatrixGame: give a non-empty rectangular matrix of finite numbers');
   }
@@ -47,7 +48,10 @@ export function solveMatrixGame(a: readonly (readonly number[])[]): MatrixGameSo
     rowVars[`u${i}`] = v;
   }
   const rowConstraints = Object.fromEntries(Array.from({ length: cols }, (_, j) => [`c${j}`, { min: 1 }]));
-  const primal = solver.Solve({ optimize: 'total', opType: 'min', constraints: rowConstraints, variables: rowVars }, PRECISION) as Record<string, unknown>;
+  const primal = solver.Solve({ optimize: 'total', opType: 'min', constraints: rowConstraints, variables: rowVars }, PRECISION) as Record<
+    string,
+    unknown
+  >;
 
   const colVars: Record<string, Record<string, number>> = {};
   for (let j = 0; j < cols; j++) {
@@ -56,12 +60,16 @@ export function solveMatrixGame(a: readonly (readonly number[])[]): MatrixGameSo
     colVars[`w${j}`] = v;
   }
   const colConstraints = Object.fromEntries(Array.from({ length: rows }, (_, i) => [`r${i}`, { max: 1 }]));
-  const dual = solver.Solve({ optimize: 'total', opType: 'max', constraints: colConstraints, variables: colVars }, PRECISION) as Record<string, unknown>;
+  const dual = solver.Solve({ optimize: 'total', opType: 'max', constraints: colConstraints, variables: colVars }, PRECISION) as Record<
+    string,
+    unknown
+  >;
   if (primal.feasible !== true || dual.feasible !== true) throw new Error('solveMatrixGame: the solver found no solution');
 
   const u = Array.from({ length: rows }, (_, i) => num(primal, `u${i}`));
   const w = Array.from({ length: cols }, (_, j) => num(dual, `w${j}`));
-  const row = clean(u), col = clean(w);
+  const row = clean(u),
+    col = clean(w);
   // The value at the two optimal mixes is exact arithmetic on the matrix, not the solver's rounded objective.
   return { value: mixedValue(a, row, col), row, col };
 }
@@ -69,6 +77,10 @@ export function solveMatrixGame(a: readonly (readonly number[])[]): MatrixGameSo
 /** Paraguay's win probability when the rows are mixed by `row` and the columns by `col`. */
 export function mixedValue(a: readonly (readonly number[])[], row: readonly number[], col: readonly number[]): number {
   let v = 0;
-  a.forEach((r, i) => r.forEach((x, j) => { v += row[i]! * col[j]! * x; }));
+  a.forEach((r, i) =>
+    r.forEach((x, j) => {
+      v += row[i]! * col[j]! * x;
+    }),
+  );
   return v;
 }

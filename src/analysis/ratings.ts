@@ -16,8 +16,10 @@ export interface Ratings {
  * more (a Jeffreys-style prior), so a policy that wins every game keeps a finite rating.
  */
 export function bradleyTerry(s: readonly (readonly number[])[], n: readonly (readonly number[])[]): Ratings {
-  const I = s.length, J = s[0]?.length ?? 0;
-  const a = new Array<number>(I).fill(0), b = new Array<number>(J).fill(0);
+  const I = s.length,
+    J = s[0]?.length ?? 0;
+  const a = new Array<number>(I).fill(0),
+    b = new Array<number>(J).fill(0);
   const wins = s.map((row) => row.reduce((x, v) => x + v + 0.5, 0));
   const losses = Array.from({ length: J }, (_, j) => s.reduce((x, row, i) => x + n[i]![j]! - row[j]! + 0.5, 0));
   for (let iter = 0; iter < 10_000; iter++) {

@@ -15,7 +15,8 @@ export interface Interval {
 /** Wilson score interval for k successes in n trials (Newcombe 1998, method 3); n = 0 gives [0, 1]. */
 export function wilson(k: number, n: number, z: number = Z95): Interval {
   if (n === 0) return { lo: 0, hi: 1 };
-  const p = k / n, z2 = z * z;
+  const p = k / n,
+    z2 = z * z;
   const denom = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / denom;
   const half = (z / denom) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
@@ -27,12 +28,21 @@ export function wilson(k: number, n: number, z: number = Z95): Interval {
  * square-and-add interval built on the two Wilson intervals and the correlation of the pairs (Newcombe
  * 1998b, method 10). `both` = successes in both, `onlyFirst`, `onlySecond`, `neither`.
  */
-export function pairedProportionDiff(both: number, onlyFirst: number, onlySecond: number, neither: number, z: number = Z95): { diff: number } & Interval {
+export function pairedProportionDiff(
+  both: number,
+  onlyFirst: number,
+  onlySecond: number,
+  neither: number,
+  z: number = Z95,
+): { diff: number } & Interval {
   const n = both + onlyFirst + onlySecond + neither;
   if (n === 0) return { diff: 0, lo: -1, hi: 1 };
-  const k1 = both + onlyFirst, k2 = both + onlySecond;
-  const p1 = k1 / n, p2 = k2 / n;
-  const w1 = wilson(k1, n, z), w2 = wilson(k2, n, z);
+  const k1 = both + onlyFirst,
+    k2 = both + onlySecond;
+  const p1 = k1 / n,
+    p2 = k2 / n;
+  const w1 = wilson(k1, n, z),
+    w2 = wilson(k2, n, z);
   let phi = 0;
   const product = k1 * (n - k1) * k2 * (n - k2);
   if (product > 0) {
@@ -41,7 +51,10 @@ export function pairedProportionDiff(both: number, onlyFirst: number, onlySecond
     phi = a > n / 2 ? (a - n / 2) / Math.sqrt(product) : a >= 0 ? 0 : a / Math.sqrt(product);
   }
   const d = p1 - p2;
-  const dl1 = p1 - w1.lo, du1 = w1.hi - p1, dl2 = p2 - w2.lo, du2 = w2.hi - p2;
+  const dl1 = p1 - w1.lo,
+    du1 = w1.hi - p1,
+    dl2 = p2 - w2.lo,
+    du2 = w2.hi - p2;
   const lo = d - Math.sqrt(Math.max(0, dl1 * dl1 + du2 * du2 - 2 * phi * dl1 * du2));
   const hi = d + Math.sqrt(Math.max(0, dl2 * dl2 + du1 * du1 - 2 * phi * dl2 * du1));
   return { diff: d, lo: Math.max(-1, lo), hi: Math.min(1, hi) };
@@ -53,7 +66,7 @@ export function meanDiff(count: number, sum: number, sumSquares: number, z: numb
   const mean = sum / count;
   const variance = count > 1 ? Math.max(0, (sumSquares - count * mean * mean) / (count - 1)) : 0;
   const sd = Math.sqrt(variance);
-  const half = z * sd / Math.sqrt(count);
+  const half = (z * sd) / Math.sqrt(count);
   return { mean, sd, lo: mean - half, hi: mean + half };
 }
 
@@ -72,7 +85,11 @@ export function emptyHist(): IntHist {
 
 export function histAdd(h: IntHist, value: number, times = 1): void {
   if (!Number.isInteger(value)) throw new RangeError(`histogram: ${value} is not a whole number`);
-  if (h.counts.length === 0) { h.lo = value; h.counts.push(times); return; }
+  if (h.counts.length === 0) {
+    h.lo = value;
+    h.counts.push(times);
+    return;
+  }
   if (value < h.lo) {
     const grow = h.lo - value;
     h.counts.unshift(...new Array<number>(grow).fill(0));
@@ -90,8 +107,12 @@ export function histMerge(a: IntHist, b: IntHist): IntHist {
   const lo = Math.min(a.lo, b.lo);
   const hi = Math.max(a.lo + a.counts.length, b.lo + b.counts.length);
   const counts = new Array<number>(hi - lo).fill(0);
-  a.counts.forEach((c, i) => { counts[a.lo - lo + i]! += c; });
-  b.counts.forEach((c, i) => { counts[b.lo - lo + i]! += c; });
+  a.counts.forEach((c, i) => {
+    counts[a.lo - lo + i]! += c;
+  });
+  b.counts.forEach((c, i) => {
+    counts[b.lo - lo + i]! += c;
+  });
   return { lo, counts };
 }
 
@@ -102,8 +123,12 @@ export function histTotal(h: IntHist): number {
 }
 
 export function histMean(h: IntHist): number {
-  let n = 0, s = 0;
-  h.counts.forEach((c, i) => { n += c; s += c * (h.lo + i); });
+  let n = 0,
+    s = 0;
+  h.counts.forEach((c, i) => {
+    n += c;
+    s += c * (h.lo + i);
+  });
   return n === 0 ? NaN : s / n;
 }
 
@@ -112,7 +137,10 @@ export function histSd(h: IntHist): number {
   if (n < 2) return 0;
   const m = histMean(h);
   let ss = 0;
-  h.counts.forEach((c, i) => { const d = h.lo + i - m; ss += c * d * d; });
+  h.counts.forEach((c, i) => {
+    const d = h.lo + i - m;
+    ss += c * d * d;
+  });
   return Math.sqrt(ss / (n - 1));
 }
 
@@ -141,7 +169,9 @@ export function histQuantile(h: IntHist, p: number): number {
 /** Every value of the histogram in order (for small histograms and tests). */
 export function histValues(h: IntHist): number[] {
   const out: number[] = [];
-  h.counts.forEach((c, i) => { for (let j = 0; j < c; j++) out.push(h.lo + i); });
+  h.counts.forEach((c, i) => {
+    for (let j = 0; j < c; j++) out.push(h.lo + i);
+  });
   return out;
 }
 
@@ -158,15 +188,20 @@ export function histResample(h: IntHist, random: () => number): IntHist {
   const n = histTotal(h);
   const cdf: number[] = [];
   let acc = 0;
-  for (const c of h.counts) { acc += c; cdf.push(acc); }
+  for (const c of h.counts) {
+    acc += c;
+    cdf.push(acc);
+  }
   const counts = new Array<number>(h.counts.length).fill(0);
   for (let j = 0; j < n; j++) {
     const u = Math.floor(random() * n);
     // the first bin whose cumulative count exceeds u
-    let lo = 0, hi = cdf.length - 1;
+    let lo = 0,
+      hi = cdf.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (cdf[mid]! > u) hi = mid; else lo = mid + 1;
+      if (cdf[mid]! > u) hi = mid;
+      else lo = mid + 1;
     }
     counts[lo]!++;
   }

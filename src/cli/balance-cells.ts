@@ -84,19 +84,34 @@ function readSources(dir: string, key: string, games: number): CellSources | nul
 }
 
 /** The study's folder, locked for this process: new or empty (made), the same study (its cells are read back), or refused. */
-export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: readonly string[], force: boolean, isChacoFile: (name: string) => boolean, stateName = STATE_FILE): Map<string, CellStore> {
-  const cells = new Map<string, CellStore>(keys.map((k) => [k, { key: k, games: NO_GAMES, blunders: emptyBlunderCounts(), sources: null }]));
+export function claimBalanceFolder(
+  dir: string,
+  identity: StudyIdentity,
+  keys: readonly string[],
+  force: boolean,
+  isChacoFile: (name: string) => boolean,
+  stateName = STATE_FILE,
+): Map<string, CellStore> {
+  const cells = new Map<string, CellStore>(
+    keys.map((k) => [k, { key: k, games: NO_GAMES, blunders: emptyBlunderCounts(), sources: null }]),
+  );
   makeFolder(dir);
   lockFolder(dir);
   const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   const stateFile = join(dir, stateName);
   let saved: StateFile | null = null;
   if (existsSync(stateFile)) {
-    try { saved = JSON.parse(readFileSync(stateFile, 'utf8')) as StateFile; } catch { saved = null; }
+    try {
+      saved = JSON.parse(readFileSync(stateFile, 'utf8')) as StateFile;
+    } catch {
+      saved = null;
+    }
   }
   if (names.length > 0 && !(saved && JSON.stringify(saved.identity) === JSON.stringify(identity))) {
     if (!force) {
-      const what = saved ? `holds another ${identity.command} study (other scenarios, policies, seed, stopping rule, options, data or code)` : 'is not empty';
+      const what = saved
+        ? `holds another ${identity.command} study (other scenarios, policies, seed, stopping rule, options, data or code)`
+        : 'is not empty';
       throw new UsageError(`--out ${dir}: the folder ${what}; name a new folder, or give --force to replace chaco's files in it`);
     }
     for (const name of names) if (isChacoFile(name)) rmSync(join(dir, name), { recursive: true, force: true });
@@ -107,13 +122,21 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
   for (const k of keys) {
     const n = saved.games[k] ?? 0;
     const file = cellFile(dir, k);
-    const lines = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((l) => l !== '') : [];
-    if (lines.length < n) throw new UsageError(`--out ${dir}: ${stateName} counts ${n} games of ${k} but its cell file holds ${lines.length}; the study cannot be resumed (--force starts it again)`);
+    const lines = existsSync(file)
+      ? readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((l) => l !== '')
+      : [];
+    if (lines.length < n)
+      throw new UsageError(
+        `--out ${dir}: ${stateName} counts ${n} games of ${k} but its cell file holds ${lines.length}; the study cannot be resumed (--force starts it again)`,
+      );
     const cell = cells.get(k)!;
     const counted = saved.blunders?.[k];
     cell.blunders = isBlunderCounts(counted) ? counted : n === 0 ? emptyBlunderCounts() : null;
     cell.sources = n === 0 ? null : readSources(dir, k, n);
-    const margin_g = new Int32Array(n), winner_g = new Uint8Array(n);
+    const margin_g = new Int32Array(n),
+      winner_g = new Uint8Array(n);
     lines.slice(0, n).forEach((line, i) => {
       const [m, w] = line.split(',');
       margin_g[i] = Number(m);
@@ -121,7 +144,13 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
     });
     cell.games = { margin_g, winner_g };
     // a write cut short after the state was saved: keep exactly the counted games
-    writeFileAtomic(file, lines.slice(0, n).map((l) => `${l}\n`).join(''));
+    writeFileAtomic(
+      file,
+      lines
+        .slice(0, n)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
   }
   return cells;
 }
@@ -130,7 +159,11 @@ export function claimBalanceFolder(dir: string, identity: StudyIdentity, keys: r
  * Appends a shard's games to a cell's file, their blunder counts to the cell and their VP sources to
  * the cell's sources file (call saveState after, so the count never runs ahead of the file).
  */
-export function appendGames(dir: string, cell: CellStore, chunk: { readonly margin_g: Int32Array; readonly winner_g: Uint8Array; readonly aggregate: Aggregate }): void {
+export function appendGames(
+  dir: string,
+  cell: CellStore,
+  chunk: { readonly margin_g: Int32Array; readonly winner_g: Uint8Array; readonly aggregate: Aggregate },
+): void {
   const { margin_g, winner_g, aggregate } = chunk;
   if (cell.blunders) cell.blunders = mergeBlunderCounts(cell.blunders, aggregate.blunders);
   // Sources kept from the first game on; a cell whose kept games have none stays without.

@@ -29,13 +29,21 @@ export interface BalanceEquilibrium {
 /** The fields of one CSV line as csv-stringify writes them (quoted when they hold a comma or a quote). */
 export function csvFields(line: string): string[] {
   const out: string[] = [];
-  let field = '', quoted = false;
+  let field = '',
+    quoted = false;
   for (let i = 0; i < line.length; i++) {
     const ch = line[i]!;
     if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; } else if (ch === '"') quoted = false; else field += ch;
+      if (ch === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') { out.push(field); field = ''; } else field += ch;
+    else if (ch === ',') {
+      out.push(field);
+      field = '';
+    } else field += ch;
   }
   out.push(field);
   return out;
@@ -44,23 +52,44 @@ export function csvFields(line: string): string[] {
 interface BalanceJson {
   readonly command?: string;
   readonly status?: string;
-  readonly identity?: { readonly scenarios?: readonly string[]; readonly dataHashes?: readonly string[]; readonly pool?: readonly string[]; readonly options?: readonly string[] };
+  readonly identity?: {
+    readonly scenarios?: readonly string[];
+    readonly dataHashes?: readonly string[];
+    readonly pool?: readonly string[];
+    readonly options?: readonly string[];
+  };
 }
 
 /** The equilibrium of `scenarioId` (given on the command line as `scenarioArg`) in the balance study at `folder`; refused in one line when it is not there. */
 export function readBalanceEquilibrium(folder: string, scenarioArg: string, scenarioId: string): BalanceEquilibrium {
   const flag = `--balance ${folder}`;
-  const jsonFile = join(folder, 'balance.json'), csvFile = join(folder, 'equilibrium.csv');
-  if (!existsSync(jsonFile) || !existsSync(csvFile)) throw new UsageError(`${flag}: no balance.json and equilibrium.csv there; name the folder of a finished chaco balance study`);
+  const jsonFile = join(folder, 'balance.json'),
+    csvFile = join(folder, 'equilibrium.csv');
+  if (!existsSync(jsonFile) || !existsSync(csvFile))
+    throw new UsageError(`${flag}: no balance.json and equilibrium.csv there; name the folder of a finished chaco balance study`);
   let study: BalanceJson;
-  try { study = JSON.parse(readFileSync(jsonFile, 'utf8')) as BalanceJson; } catch { throw new UsageError(`${flag}: balance.json is not JSON; name the folder of a finished chaco balance study`); }
+  try {
+    study = JSON.parse(readFileSync(jsonFile, 'utf8')) as BalanceJson;
+  } catch {
+    throw new UsageError(`${flag}: balance.json is not JSON; name the folder of a finished chaco balance study`);
+  }
   const id = study.identity;
-  if (study.command !== 'balance' || !id?.pool || !id.scenarios) throw new UsageError(`${flag}: balance.json was not written by chaco balance`);
-  if (study.status !== 'complete') throw new UsageError(`${flag}: the study is ${study.status ?? 'not finished'}; resume it to the end first (its reproduce line in balance.json)`);
-  const [head, ...rows] = readFileSync(csvFile, 'utf8').split('\n').filter((l) => l !== '').map(csvFields);
+  if (study.command !== 'balance' || !id?.pool || !id.scenarios)
+    throw new UsageError(`${flag}: balance.json was not written by chaco balance`);
+  if (study.status !== 'complete')
+    throw new UsageError(
+      `${flag}: the study is ${study.status ?? 'not finished'}; resume it to the end first (its reproduce line in balance.json)`,
+    );
+  const [head, ...rows] = readFileSync(csvFile, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map(csvFields);
   const col = (name: string) => head!.indexOf(name);
   const row = rows.find((r) => r[col('scenario')] === scenarioId);
-  if (!row) throw new UsageError(`${flag}: the study has no equilibrium for ${scenarioId} (it has ${rows.map((r) => r[col('scenario')]).join(', ')})`);
+  if (!row)
+    throw new UsageError(
+      `${flag}: the study has no equilibrium for ${scenarioId} (it has ${rows.map((r) => r[col('scenario')]).join(', ')})`,
+    );
   const entries = poolFor(id.pool, scenarioId);
   const mix = (side: 'par' | 'bol'): MixEntry[] => {
     const text = row[col(`${side}_mix`)] ?? '';
@@ -68,13 +97,20 @@ export function readBalanceEquilibrium(folder: string, scenarioArg: string, scen
     if (!parsed) throw new UsageError(`${flag}: equilibrium.csv's ${side}_mix for ${scenarioId} ("${text}") is not a mix of policies`);
     return parsed.map((m) => {
       const e = entries.find((x) => x.label === m.label);
-      if (!e || e[side] === null) throw new UsageError(`${flag}: the ${side === 'par' ? 'Paraguayan' : 'Bolivian'} mix names ${m.label}, which the study's pool (${id.pool!.join(',')}) does not give that side`);
+      if (!e || e[side] === null)
+        throw new UsageError(
+          `${flag}: the ${side === 'par' ? 'Paraguayan' : 'Bolivian'} mix names ${m.label}, which the study's pool (${id.pool!.join(',')}) does not give that side`,
+        );
       return { label: e.label, par: e.par, bol: e.bol, weight: m.weight };
     });
   };
   const k = id.scenarios.findIndex((s) => s === scenarioArg || s === scenarioId);
   return {
-    value: Number(row[col('value')]), lo: Number(row[col('lo')]), hi: Number(row[col('hi')]),
-    mixes: { PAR: mix('par'), BOL: mix('bol') }, options: id.options ?? [], dataHash: k >= 0 ? id.dataHashes?.[k] ?? null : null,
+    value: Number(row[col('value')]),
+    lo: Number(row[col('lo')]),
+    hi: Number(row[col('hi')]),
+    mixes: { PAR: mix('par'), BOL: mix('bol') },
+    options: id.options ?? [],
+    dataHash: k >= 0 ? (id.dataHashes?.[k] ?? null) : null,
   };
 }

@@ -35,48 +35,73 @@ function finished(c: PlayCell): boolean {
  * rounds of one batch each); returns how it ended. State is saved after every shard.
  */
 export async function playCells(o: {
-  readonly pool: ShardPool; readonly groups: readonly (readonly PlayCell[])[]; readonly dir: string;
-  readonly identity: StudyIdentity; readonly stateName?: string; readonly stores: readonly CellStore[]; readonly signal: AbortSignal;
-  readonly decisionTimeout: number; readonly quiet: boolean; readonly progress: boolean; readonly resume: string;
+  readonly pool: ShardPool;
+  readonly groups: readonly (readonly PlayCell[])[];
+  readonly dir: string;
+  readonly identity: StudyIdentity;
+  readonly stateName?: string;
+  readonly stores: readonly CellStore[];
+  readonly signal: AbortSignal;
+  readonly decisionTimeout: number;
+  readonly quiet: boolean;
+  readonly progress: boolean;
+  readonly resume: string;
 }): Promise<PlayStatus> {
   setMaxListeners(0, o.signal); // every cell of a round listens for Ctrl-C at once
   const all = o.groups.flat();
   const done = new Set(all.filter(finished));
   // Progress over the upper bound (every cell to its maximum); a cell that stops early counts as full.
-  const progress = createProgress(all.reduce((a, c) => a + c.max, 0), o.identity.command, { quiet: o.quiet, lines: o.progress });
+  const progress = createProgress(
+    all.reduce((a, c) => a + c.max, 0),
+    o.identity.command,
+    { quiet: o.quiet, lines: o.progress },
+  );
   const inFlight = new Map<PlayCell, { first: number; finished: number }>();
-  const counted = () => all.reduce((a, c) => {
-    const b = inFlight.get(c);
-    return a + (done.has(c) ? c.max : b ? b.first + b.finished : c.store.games.winner_g.length);
-  }, 0);
+  const counted = () =>
+    all.reduce((a, c) => {
+      const b = inFlight.get(c);
+      return a + (done.has(c) ? c.max : b ? b.first + b.finished : c.store.games.winner_g.length);
+    }, 0);
   try {
     for (const cells of o.groups) {
       while (cells.some((c) => !done.has(c))) {
-        const outcomes = await Promise.all(cells.filter((c) => !done.has(c)).map(async (c) => {
-          const first = c.store.games.winner_g.length;
-          const end = Math.min(c.max, (Math.floor(first / c.batch) + 1) * c.batch);
-          const outcome = await runGames(o.pool, c.spec, c.shape, {
-            first, games: end - first, signal: o.signal, decisionTimeoutMs: o.decisionTimeout * 1000,
-            onProgress: (n) => { inFlight.set(c, { first, finished: n }); progress.update(counted()); },
-            onChunk: (chunk) => {
-              appendGames(o.dir, c.store, chunk);
-              saveState(o.dir, o.identity, o.stores, o.stateName);
-            },
-          });
-          inFlight.delete(c);
-          if (finished(c)) done.add(c);
-          progress.update(counted());
-          return { c, outcome };
-        }));
+        const outcomes = await Promise.all(
+          cells
+            .filter((c) => !done.has(c))
+            .map(async (c) => {
+              const first = c.store.games.winner_g.length;
+              const end = Math.min(c.max, (Math.floor(first / c.batch) + 1) * c.batch);
+              const outcome = await runGames(o.pool, c.spec, c.shape, {
+                first,
+                games: end - first,
+                signal: o.signal,
+                decisionTimeoutMs: o.decisionTimeout * 1000,
+                onProgress: (n) => {
+                  inFlight.set(c, { first, finished: n });
+                  progress.update(counted());
+                },
+                onChunk: (chunk) => {
+                  appendGames(o.dir, c.store, chunk);
+                  saveState(o.dir, o.identity, o.stores, o.stateName);
+                },
+              });
+              inFlight.delete(c);
+              if (finished(c)) done.add(c);
+              progress.update(counted());
+              return { c, outcome };
+            }),
+        );
         const failed = outcomes.find((x) => x.outcome.failure);
         if (failed) {
           const fl = failed.outcome.failure!;
-          process.stderr.write([
-            `chaco: game ${fl.game} of cell ${failed.c.store.key} failed: ${fl.message}`,
-            `  run seed ${failed.c.spec.seed}, game index ${fl.game}${fl.seed ? ` (game seed ${fl.seed})` : ''}`,
-            `  reproduce: ${runCommand(failed.c.spec, fl.game, 1)}`,
-            `  every finished game is kept in ${o.dir}; after fixing it, resume: ${o.resume}`,
-          ].join('\n') + '\n');
+          process.stderr.write(
+            [
+              `chaco: game ${fl.game} of cell ${failed.c.store.key} failed: ${fl.message}`,
+              `  run seed ${failed.c.spec.seed}, game index ${fl.game}${fl.seed ? ` (game seed ${fl.seed})` : ''}`,
+              `  reproduce: ${runCommand(failed.c.spec, fl.game, 1)}`,
+              `  every finished game is kept in ${o.dir}; after fixing it, resume: ${o.resume}`,
+            ].join('\n') + '\n',
+          );
           process.exitCode = 1;
           return 'failed';
         }
@@ -91,7 +116,11 @@ export async function playCells(o: {
 }
 
 /** A cell as a study's manifest lists it: its key, the games it has and the command that plays them alone. */
-export function cellRecord(key: string, spec: RunSpec, stores: ReadonlyMap<string, CellStore>): { key: string; games: number; reproduce: string } {
+export function cellRecord(
+  key: string,
+  spec: RunSpec,
+  stores: ReadonlyMap<string, CellStore>,
+): { key: string; games: number; reproduce: string } {
   const games = stores.get(key)!.games.winner_g.length;
   return { key, games, reproduce: runCommand(spec, 0, games) };
 }

@@ -32,39 +32,72 @@ export const BEST_RESPONSE_STATE = 'best-response-state.json';
 
 const schema = commonSchema.omit({ par: true, bol: true, handicap: true }).extend({
   side: z.enum(['PAR', 'BOL'], { message: '--side: PAR or BOL (the side that looks for a better reply)' }),
-  balance: z.string().optional(), hold: z.string().optional(), reference: z.string().optional(),
-  candidates: intFlag('--candidates', 1), games: intFlag('--games', 1), finalGames: intFlag('--final-games', 1),
+  balance: z.string().optional(),
+  hold: z.string().optional(),
+  reference: z.string().optional(),
+  candidates: intFlag('--candidates', 1),
+  games: intFlag('--games', 1),
+  finalGames: intFlag('--final-games', 1),
   ...queueSchema,
 });
 
 const fileLabel = (label: string) => label.replace(/[^A-Za-z0-9._+-]/g, '-');
 /** A mix in words: the policy alone, or "cautious 0.182; search 0.818". */
-const mixDesc = (mix: readonly { label: string; weight: number }[]) => (mix.length === 1 ? mix[0]!.label : mixText(mix.map((m) => m.label), mix.map((m) => m.weight)));
+const mixDesc = (mix: readonly { label: string; weight: number }[]) =>
+  mix.length === 1
+    ? mix[0]!.label
+    : mixText(
+        mix.map((m) => m.label),
+        mix.map((m) => m.weight),
+      );
 
 /** The side's outcome of each game of a cell: won (1/0) and its margin (its VP minus the enemy's). */
 function sideCell(store: CellStore, side: 0 | 1, weight: number): MixCell {
-  return { weight, won_g: Array.from(store.games.winner_g, (w) => (w === side ? 1 : 0)), margin_g: Array.from(store.games.margin_g, (m) => (side === 0 ? m : -m)) };
+  return {
+    weight,
+    won_g: Array.from(store.games.winner_g, (w) => (w === side ? 1 : 0)),
+    margin_g: Array.from(store.games.margin_g, (m) => (side === 0 ? m : -m)),
+  };
 }
 
 export async function bestResponseAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(schema, raw);
-  if ((f.balance === undefined) === (f.hold === undefined)) throw new UsageError('give --balance <folder> (hold the other side at its equilibrium mix) or --hold <policy>, one of them');
+  if ((f.balance === undefined) === (f.hold === undefined))
+    throw new UsageError('give --balance <folder> (hold the other side at its equilibrium mix) or --hold <policy>, one of them');
   const side = f.side === 'PAR' ? 0 : 1;
-  const own = f.side === 'PAR' ? 'par' : 'bol', other = f.side === 'PAR' ? 'bol' : 'par';
+  const own = f.side === 'PAR' ? 'par' : 'bol',
+    other = f.side === 'PAR' ? 'bol' : 'par';
   const first = specFromFlags(scenarioArg, { ...f, par: 'balanced', bol: 'balanced', handicap: [] });
   const id = first.prepared.scenario.id;
   const eq = f.balance !== undefined ? readBalanceEquilibrium(f.balance, scenarioArg, id) : null;
-  if (eq && f.option.length > 0) throw new UsageError(`--option with --balance: the check plays with the study's options (${eq.options.join(' ') || 'none'}); leave --option out`);
-  const { spec: base, prepared } = eq ? specFromFlags(scenarioArg, { ...f, option: [...eq.options], par: 'balanced', bol: 'balanced', handicap: [] }) : first;
-  if (eq?.dataHash && eq.dataHash !== dataHash(base)) throw new UsageError(`--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`);
+  if (eq && f.option.length > 0)
+    throw new UsageError(
+      `--option with --balance: the check plays with the study's options (${eq.options.join(' ') || 'none'}); leave --option out`,
+    );
+  const { spec: base, prepared } = eq
+    ? specFromFlags(scenarioArg, { ...f, option: [...eq.options], par: 'balanced', bol: 'balanced', handicap: [] })
+    : first;
+  if (eq?.dataHash && eq.dataHash !== dataHash(base))
+    throw new UsageError(
+      `--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`,
+    );
   const named = (policy: string, flag: string): MixEntry[] => poolFor([policy], id, flag).map((e) => ({ ...e, weight: 1 }));
   const held = eq ? eq.mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!, '--hold');
-  const reference = f.reference !== undefined ? named(f.reference, '--reference') : eq ? eq.mixes[f.side] : named('balanced', '--reference');
-  for (const [what, mix, s] of [['--hold', held, other], ['--reference', reference, own]] as const) {
+  const reference =
+    f.reference !== undefined ? named(f.reference, '--reference') : eq ? eq.mixes[f.side] : named('balanced', '--reference');
+  for (const [what, mix, s] of [
+    ['--hold', held, other],
+    ['--reference', reference, own],
+  ] as const) {
     const gap = mix.find((m) => m[s] === null);
     if (gap) throw new UsageError(`${what} ${gap.label}: ${id} has no such policy for ${s === 'par' ? 'Paraguay' : 'Bolivia'}`);
   }
-  const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({ ...base, seed, par: side === 0 ? mine : theirs, bol: side === 0 ? theirs : mine });
+  const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({
+    ...base,
+    seed,
+    par: side === 0 ? mine : theirs,
+    bol: side === 0 ? theirs : mine,
+  });
   const finalSeed = `${f.seed}:final`;
   for (const r of reference) for (const h of held) asUsage(() => checkPolicies(specFor(r[own]!, h[other]!, finalSeed)));
   for (const r of reference) for (const h of held) await loadPolicyModules([r[own]!, h[other]!]);
@@ -76,64 +109,168 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
   const finalKey = (mine: string, h: MixEntry) => `${id}/final/${fileLabel(mine)}__${fileLabel(h.label)}`;
   const keys = [
     ...Array.from({ length: f.candidates }, (_, i) => held.map((h) => searchKey(i, h))).flat(),
-    ...held.map((h) => finalKey('reply', h)), ...reference.flatMap((r) => held.map((h) => finalKey(`ref-${r.label}`, h))),
+    ...held.map((h) => finalKey('reply', h)),
+    ...reference.flatMap((r) => held.map((h) => finalKey(`ref-${r.label}`, h))),
   ];
   const identity = {
-    command: 'best-response', scenario: scenarioArg, dataHash: dataHash(base), side: f.side, held: held.map((h) => ({ label: h.label, policy: h[other], weight: h.weight })),
-    reference: reference.map((r) => ({ label: r.label, policy: r[own], weight: r.weight })), candidates: f.candidates, games: f.games, finalGames: f.finalGames,
-    options: [...base.options], seed: f.seed, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+    command: 'best-response',
+    scenario: scenarioArg,
+    dataHash: dataHash(base),
+    side: f.side,
+    held: held.map((h) => ({ label: h.label, policy: h[other], weight: h.weight })),
+    reference: reference.map((r) => ({ label: r.label, policy: r[own], weight: r.weight })),
+    candidates: f.candidates,
+    games: f.games,
+    finalGames: f.finalGames,
+    options: [...base.options],
+    seed: f.seed,
+    check: f.check,
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
   };
   const reproduce = commandLine(BEST_RESPONSE_LINE, [scenarioArg], { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const shape = aggregateShape(prepared.scenario, prepared.options);
   const specs = new Map<string, RunSpec>();
-  const candidates: { name: string; games: number; winRate: number; meanMargin: number; fitness: number; params: Record<string, unknown> }[] = [];
+  const candidates: {
+    name: string;
+    games: number;
+    winRate: number;
+    meanMargin: number;
+    fitness: number;
+    params: Record<string, unknown>;
+  }[] = [];
 
-  const { stores, pool, result } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isBestResponseFile, stateName: BEST_RESPONSE_STATE, noun: 'the best-response check', reproduce }, async ({ stores: st, play }) => {
-    makeFolder(join(dir, 'candidates'));
-    // Plays cells (key, spec) to their games; the status of the play.
-    const playAll = (cells: readonly { key: string; spec: RunSpec; games: number }[]) => {
-      for (const c of cells) specs.set(c.key, c.spec);
-      return play([cells.map((c) => ({ store: st.get(c.key)!, spec: c.spec, shape, max: c.games, batch: Math.min(c.games, 200), stop: () => false }))]);
-    };
-    let status: PlayStatus = 'complete';
-    const search = await searchReply({
-      sizes: SPACE_SIZES, start: BALANCED_POINT, evaluations: f.candidates, seed: f.seed,
-      evaluate: async (point, i) => {
-        const params = paramsOf(point);
-        writeFileAtomic(candidateFile(i), `${JSON.stringify(tunedPlan(id, f.side, params), null, 1)}\n`);
-        const cells = held.map((h) => ({ key: searchKey(i, h), spec: specFor(candidateFile(i), h[other]!, f.seed), games: f.games, weight: h.weight }));
-        status = await playAll(cells);
-        if (status !== 'complete') return null;
-        const r = mixResult(cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)));
-        const fitness = replyFitness(r.winRate, r.meanMargin);
-        candidates.push({ name: `c${String(i).padStart(3, '0')}`, games: r.games, winRate: r.winRate, meanMargin: r.meanMargin, fitness, params });
-        return fitness;
-      },
-    });
-    if (!search.complete || search.best === null) return { status, final: null };
-    // The reply the NTBEA model rates best, then this side's reference, against the held mix on fresh seeds.
-    const best = search.best;
-    const bestIndex = search.evaluated.findIndex((e) => e.point.join() === best.join());
-    writeFileAtomic(bestFile, `${JSON.stringify(tunedPlan(id, f.side, paramsOf(best), { check: 'chaco best-response', reproduce }), null, 1)}\n`);
-    const replyCells = held.map((h) => ({ key: finalKey('reply', h), spec: specFor(bestFile, h[other]!, finalSeed), games: f.finalGames, weight: h.weight }));
-    const refCells = reference.map((r) => ({ weight: r.weight, cells: held.map((h) => ({ key: finalKey(`ref-${r.label}`, h), spec: specFor(r[own]!, h[other]!, finalSeed), games: f.finalGames, weight: h.weight })) }));
-    status = await playAll([...replyCells, ...refCells.flatMap((r) => r.cells)]);
-    if (status !== 'complete') return { status, final: null };
-    const reply = mixScores(replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight)));
-    const ref = mixOfMixesScores(refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) })));
-    const g = replyGain(reply, ref);
-    const mean = (x: Float64Array) => x.reduce((a, b) => a + b, 0) / x.length;
-    return { status, final: { best: candidates[bestIndex]!.name, file: bestFile, games: g.games, replyScore: mean(reply), referenceScore: mean(ref), gain: g.gain, lo: g.lo, hi: g.hi } };
-  });
-  const value = eq ? (side === 0 ? { value: eq.value, lo: eq.lo, hi: eq.hi } : { value: 1 - eq.value, lo: 1 - eq.hi, hi: 1 - eq.lo }) : null;
+  const { stores, pool, result } = await runStudy(
+    {
+      raw,
+      flags: f,
+      dir,
+      identity,
+      keys,
+      isFile: isBestResponseFile,
+      stateName: BEST_RESPONSE_STATE,
+      noun: 'the best-response check',
+      reproduce,
+    },
+    async ({ stores: st, play }) => {
+      makeFolder(join(dir, 'candidates'));
+      // Plays cells (key, spec) to their games; the status of the play.
+      const playAll = (cells: readonly { key: string; spec: RunSpec; games: number }[]) => {
+        for (const c of cells) specs.set(c.key, c.spec);
+        return play([
+          cells.map((c) => ({
+            store: st.get(c.key)!,
+            spec: c.spec,
+            shape,
+            max: c.games,
+            batch: Math.min(c.games, 200),
+            stop: () => false,
+          })),
+        ]);
+      };
+      let status: PlayStatus = 'complete';
+      const search = await searchReply({
+        sizes: SPACE_SIZES,
+        start: BALANCED_POINT,
+        evaluations: f.candidates,
+        seed: f.seed,
+        evaluate: async (point, i) => {
+          const params = paramsOf(point);
+          writeFileAtomic(candidateFile(i), `${JSON.stringify(tunedPlan(id, f.side, params), null, 1)}\n`);
+          const cells = held.map((h) => ({
+            key: searchKey(i, h),
+            spec: specFor(candidateFile(i), h[other]!, f.seed),
+            games: f.games,
+            weight: h.weight,
+          }));
+          status = await playAll(cells);
+          if (status !== 'complete') return null;
+          const r = mixResult(cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)));
+          const fitness = replyFitness(r.winRate, r.meanMargin);
+          candidates.push({
+            name: `c${String(i).padStart(3, '0')}`,
+            games: r.games,
+            winRate: r.winRate,
+            meanMargin: r.meanMargin,
+            fitness,
+            params,
+          });
+          return fitness;
+        },
+      });
+      if (!search.complete || search.best === null) return { status, final: null };
+      // The reply the NTBEA model rates best, then this side's reference, against the held mix on fresh seeds.
+      const best = search.best;
+      const bestIndex = search.evaluated.findIndex((e) => e.point.join() === best.join());
+      writeFileAtomic(
+        bestFile,
+        `${JSON.stringify(tunedPlan(id, f.side, paramsOf(best), { check: 'chaco best-response', reproduce }), null, 1)}\n`,
+      );
+      const replyCells = held.map((h) => ({
+        key: finalKey('reply', h),
+        spec: specFor(bestFile, h[other]!, finalSeed),
+        games: f.finalGames,
+        weight: h.weight,
+      }));
+      const refCells = reference.map((r) => ({
+        weight: r.weight,
+        cells: held.map((h) => ({
+          key: finalKey(`ref-${r.label}`, h),
+          spec: specFor(r[own]!, h[other]!, finalSeed),
+          games: f.finalGames,
+          weight: h.weight,
+        })),
+      }));
+      status = await playAll([...replyCells, ...refCells.flatMap((r) => r.cells)]);
+      if (status !== 'complete') return { status, final: null };
+      const reply = mixScores(replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight)));
+      const ref = mixOfMixesScores(
+        refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) })),
+      );
+      const g = replyGain(reply, ref);
+      const mean = (x: Float64Array) => x.reduce((a, b) => a + b, 0) / x.length;
+      return {
+        status,
+        final: {
+          best: candidates[bestIndex]!.name,
+          file: bestFile,
+          games: g.games,
+          replyScore: mean(reply),
+          referenceScore: mean(ref),
+          gain: g.gain,
+          lo: g.lo,
+          hi: g.hi,
+        },
+      };
+    },
+  );
+  const value = eq
+    ? side === 0
+      ? { value: eq.value, lo: eq.lo, hi: eq.hi }
+      : { value: 1 - eq.value, lo: 1 - eq.hi, hi: 1 - eq.lo }
+    : null;
   const report: BestResponseResult = {
-    scenario: { id, name: prepared.scenario.name }, side: f.side, held: eq ? `equilibrium mix (${mixDesc(held)})` : mixDesc(held),
+    scenario: { id, name: prepared.scenario.name },
+    side: f.side,
+    held: eq ? `equilibrium mix (${mixDesc(held)})` : mixDesc(held),
     reference: f.reference === undefined && eq ? `its equilibrium mix (${mixDesc(reference)})` : mixDesc(reference),
-    equilibrium: value, games: f.games, candidates, final: result.final,
+    equilibrium: value,
+    games: f.games,
+    candidates,
+    final: result.final,
   };
   const manifest = {
-    tool: 'chaco', command: 'best-response', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status: result.status, reproduce,
-    workers: pool.threads, queue: queueRecord(pool, f), ...(f.balance !== undefined ? { balance: f.balance } : {}),
+    tool: 'chaco',
+    command: 'best-response',
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
+    node: process.version,
+    identity,
+    status: result.status,
+    reproduce,
+    workers: pool.threads,
+    queue: queueRecord(pool, f),
+    ...(f.balance !== undefined ? { balance: f.balance } : {}),
     cells: keys.filter((k) => specs.has(k)).map((k) => cellRecord(k, specs.get(k)!, stores)),
   };
   const line = writeBestResponseReport(dir, report, manifest);
@@ -147,12 +284,27 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
 
 /** The files a best-response check writes (what --force may delete), besides the run files. */
 function isBestResponseFile(name: string): boolean {
-  return isChacoFile(name) || ['best-response.csv', 'candidates.csv', 'best-response.json', 'best.json', 'candidates', 'cells', BEST_RESPONSE_STATE].includes(name);
+  return (
+    isChacoFile(name) ||
+    ['best-response.csv', 'candidates.csv', 'best-response.json', 'best.json', 'candidates', 'cells', BEST_RESPONSE_STATE].includes(name)
+  );
 }
 
 const BEST_RESPONSE_LINE: LineSchema = {
   command: 'best-response',
-  changes: ['--side', '--balance', '--hold', '--reference', '--candidates', '--games', '--final-games', '--seed', '--option', '--check', '--data'],
+  changes: [
+    '--side',
+    '--balance',
+    '--hold',
+    '--reference',
+    '--candidates',
+    '--games',
+    '--final-games',
+    '--seed',
+    '--option',
+    '--check',
+    '--data',
+  ],
   same: ['--workers', '--out', '--quiet', '--decision-timeout', '--force', '--progress', '--queue', '--shard-size'],
   resume: ['--out', '--queue', '--shard-size'],
 };
@@ -160,17 +312,34 @@ const BEST_RESPONSE_LINE: LineSchema = {
 export function registerBestResponse(program: Command): void {
   const cmd = program
     .command('best-response')
-    .description('the best-response check: hold the other side at its equilibrium mix (or a policy), search this side\'s heuristic parameters (NTBEA) for a better reply; the largest gain found with its paired interval')
+    .description(
+      "the best-response check: hold the other side at its equilibrium mix (or a policy), search this side's heuristic parameters (NTBEA) for a better reply; the largest gain found with its paired interval",
+    )
     .argument('<scenario>', 'scenario id (chaco scenarios) or file')
     .requiredOption('--side <side>', 'the side that looks for a better reply: PAR or BOL')
-    .option('--balance <folder>', 'a finished chaco balance study: the other side plays its equilibrium mix, this side\'s reference is its own mix (the study\'s options are used)')
+    .option(
+      '--balance <folder>',
+      "a finished chaco balance study: the other side plays its equilibrium mix, this side's reference is its own mix (the study's options are used)",
+    )
     .option('--hold <policy>', 'instead of --balance: the other side plays this policy')
-    .option('--reference <policy>', 'the policy the reply is measured against (default: the side\'s equilibrium mix with --balance, balanced with --hold)')
-    .option('--candidates <n>', 'parameter sets evaluated (the NTBEA\'s evaluations)', '40')
+    .option(
+      '--reference <policy>',
+      "the policy the reply is measured against (default: the side's equilibrium mix with --balance, balanced with --hold)",
+    )
+    .option('--candidates <n>', "parameter sets evaluated (the NTBEA's evaluations)", '40')
     .option('--games <n>', 'games per candidate and held policy (the same seeds for every candidate)', '60')
-    .option('--final-games <n>', 'games per held policy measuring the best reply and the reference, on fresh seeds (run seed + ":final"), paired', '400')
+    .option(
+      '--final-games <n>',
+      'games per held policy measuring the best reply and the reference, on fresh seeds (run seed + ":final"), paired',
+      '400',
+    )
     .option('--seed <seed>', 'run seed', '1')
-    .option('--option <key=value>', 'with --hold: a rules option, an estimate step or a chart override; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
+    .option(
+      '--option <key=value>',
+      'with --hold: a rules option, an estimate step or a chart override; repeatable',
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    );
   addStudyOptions(cmd, 'check', 'best-response', 'print the folder only');
   addQueueOptions(cmd);
   declareLine(cmd, BEST_RESPONSE_LINE).action((scenario: string, opts: unknown) => bestResponseAction(scenario, opts));

@@ -36,20 +36,36 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
   const { spec: base, prepared } = specFromFlags(scenarioArg, f);
   const variants = asUsage(() => parseVariants(f.variant, base, prepared.scenario));
   for (const v of variants) await loadPolicyModules([v.spec.par, v.spec.bol]);
-  const shapes = asUsage(() => variants.map((v) => {
-    checkPolicies(v.spec);
-    const p = prepareRun(v.spec);
-    return { v, shape: aggregateShape(p.scenario, p.options) };
-  }));
+  const shapes = asUsage(() =>
+    variants.map((v) => {
+      checkPolicies(v.spec);
+      const p = prepareRun(v.spec);
+      return { v, shape: aggregateShape(p.scenario, p.options) };
+    }),
+  );
   // Each variant plays with its own shape (unnamedSettlements changes the settlements counted); the
   // report compares turns and victory levels, so those must agree.
   const shape = shapes[0]!.shape;
   for (const { v, shape: s } of shapes) {
-    if (s.turns !== shape.turns) throw new UsageError(`--variant ${v.name}: it plays ${s.turns} turns and ${variants[0]!.name} ${shape.turns}; compare variants of the same length (ballivianLength changes it)`);
-    if (s.levels.join() !== shape.levels.join()) throw new UsageError(`--variant ${v.name}: its victory levels (${s.levels.join(', ')}) differ from ${variants[0]!.name}'s (${shape.levels.join(', ')}); compare variants with the same levels`);
+    if (s.turns !== shape.turns)
+      throw new UsageError(
+        `--variant ${v.name}: it plays ${s.turns} turns and ${variants[0]!.name} ${shape.turns}; compare variants of the same length (ballivianLength changes it)`,
+      );
+    if (s.levels.join() !== shape.levels.join())
+      throw new UsageError(
+        `--variant ${v.name}: its victory levels (${s.levels.join(', ')}) differ from ${variants[0]!.name}'s (${shape.levels.join(', ')}); compare variants with the same levels`,
+      );
   }
   const scenario = prepared.scenario;
-  confirmRunSize({ what: `--games ${f.games} for ${variants.length} variants`, spec: base, games: f.games * variants.length, turns: scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
+  confirmRunSize({
+    what: `--games ${f.games} for ${variants.length} variants`,
+    spec: base,
+    games: f.games * variants.length,
+    turns: scenario.turns,
+    threads: f.workers,
+    yes: f.yes,
+    quiet: f.quiet,
+  });
   const dir = outputDir(f.out, scenario.id, base.seed, 'compare-');
   claimFolder(dir, f.force);
   const pool = createPool(f.workers);
@@ -59,14 +75,24 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
   let stopped: 'failed' | 'interrupted' | null = null;
   try {
     for (const { v, shape: variantShape } of shapes) {
-      const margin_g = new Int32Array(f.games), winner_g = new Uint8Array(f.games);
+      const margin_g = new Int32Array(f.games),
+        winner_g = new Uint8Array(f.games);
       const csv = openSync(join(dir, `games-${v.name}.csv`), 'w');
       writeSync(csv, gamesCsvHeader());
       let outcome;
       try {
         ({ outcome } = await playWithProgress(pool, v.spec, variantShape, {
-          games: f.games, label: `${scenario.id} ${v.name}`, quiet: f.quiet, progress: f.progress, decisionTimeout: f.decisionTimeout, signal: interrupt.signal,
-          onChunk: (c) => { writeSync(csv, c.csv); margin_g.set(c.margin_g, c.from); winner_g.set(c.winner_g, c.from); },
+          games: f.games,
+          label: `${scenario.id} ${v.name}`,
+          quiet: f.quiet,
+          progress: f.progress,
+          decisionTimeout: f.decisionTimeout,
+          signal: interrupt.signal,
+          onChunk: (c) => {
+            writeSync(csv, c.csv);
+            margin_g.set(c.margin_g, c.from);
+            winner_g.set(c.winner_g, c.from);
+          },
         }));
       } finally {
         closeSync(csv);
@@ -75,7 +101,10 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
       if (outcome.failure || outcome.interrupted) {
         stopped = outcome.failure ? 'failed' : 'interrupted';
         if (outcome.failure) reportFailure(outcome, v.spec, 0, f.games, dir);
-        else { process.stderr.write(`chaco: interrupted during variant ${v.name}; the variants played so far are compared in ${dir}\n`); process.exitCode = 130; }
+        else {
+          process.stderr.write(`chaco: interrupted during variant ${v.name}; the variants played so far are compared in ${dir}\n`);
+          process.exitCode = 130;
+        }
         break;
       }
     }
@@ -86,27 +115,43 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
     const reproduce = commandLine(COMPARE_LINE, [scenarioArg], raw as Record<string, unknown>);
     const finished = new Date();
     const manifest = {
-      tool: 'chaco', command: 'compare', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
+      tool: 'chaco',
+      command: 'compare',
+      version: VERSION_OF_PACKAGE,
+      commit: gitCommit(),
+      node: process.version,
       scenario: { id: scenario.id, name: scenario.name, dataHash: dataHash(base) },
-      seed: base.seed, games: f.games,
+      seed: base.seed,
+      games: f.games,
       variants: variants.map((v, k) => ({
-        name: v.name, settings: v.settings, options: v.spec.options, policies: { PAR: v.spec.par, BOL: v.spec.bol },
-        handicap: handicapRecord(v.spec.handicap), played: runs[k]?.played ?? 0, reproduce: runCommand(v.spec, 0, f.games),
+        name: v.name,
+        settings: v.settings,
+        options: v.spec.options,
+        policies: { PAR: v.spec.par, BOL: v.spec.bol },
+        handicap: handicapRecord(v.spec.handicap),
+        played: runs[k]?.played ?? 0,
+        reproduce: runCommand(v.spec, 0, f.games),
       })),
       status: stopped ?? 'complete',
-      reproduce, workers: pool.threads,
+      reproduce,
+      workers: pool.threads,
       timing: { started: t0.toISOString(), finished: finished.toISOString(), seconds: (finished.getTime() - t0.getTime()) / 1000 },
     };
     const table = await writeCompareReport({ dir, scenario, shape, runs, manifest, reproduce });
-    if (f.quiet) { process.stdout.write(`${dir}\n`); return; }
+    if (f.quiet) {
+      process.stdout.write(`${dir}\n`);
+      return;
+    }
     const pct = (x: unknown) => (typeof x === 'number' ? `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}%` : '');
     const num = (x: unknown) => (typeof x === 'number' ? `${x >= 0 ? '+' : ''}${x.toFixed(2)}` : '');
     const lines = [`${scenario.id}: ${f.games} games per variant on the same seeds; differences against ${runs[0]!.name}`];
     for (const row of table.rows) {
       const rate = `PAR wins ${(100 * Number(row.par_win_rate)).toFixed(1)}%`;
-      lines.push(row.diff_par_win_rate === ''
-        ? `  ${String(row.variant).padEnd(14)} ${rate}, mean margin ${Number(row.margin_mean).toFixed(2)}`
-        : `  ${String(row.variant).padEnd(14)} ${rate} (${pct(row.diff_par_win_rate)}, 95% ${pct(row.diff_par_win_lo)} to ${pct(row.diff_par_win_hi)}), mean margin ${num(row.diff_margin_mean)} VP (95% ${num(row.diff_margin_lo)} to ${num(row.diff_margin_hi)}; ±${Number(row.diff_margin_halfwidth_if_independent).toFixed(2)} if unpaired)`);
+      lines.push(
+        row.diff_par_win_rate === ''
+          ? `  ${String(row.variant).padEnd(14)} ${rate}, mean margin ${Number(row.margin_mean).toFixed(2)}`
+          : `  ${String(row.variant).padEnd(14)} ${rate} (${pct(row.diff_par_win_rate)}, 95% ${pct(row.diff_par_win_lo)} to ${pct(row.diff_par_win_hi)}), mean margin ${num(row.diff_margin_mean)} VP (95% ${num(row.diff_margin_lo)} to ${num(row.diff_margin_hi)}; ±${Number(row.diff_margin_halfwidth_if_independent).toFixed(2)} if unpaired)`,
+      );
     }
     lines.push(`report  ${join(dir, 'index.html')}`);
     process.stdout.write(`${lines.join('\n')}\n`);
@@ -121,7 +166,12 @@ export function registerCompare(program: Command): void {
     .command('compare')
     .description('play the same games under several variants and report paired differences with 95% intervals')
     .argument('<scenario>', 'scenario id (chaco scenarios) or file')
-    .option('--variant <name:key=value,...>', 'a variant: keys par, bol (policies), handicap (PAR+5), a rules option or tables.<path>; repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[]);
+    .option(
+      '--variant <name:key=value,...>',
+      'a variant: keys par, bol (policies), handicap (PAR+5), a rules option or tables.<path>; repeatable',
+      (v: string, acc: string[]) => [...acc, v],
+      [] as string[],
+    );
   addCommonOptions(cmd, '2000', 'games per variant (the same seeds for every variant)');
   declareLine(cmd, COMPARE_LINE).action((scenario: string, opts: unknown) => compareAction(scenario, opts));
 }

@@ -11,7 +11,9 @@ export function refuseEmptyPaths(program: Command): void {
       const kind = /<(dir|file)>/.exec(o.flags)?.[1];
       const value = given[o.attributeName()];
       if (kind !== undefined && typeof value === 'string' && value.trim() === '') {
-        throw new UsageError(`${o.long ?? o.flags} "${value}": the name is empty; give a ${kind === 'dir' ? 'folder' : 'file'} (${o.description})`);
+        throw new UsageError(
+          `${o.long ?? o.flags} "${value}": the name is empty; give a ${kind === 'dir' ? 'folder' : 'file'} (${o.description})`,
+        );
       }
     }
   });

@@ -61,60 +61,165 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     return { spec, prepared, items: plan.items, skipped: plan.skipped };
   });
   for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
-  if (f.queue === undefined) for (const s of studies) confirmRunSize({ what: `--games ${f.games} for ${s.items.length + 2} arms of ${s.prepared.scenario.id}`, spec: s.spec, games: f.games * (s.items.length + 2), turns: s.prepared.scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
+  if (f.queue === undefined)
+    for (const s of studies)
+      confirmRunSize({
+        what: `--games ${f.games} for ${s.items.length + 2} arms of ${s.prepared.scenario.id}`,
+        spec: s.spec,
+        games: f.games * (s.items.length + 2),
+        turns: s.prepared.scenario.turns,
+        threads: f.workers,
+        yes: f.yes,
+        quiet: f.quiet,
+      });
   const identity = {
-    command: 'errata', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]),
-    handicap: f.handicap, seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), vpSteps: f.vpSteps, check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+    command: 'errata',
+    scenarios: scenarioArgs,
+    dataHashes: studies.map((s) => dataHash(s.spec)),
+    cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]),
+    handicap: f.handicap,
+    seed: f.seed,
+    games: f.games,
+    items: studies.map((s) => s.items.map((i) => i.setting)),
+    vpSteps: f.vpSteps,
+    check: f.check,
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'errata', runId(f.seed));
   const vpSteps = Array.from({ length: f.vpSteps + 1 }, (_, k) => k);
-  const keys = studies.flatMap((s) => { const id = s.prepared.scenario.id; return [shippedKey(id), ...vpSteps.map((k) => vpKey(id, k)), ...s.items.map((i) => itemKey(id, i))]; });
-  const reproduce = commandLine(ERRATA_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) }, { resume: true });
+  const keys = studies.flatMap((s) => {
+    const id = s.prepared.scenario.id;
+    return [shippedKey(id), ...vpSteps.map((k) => vpKey(id, k)), ...s.items.map((i) => itemKey(id, i))];
+  });
+  const reproduce = commandLine(
+    ERRATA_LINE,
+    scenarioArgs,
+    { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) },
+    { resume: true },
+  );
   const batch = Math.min(f.games, 200);
   // Each scenario's starting VP arms: the VP each gives Paraguay (negative: Bolivia), its cell and the run that plays it.
   const startingArms = new Map<string, { vp: number; key: string; spec: RunSpec }[]>(studies.map((s) => [s.prepared.scenario.id, []]));
-  const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isErrataFile, stateName: ERRATA_STATE, noun: 'the errata search', reproduce }, async ({ stores: st, play }) => {
-    const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({ store: st.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false });
-    // First the data as shipped and every item; then the starting VP its games call for (the same on a resume: the same games).
-    const first = await play(studies.map((s) => [
-      cell(shippedKey(s.prepared.scenario.id), s.spec, s.prepared),
-      ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
-    ]));
-    if (first !== 'complete') return first;
-    // 16.1: the fair bid given at the start, then up to --vp-steps more starting VP by line search while none is within the band.
-    let status: PlayStatus = first;
-    for (const step of vpSteps) {
-      const next = studies.flatMap((s) => {
-        const id = s.prepared.scenario.id, tried = startingArms.get(id)!;
-        const vp = step === 0 ? startingVp(st.get(shippedKey(id))!.games) : nextStartingVp([{ vp: 0, rate: parRate(st.get(shippedKey(id))!.games) }, ...tried.map((a) => ({ vp: a.vp, rate: parRate(st.get(a.key)!.games) }))], TARGET);
-        if (vp === null) return [];
-        const spec = withStartingVp(s.spec, vp), key = vpKey(id, step);
-        tried.push({ vp, key, spec });
-        return [[cell(key, spec, asUsage(() => prepareRun(spec)))]];
+  const {
+    stores,
+    pool,
+    result: status,
+  } = await runStudy(
+    { raw, flags: f, dir, identity, keys, isFile: isErrataFile, stateName: ERRATA_STATE, noun: 'the errata search', reproduce },
+    async ({ stores: st, play }) => {
+      const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
+        store: st.get(key)!,
+        spec,
+        shape: aggregateShape(prepared.scenario, prepared.options),
+        max: f.games,
+        batch,
+        stop: () => false,
       });
-      if (next.length === 0) break;
-      status = await play(next);
-      if (status !== 'complete') return status;
-    }
-    return status;
-  });
+      // First the data as shipped and every item; then the starting VP its games call for (the same on a resume: the same games).
+      const first = await play(
+        studies.map((s) => [
+          cell(shippedKey(s.prepared.scenario.id), s.spec, s.prepared),
+          ...s.items.map((i) => {
+            const spec = itemSpec(s.spec, i);
+            return cell(
+              itemKey(s.prepared.scenario.id, i),
+              spec,
+              asUsage(() => prepareRun(spec)),
+            );
+          }),
+        ]),
+      );
+      if (first !== 'complete') return first;
+      // 16.1: the fair bid given at the start, then up to --vp-steps more starting VP by line search while none is within the band.
+      let status: PlayStatus = first;
+      for (const step of vpSteps) {
+        const next = studies.flatMap((s) => {
+          const id = s.prepared.scenario.id,
+            tried = startingArms.get(id)!;
+          const vp =
+            step === 0
+              ? startingVp(st.get(shippedKey(id))!.games)
+              : nextStartingVp(
+                  [
+                    { vp: 0, rate: parRate(st.get(shippedKey(id))!.games) },
+                    ...tried.map((a) => ({ vp: a.vp, rate: parRate(st.get(a.key)!.games) })),
+                  ],
+                  TARGET,
+                );
+          if (vp === null) return [];
+          const spec = withStartingVp(s.spec, vp),
+            key = vpKey(id, step);
+          tried.push({ vp, key, spec });
+          return [
+            [
+              cell(
+                key,
+                spec,
+                asUsage(() => prepareRun(spec)),
+              ),
+            ],
+          ];
+        });
+        if (next.length === 0) break;
+        status = await play(next);
+        if (status !== 'complete') return status;
+      }
+      return status;
+    },
+  );
   if (status !== 'complete') {
-    if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every arm was played; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
+    if (status === 'interrupted') {
+      process.stderr.write(`chaco: interrupted before every arm was played; nothing to report yet.\n  resume: ${reproduce}\n`);
+      process.exitCode = 130;
+    }
     return;
   }
   const scenarios: ScenarioErrata[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
     const arms: ErrataArm[] = [
-      ...startingArms.get(id)!.map((a, k) => ({ kind: 'starting-vp' as const, item: k === 0 ? 'starting VP (the fair bid)' : `starting VP (line search, step ${k})`, change: startingChange(a.vp), setting: `--handicap ${handicapFlags(bidHandicap([0, 0], a.vp))[0] ?? 'PAR=+0'}`, games: stores.get(a.key)!.games })),
-      ...s.items.map((i) => ({ kind: i.kind, item: i.name, change: i.change, setting: `--option ${i.setting}`, games: stores.get(itemKey(id, i))!.games })),
+      ...startingArms.get(id)!.map((a, k) => ({
+        kind: 'starting-vp' as const,
+        item: k === 0 ? 'starting VP (the fair bid)' : `starting VP (line search, step ${k})`,
+        change: startingChange(a.vp),
+        setting: `--handicap ${handicapFlags(bidHandicap([0, 0], a.vp))[0] ?? 'PAR=+0'}`,
+        games: stores.get(a.key)!.games,
+      })),
+      ...s.items.map((i) => ({
+        kind: i.kind,
+        item: i.name,
+        change: i.change,
+        setting: `--option ${i.setting}`,
+        games: stores.get(itemKey(id, i))!.games,
+      })),
     ];
     return { id, name: s.prepared.scenario.name, shipped: stores.get(shippedKey(id))!.games, arms };
   });
   const manifest = {
-    tool: 'chaco', command: 'errata', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version, identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f),
-    policies: studies.map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`).join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
+    tool: 'chaco',
+    command: 'errata',
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
+    node: process.version,
+    identity,
+    status,
+    reproduce,
+    workers: pool.threads,
+    queue: queueRecord(pool, f),
+    policies:
+      studies
+        .map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`)
+        .join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
     skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
-    cells: studies.flatMap((s) => { const id = s.prepared.scenario.id; return [{ key: shippedKey(id), spec: s.spec }, ...startingArms.get(id)!.map((a) => ({ key: a.key, spec: a.spec })), ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) }))]; })
+    cells: studies
+      .flatMap((s) => {
+        const id = s.prepared.scenario.id;
+        return [
+          { key: shippedKey(id), spec: s.spec },
+          ...startingArms.get(id)!.map((a) => ({ key: a.key, spec: a.spec })),
+          ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) })),
+        ];
+      })
       .map((c) => cellRecord(c.key, c.spec, stores)),
   };
   finishStudy(writeErrataReport({ dir, scenarios, manifest }), dir, f.quiet, status, reproduce);
@@ -124,7 +229,10 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
 const parRate = (g: Pick<CellGames, 'winner_g'>) => g.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / g.winner_g.length;
 
 /** 16.1: what a starting VP arm changes, in words. */
-const startingChange = (vp: number) => (vp === 0 ? 'the starting VP as printed (the fair bid rounds to 0)' : `${vp > 0 ? 'Paraguay' : 'Bolivia'} starts with ${Math.abs(vp)} VP more (16.1)`);
+const startingChange = (vp: number) =>
+  vp === 0
+    ? 'the starting VP as printed (the fair bid rounds to 0)'
+    : `${vp > 0 ? 'Paraguay' : 'Bolivia'} starts with ${Math.abs(vp)} VP more (16.1)`;
 
 /** The files an errata search writes (what --force may delete), besides the run files. */
 function isErrataFile(name: string): boolean {
@@ -141,12 +249,31 @@ const ERRATA_LINE: LineSchema = {
 export function registerErrata(program: Command): void {
   const cmd = program
     .command('errata')
-    .description('candidate errata: the single changes to a scenario (the starting VP, a rules reading, a step of estimated data, a map feature) that bring Paraguay\'s win rate within 45-55%, each played on the same seeds')
+    .description(
+      "candidate errata: the single changes to a scenario (the starting VP, a rules reading, a step of estimated data, a map feature) that bring Paraguay's win rate within 45-55%, each played on the same seeds",
+    )
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
-    .option('--items <which>', 'the changes tried besides the starting VP: all, readings, estimates (every step of each group), map or none (the starting VP alone)', 'all')
-    .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study instead of --par and --bol')
-    .option('--vp-steps <n>', 'starting VP arms played after the fair bid while none brings the game within 45-55% (a line search over the arms played)', '3');
+    .option(
+      '--items <which>',
+      'the changes tried besides the starting VP: all, readings, estimates (every step of each group), map or none (the starting VP alone)',
+      'all',
+    )
+    .option(
+      '--balance <folder>',
+      'play each scenario at the equilibrium cell of this finished chaco balance study instead of --par and --bol',
+    )
+    .option(
+      '--vp-steps <n>',
+      'starting VP arms played after the fair bid while none brings the game within 45-55% (a line search over the arms played)',
+      '3',
+    );
   addCommonOptions(cmd, '400', 'games per arm (the same seeds in every arm)');
   addQueueOptions(cmd);
-  declareLine(cmd, ERRATA_LINE).action((scenarios: string[], opts: unknown) => errataAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
+  declareLine(cmd, ERRATA_LINE).action((scenarios: string[], opts: unknown) =>
+    errataAction(
+      scenarios,
+      opts,
+      ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli'),
+    ),
+  );
 }

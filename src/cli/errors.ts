@@ -11,11 +11,19 @@ import { UsageError } from './usage-error.js';
 
 /** File-system failures a user causes and can fix (a path that is a file, not writable, missing...). */
 const FILE_ERRORS: Record<string, string> = {
-  EACCES: 'permission denied', EPERM: 'operation not permitted', ENOENT: 'no such file or folder', ENOTDIR: 'a part of the path is a file, not a folder',
-  EISDIR: 'is a folder, not a file', EROFS: 'the file system is read-only', EEXIST: 'already exists', EINVAL: 'not a place chaco can write to',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EISDIR: 'is a folder, not a file',
+  EROFS: 'the file system is read-only',
+  EEXIST: 'already exists',
+  EINVAL: 'not a place chaco can write to',
   ENOSPC: 'no space left on the device; free space there (or write to another disk) and run the same command again',
   EDQUOT: 'your disk quota is used up; free space within it (or write to another disk) and run the same command again',
-  EMFILE: 'too many open files', ENAMETOOLONG: 'the name is too long', ELOOP: 'too many symbolic links',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
 };
 
 /** A full disk or quota is the user's to fix even where Node's error names no file (a write to an open file). */

@@ -11,14 +11,18 @@ import { CONFIRM_HOURS } from './run-size.js';
 import { UsageError } from './usage-error.js';
 
 /** A whole-number flag given as text, checked at the edge with a message naming the flag. */
-export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) => z.string().transform((text, ctx) => {
-  const n = Number(text.trim());
-  if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
-    ctx.addIssue({ code: 'custom', message: `${flag} ${text}: give a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}` });
-    return z.NEVER;
-  }
-  return n;
-});
+export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z.string().transform((text, ctx) => {
+    const n = Number(text.trim());
+    if (text.trim() === '' || !Number.isInteger(n) || n < min || n > max) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${flag} ${text}: give a whole number ${max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`}`,
+      });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** The options every Monte Carlo command takes (run, bid, compare). */
 export const commonSchema = z.object({
@@ -27,22 +31,40 @@ export const commonSchema = z.object({
   bol: z.string().min(1, { message: '--bol: name a policy' }),
   option: z.array(z.string()),
   handicap: z.array(z.string()),
-  workers: z.string().optional().transform((t, ctx) => {
-    if (t === undefined) return defaultWorkers();
-    const n = Number(t.trim());
-    if (t.trim() === '' || !Number.isInteger(n) || n < 0 || n > 256) {
-      ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (0 plays in the main thread)` });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  workers: z
+    .string()
+    .optional()
+    .transform((t, ctx) => {
+      if (t === undefined) return defaultWorkers();
+      const n = Number(t.trim());
+      if (t.trim() === '' || !Number.isInteger(n) || n < 0 || n > 256) {
+        ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (0 plays in the main thread)` });
+        return z.NEVER;
+      }
+      return n;
+    }),
   data: z.string(),
   out: z.string().optional(),
-  check: z.boolean().optional().transform((b) => b === true),
-  quiet: z.boolean().optional().transform((b) => b === true),
-  progress: z.boolean().optional().transform((b) => b === true),
-  force: z.boolean().optional().transform((b) => b === true),
-  yes: z.boolean().optional().transform((b) => b === true),
+  check: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
+  quiet: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
+  progress: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
+  force: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
+  yes: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
   decisionTimeout: z.string().transform((text, ctx) => {
     const n = Number(text.trim());
     if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86_400) {
@@ -93,15 +115,32 @@ export function addCommonOptions(cmd: Command, gamesDefault: string, gamesHelp: 
   return cmd
     .option('--games <n>', gamesHelp, gamesDefault)
     .option('--seed <seed>', 'run seed: game i plays with seeds derived from (seed, i) alone', '1')
-    .option('--par <policy>', 'Paraguayan policy: random, passive, cautious, balanced, aggressive, a plan file (.json) or a module (.mjs)', 'balanced')
-    .option('--bol <policy>', 'Bolivian policy: random, passive, cautious, balanced, aggressive, a plan file (.json) or a module (.mjs)', 'balanced')
-    .option('--option <key=value>', 'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable', collect, [] as string[])
-    .option('--handicap <SIDE=VP>', 'VP added to a side\'s starting VP, e.g. PAR=+5; repeatable', collect, [] as string[])
+    .option(
+      '--par <policy>',
+      'Paraguayan policy: random, passive, cautious, balanced, aggressive, a plan file (.json) or a module (.mjs)',
+      'balanced',
+    )
+    .option(
+      '--bol <policy>',
+      'Bolivian policy: random, passive, cautious, balanced, aggressive, a plan file (.json) or a module (.mjs)',
+      'balanced',
+    )
+    .option(
+      '--option <key=value>',
+      'a rules option (chaco options) or a chart override tables.<path>=<JSON>; repeatable',
+      collect,
+      [] as string[],
+    )
+    .option('--handicap <SIDE=VP>', "VP added to a side's starting VP, e.g. PAR=+5; repeatable", collect, [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores; 0: the main thread)')
     .option('--out <dir>', 'folder for the report (default reports/out/<scenario>/<run id>)')
     .option('--check', 'check the game invariants after every phase, and that no policy changes the game it decides in (slower)')
     .option('--quiet', 'no progress and no summary on the terminal (prints the report folder only)')
-    .option('--decision-timeout <seconds>', 'longest a policy module may take over one decision; past it the game fails and the run stops (0: no limit; needs worker threads)', '10')
+    .option(
+      '--decision-timeout <seconds>',
+      'longest a policy module may take over one decision; past it the game fails and the run stops (0: no limit; needs worker threads)',
+      '10',
+    )
     .option('--force', 'replace the files chaco wrote in an existing --out folder that holds another run (other files stay)')
     .option('--progress', 'progress lines on stderr every 5 s even when stderr is not a terminal (a log file)')
     .option('--yes', `play a run estimated at more than ${CONFIRM_HOURS} hours on this machine (refused without it)`)
@@ -115,11 +154,24 @@ export type CommonFlags = z.infer<typeof commonSchema>;
  * scenario (policy-ref.ts: historical and tuned stand for its files), options valid, scenario loads
  * (DataError otherwise).
  */
-export function specFromFlags(scenario: string, f: Pick<CommonFlags, 'data' | 'option' | 'par' | 'bol' | 'handicap' | 'seed' | 'check'>): { spec: RunSpec; prepared: PreparedRun } {
+export function specFromFlags(
+  scenario: string,
+  f: Pick<CommonFlags, 'data' | 'option' | 'par' | 'bol' | 'handicap' | 'seed' | 'check'>,
+): { spec: RunSpec; prepared: PreparedRun } {
   return asUsage(() => {
-    const given: RunSpec = { scenario, dataDir: f.data, options: f.option, par: f.par, bol: f.bol, handicap: parseHandicap(f.handicap), seed: f.seed, check: f.check };
+    const given: RunSpec = {
+      scenario,
+      dataDir: f.data,
+      options: f.option,
+      par: f.par,
+      bol: f.bol,
+      handicap: parseHandicap(f.handicap),
+      seed: f.seed,
+      check: f.check,
+    };
     const prepared = prepareRun(given);
-    const par = parsePolicyRef('--par', f.par, prepared.scenario, 'par', f.seed), bol = parsePolicyRef('--bol', f.bol, prepared.scenario, 'bol', f.seed);
+    const par = parsePolicyRef('--par', f.par, prepared.scenario, 'par', f.seed),
+      bol = parsePolicyRef('--bol', f.bol, prepared.scenario, 'bol', f.seed);
     return { spec: { ...given, par: par.policy, bol: bol.policy }, prepared };
   });
 }

@@ -30,7 +30,9 @@ function releaseAll(): void {
 function readLock(file: string): LockRecord | null {
   try {
     const r = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockRecord>;
-    return typeof r.pid === 'number' && typeof r.host === 'string' ? { pid: r.pid, host: r.host, started: String(r.started ?? ''), command: String(r.command ?? '') } : null;
+    return typeof r.pid === 'number' && typeof r.host === 'string'
+      ? { pid: r.pid, host: r.host, started: String(r.started ?? ''), command: String(r.command ?? '') }
+      : null;
   } catch {
     return null; // being written, or not a lock chaco wrote: treated as held by nobody alive
   }
@@ -49,7 +51,11 @@ function holderAlive(r: LockRecord): boolean {
 
 /** A lock file that cannot be read yet was made in the last 10 s: its writer is still writing it. */
 function justMade(file: string): boolean {
-  try { return Date.now() - statSync(file).mtimeMs < 10_000; } catch { return false; }
+  try {
+    return Date.now() - statSync(file).mtimeMs < 10_000;
+  } catch {
+    return false;
+  }
 }
 
 /** Creates the lock file, or returns false when one exists. */
@@ -61,8 +67,17 @@ function create(file: string): boolean {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw err;
   }
-  const record: LockRecord = { pid: process.pid, host: hostname(), started: new Date().toISOString(), command: ['chaco', ...process.argv.slice(2)].join(' ') };
-  try { writeSync(fd, `${JSON.stringify(record)}\n`); } finally { closeSync(fd); }
+  const record: LockRecord = {
+    pid: process.pid,
+    host: hostname(),
+    started: new Date().toISOString(),
+    command: ['chaco', ...process.argv.slice(2)].join(' '),
+  };
+  try {
+    writeSync(fd, `${JSON.stringify(record)}\n`);
+  } finally {
+    closeSync(fd);
+  }
   return true;
 }
 
@@ -78,13 +93,21 @@ export function lockFolder(dir: string, flag = '--out'): void {
     const r = readLock(file);
     if (r !== null && r.pid === process.pid && r.host === hostname()) break;
     if ((r !== null ? holderAlive(r) : justMade(file)) || attempt > 0) {
-      const who = r === null ? 'another chaco' : `another chaco (pid ${r.pid}${r.host === hostname() ? '' : ` on ${r.host}`}, since ${r.started}: ${r.command})`;
-      throw new UsageError(`${flag} ${dir}: ${who} is writing this folder; wait for it to end or name another folder (if none runs, delete ${file})`);
+      const who =
+        r === null
+          ? 'another chaco'
+          : `another chaco (pid ${r.pid}${r.host === hostname() ? '' : ` on ${r.host}`}, since ${r.started}: ${r.command})`;
+      throw new UsageError(
+        `${flag} ${dir}: ${who} is writing this folder; wait for it to end or name another folder (if none runs, delete ${file})`,
+      );
     }
     // Its process is gone: take it over. (Two commands taking over the same stale lock in the same
     // instant could both succeed; a live lock is never taken.)
     rmSync(file, { force: true });
   }
   held.add(file);
-  if (!releasing) { releasing = true; process.once('exit', releaseAll); }
+  if (!releasing) {
+    releasing = true;
+    process.once('exit', releaseAll);
+  }
 }

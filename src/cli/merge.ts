@@ -14,7 +14,16 @@ import { runManifest, type RunManifest } from '../sim/manifest.js';
 import { gamesCsvHeader } from '../sim/shard.js';
 import { prepareRun, type RunSpec } from '../sim/spec.js';
 import { TellingGames } from '../sim/telling.js';
-import { checkCurrentAggregate, claimFolder, GAMES_CSV, keptRows, readAggregateFile, writeAggregateFile, type AggregateFile, type RunIdentity } from './run-folder.js';
+import {
+  checkCurrentAggregate,
+  claimFolder,
+  GAMES_CSV,
+  keptRows,
+  readAggregateFile,
+  writeAggregateFile,
+  type AggregateFile,
+  type RunIdentity,
+} from './run-folder.js';
 import { terminalSummary } from './terminal-summary.js';
 import { writeTellingReplays } from './telling-replays.js';
 import { UsageError } from './usage-error.js';
@@ -29,10 +38,14 @@ function readPart(dir: string, i: number, all: readonly string[]): Part {
   if (all.indexOf(dir) !== i) throw new UsageError(`${dir}: named twice`);
   if (!existsSync(dir)) throw new UsageError(`${dir}: no such folder`);
   const saved = readAggregateFile(dir);
-  if (!saved) throw new UsageError(`${dir}: not a chaco run folder (no readable aggregate.json; runs made before chaco kept one cannot be merged)`);
+  if (!saved)
+    throw new UsageError(`${dir}: not a chaco run folder (no readable aggregate.json; runs made before chaco kept one cannot be merged)`);
   checkCurrentAggregate(dir, saved);
   const runFile = join(dir, 'run.json');
-  if (!existsSync(runFile)) throw new UsageError(`${dir}: run.json is missing; the run never wrote its report (run the same command again into that folder to finish it)`);
+  if (!existsSync(runFile))
+    throw new UsageError(
+      `${dir}: run.json is missing; the run never wrote its report (run the same command again into that folder to finish it)`,
+    );
   return { dir, saved, manifest: JSON.parse(readFileSync(runFile, 'utf8')) as RunManifest };
 }
 
@@ -49,16 +62,26 @@ export function orderParts(parts: readonly Part[]): Part[] {
   for (const p of sorted) {
     const k = specKey(p.saved.identity);
     if (k !== key) {
-      const a = JSON.parse(key) as Record<string, unknown>, b = JSON.parse(k) as Record<string, unknown>;
+      const a = JSON.parse(key) as Record<string, unknown>,
+        b = JSON.parse(k) as Record<string, unknown>;
       const field = Object.keys(a).find((f) => JSON.stringify(a[f]) !== JSON.stringify(b[f]));
-      throw new UsageError(`${p.dir}: another run than ${sorted[0]!.dir} (${field}: ${JSON.stringify(b[field!])} there, ${JSON.stringify(a[field!])} in ${sorted[0]!.dir}); only runs of the same spec, data and code merge`);
+      throw new UsageError(
+        `${p.dir}: another run than ${sorted[0]!.dir} (${field}: ${JSON.stringify(b[field!])} there, ${JSON.stringify(a[field!])} in ${sorted[0]!.dir}); only runs of the same spec, data and code merge`,
+      );
     }
   }
   for (let i = 1; i < sorted.length; i++) {
-    const prev = sorted[i - 1]!, cur = sorted[i]!;
+    const prev = sorted[i - 1]!,
+      cur = sorted[i]!;
     const prevEnd = prev.saved.first + prev.saved.played;
-    if (cur.saved.first < prevEnd) throw new UsageError(`${cur.dir}: games ${cur.saved.first}–${Math.min(prevEnd, cur.saved.first + cur.saved.played) - 1} are also in ${prev.dir}; merged runs must not overlap`);
-    if (cur.saved.first > prevEnd) throw new UsageError(`games ${prevEnd}–${cur.saved.first - 1} are in none of the folders (${prev.dir} ends at game ${prevEnd - 1}, ${cur.dir} starts at ${cur.saved.first}); play them with --first ${prevEnd} --games ${cur.saved.first - prevEnd}`);
+    if (cur.saved.first < prevEnd)
+      throw new UsageError(
+        `${cur.dir}: games ${cur.saved.first}–${Math.min(prevEnd, cur.saved.first + cur.saved.played) - 1} are also in ${prev.dir}; merged runs must not overlap`,
+      );
+    if (cur.saved.first > prevEnd)
+      throw new UsageError(
+        `games ${prevEnd}–${cur.saved.first - 1} are in none of the folders (${prev.dir} ends at game ${prevEnd - 1}, ${cur.dir} starts at ${cur.saved.first}); play them with --first ${prevEnd} --games ${cur.saved.first - prevEnd}`,
+      );
   }
   return sorted;
 }
@@ -72,12 +95,20 @@ interface MergeFlags {
 
 export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promise<void> {
   const parts = orderParts(dirs.map((d, i) => readPart(d, i, dirs)));
-  const head = parts[0]!, last = parts[parts.length - 1]!;
+  const head = parts[0]!,
+    last = parts[parts.length - 1]!;
   const id = head.saved.identity;
-  const first = head.saved.first, games = last.saved.first + last.saved.played - first;
+  const first = head.saved.first,
+    games = last.saved.first + last.saved.played - first;
   const spec: RunSpec = {
-    scenario: id.scenario, dataDir: head.manifest.scenario.dataDir, options: id.options, par: id.par, bol: id.bol,
-    handicap: [id.handicap[0], id.handicap[1]], seed: id.seed, check: id.check,
+    scenario: id.scenario,
+    dataDir: head.manifest.scenario.dataDir,
+    options: id.options,
+    par: id.par,
+    bol: id.bol,
+    handicap: [id.handicap[0], id.handicap[1]],
+    seed: id.seed,
+    check: id.check,
   };
   const { scenario, options, sources } = prepareRun(spec);
   const shape = aggregateShape(scenario, options);
@@ -86,7 +117,8 @@ export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promi
   let aggregate = head.saved.aggregate;
   for (const p of parts) {
     const kept = keptRows(p.dir, p.saved.played);
-    if (kept.length !== p.saved.played) throw new UsageError(`${p.dir}: aggregate.json counts ${p.saved.played} games but the games file holds ${kept.length}`);
+    if (kept.length !== p.saved.played)
+      throw new UsageError(`${p.dir}: aggregate.json counts ${p.saved.played} games but the games file holds ${kept.length}`);
     rows.push(...kept);
     if (p !== head) aggregate = mergeAggregates(aggregate, p.saved.aggregate);
   }
@@ -97,13 +129,28 @@ export async function mergeAction(dirs: readonly string[], f: MergeFlags): Promi
   const started = new Date(Math.min(...parts.map((p) => Date.parse(p.manifest.timing.started))));
   const finished = new Date(Math.max(...parts.map((p) => Date.parse(p.manifest.timing.finished))));
   const manifest = runManifest({
-    command: commandLine(MERGE_LINE, dirs, f as unknown as Record<string, unknown>, { resume: true }), spec, scenario, options, sources, turns: shape.turns,
-    first, games, played: games, interrupted: false, workers: Math.max(...parts.map((p) => p.manifest.workers)), started, finished,
+    command: commandLine(MERGE_LINE, dirs, f as unknown as Record<string, unknown>, { resume: true }),
+    spec,
+    scenario,
+    options,
+    sources,
+    turns: shape.turns,
+    first,
+    games,
+    played: games,
+    interrupted: false,
+    workers: Math.max(...parts.map((p) => p.manifest.workers)),
+    started,
+    finished,
   });
   writeAggregateFile(f.out, identity, games, aggregate, manifest);
   const picks = f.replays ? await writeTellingReplays(f.out, spec, telling.picks()) : telling.picks().map((pick) => ({ pick, dir: null }));
   await writeRunReport({ dir: f.out, manifest, aggregate, shape, scenario, telling: picks });
-  process.stdout.write(f.quiet ? `${resolve(f.out)}\n` : `merged ${parts.length} runs: games ${first}–${first + games - 1}\n${terminalSummary(aggregate, manifest, f.out)}`);
+  process.stdout.write(
+    f.quiet
+      ? `${resolve(f.out)}\n`
+      : `merged ${parts.length} runs: games ${first}–${first + games - 1}\n${terminalSummary(aggregate, manifest, f.out)}`,
+  );
 }
 
 const MERGE_LINE: LineSchema = {
@@ -116,7 +163,9 @@ const MERGE_LINE: LineSchema = {
 export function registerMerge(program: Command): void {
   const cmd = program
     .command('merge')
-    .description('combine runs of the same spec over disjoint game ranges (--first, --games) into one report, as a single run over their union')
+    .description(
+      'combine runs of the same spec over disjoint game ranges (--first, --games) into one report, as a single run over their union',
+    )
     .argument('<dir...>', 'run folders (each written by chaco run)')
     .requiredOption('--out <dir>', 'folder for the merged report (new or empty)')
     .option('--force', 'replace the files chaco wrote in an existing --out folder')

@@ -16,7 +16,10 @@ export function onInterrupt(quiet: boolean): { signal: AbortSignal; dispose: () 
   const abort = new AbortController();
   const handler = () => {
     process.off('SIGINT', handler);
-    if (!quiet) process.stderr.write('\nchaco: stopping; the games in progress get 2 s to finish, then every game finished before the first unfinished one is kept (Ctrl-C again quits at once)\n');
+    if (!quiet)
+      process.stderr.write(
+        '\nchaco: stopping; the games in progress get 2 s to finish, then every game finished before the first unfinished one is kept (Ctrl-C again quits at once)\n',
+      );
     abort.abort();
   };
   process.on('SIGINT', handler);
@@ -30,14 +33,29 @@ export interface PlayedRun {
 }
 
 /** Plays games first..first+games-1 of the spec on the pool with progress and Ctrl-C; `onChunk` gets shards in game order. */
-export async function playWithProgress(pool: ShardPool, spec: RunSpec, shape: AggregateShape, o: {
-  first?: number; games: number; label: string; quiet: boolean; progress?: boolean; decisionTimeout?: number; signal: AbortSignal; onChunk?: (c: ChunkResult) => void;
-}): Promise<PlayedRun> {
+export async function playWithProgress(
+  pool: ShardPool,
+  spec: RunSpec,
+  shape: AggregateShape,
+  o: {
+    first?: number;
+    games: number;
+    label: string;
+    quiet: boolean;
+    progress?: boolean;
+    decisionTimeout?: number;
+    signal: AbortSignal;
+    onChunk?: (c: ChunkResult) => void;
+  },
+): Promise<PlayedRun> {
   const progress = createProgress(o.games, o.label, { quiet: o.quiet, lines: o.progress === true });
   const started = new Date();
   try {
     const outcome = await runGames(pool, spec, shape, {
-      first: o.first ?? 0, games: o.games, signal: o.signal, onProgress: (n) => progress.update(n),
+      first: o.first ?? 0,
+      games: o.games,
+      signal: o.signal,
+      onProgress: (n) => progress.update(n),
       ...(o.decisionTimeout !== undefined ? { decisionTimeoutMs: o.decisionTimeout * 1000 } : {}),
       ...(o.onChunk ? { onChunk: o.onChunk } : {}),
     });
@@ -56,8 +74,14 @@ export function reportFailure(outcome: RunOutcome, spec: RunSpec, first: number,
     `  scenario ${spec.scenario}, run seed ${spec.seed}, game index ${f.game}${f.seed ? ` (game seed ${f.seed})` : ''}`,
     `  reproduce: ${runCommand(spec, f.game, 1)}`,
   ];
-  if (where !== null) lines.push(outcome.played > 0 ? `  kept ${outcome.played} games (${first}–${first + outcome.played - 1}) in ${where}` : `  no game finished before it; the report in ${where} is empty`);
-  const from = first + outcome.played, left = first + games - from;
+  if (where !== null)
+    lines.push(
+      outcome.played > 0
+        ? `  kept ${outcome.played} games (${first}–${first + outcome.played - 1}) in ${where}`
+        : `  no game finished before it; the report in ${where} is empty`,
+    );
+  const from = first + outcome.played,
+    left = first + games - from;
   if (where !== null && left > 1) lines.push(`  after fixing it, play the rest: ${runCommand(spec, from, left)}`);
   process.stderr.write(`${lines.join('\n')}\n`);
   process.exitCode = 1;

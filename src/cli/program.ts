@@ -29,7 +29,10 @@ export function chacoProgram(): Command {
     .description('Monte Carlo balance and scenario analysis for The Chaco War (Command Magazine #12, 1991)')
     .version(VERSION)
     .option('--debug', 'print the stack trace of any error (to report a fault in chaco); anywhere on the line')
-    .configureOutput({ outputError: (text, write) => write(`chaco: ${text.replace(/^error: /, '').trimEnd()} (chaco <command> --help lists what it takes)\n`) })
+    .configureOutput({
+      outputError: (text, write) =>
+        write(`chaco: ${text.replace(/^error: /, '').trimEnd()} (chaco <command> --help lists what it takes)\n`),
+    })
     .exitOverride();
   registerScenarios(program);
   registerValidate(program);

@@ -33,7 +33,9 @@ export interface FinishOptions {
 export async function finishRun(o: FinishOptions): Promise<void> {
   // Ctrl-C now (the first after the games, or the second of an interrupted run) quits at once: the games are kept.
   const onSigint = () => {
-    process.stderr.write(`\nchaco: stopped while the report was written; every game played is kept in ${o.dir}: the same command writes the report again\n`);
+    process.stderr.write(
+      `\nchaco: stopped while the report was written; every game played is kept in ${o.dir}: the same command writes the report again\n`,
+    );
     process.exit(130);
   };
   process.once('SIGINT', onSigint);
@@ -45,7 +47,8 @@ export async function finishRun(o: FinishOptions): Promise<void> {
 }
 
 async function writeReport(o: FinishOptions): Promise<void> {
-  const label = o.scenario.id, view = { quiet: o.quiet, lines: o.progress };
+  const label = o.scenario.id,
+    view = { quiet: o.quiet, lines: o.progress };
   let telling: { pick: TellingGame; dir: string | null }[];
   if (o.replays) {
     const phase = createPhase(label, 'replaying the telling games', 'game', view);
@@ -57,18 +60,36 @@ async function writeReport(o: FinishOptions): Promise<void> {
   } else telling = o.picks.map((pick) => ({ pick, dir: null }));
   const phase = createPhase(label, 'writing the report', 'file', view);
   try {
-    await writeRunReport({ dir: o.dir, manifest: o.manifest, aggregate: o.aggregate, shape: o.shape, scenario: o.scenario, telling, onFiles: (done, total) => phase.step(done, total) });
+    await writeRunReport({
+      dir: o.dir,
+      manifest: o.manifest,
+      aggregate: o.aggregate,
+      shape: o.shape,
+      scenario: o.scenario,
+      telling,
+      onFiles: (done, total) => phase.step(done, total),
+    });
   } finally {
     phase.end();
   }
-  if (o.quiet) { process.stdout.write(`${resolve(o.dir)}\n`); return; }
+  if (o.quiet) {
+    process.stdout.write(`${resolve(o.dir)}\n`);
+    return;
+  }
   process.stdout.write(terminalSummary(o.aggregate, o.manifest, o.dir));
   const replays = new Set(telling.filter((p) => p.dir !== null).map((p) => p.pick.game));
-  if (replays.size > 0) process.stdout.write(`replays     ${replays.size} telling game${replays.size === 1 ? '' : 's'} in ${join(o.dir, 'replays')}\n`);
+  if (replays.size > 0)
+    process.stdout.write(`replays     ${replays.size} telling game${replays.size === 1 ? '' : 's'} in ${join(o.dir, 'replays')}\n`);
 }
 
 /** The files of a finished run's folder that are missing: games.csv, the report's, and the telling replays when they are wanted. */
-export function missingFiles(dir: string, aggregate: Aggregate, shape: AggregateShape, scenario: Scenario, picks: readonly TellingGame[] | null): string[] {
+export function missingFiles(
+  dir: string,
+  aggregate: Aggregate,
+  shape: AggregateShape,
+  scenario: Scenario,
+  picks: readonly TellingGame[] | null,
+): string[] {
   const files = [GAMES_CSV, ...runReportFiles(aggregate, shape, scenario)].filter((f) => !existsSync(join(dir, f)));
   const replays = [...new Set((picks ?? []).map((p) => p.game))].filter((g) => !hasReplay(dir, g)).map((g) => `replays/game-${g}`);
   return [...files, ...replays];
@@ -80,13 +101,17 @@ export function missingFiles(dir: string, aggregate: Aggregate, shape: Aggregate
  * keeps no run.json of the finished run (written by an older chaco, or cut off as the games ended): the
  * caller then writes the report as after playing, with no game left to play.
  */
-export async function finishedRun(o: Omit<FinishOptions, 'manifest' | 'aggregate' | 'picks'> & { readonly resume: Resume; readonly games: number }): Promise<boolean> {
+export async function finishedRun(
+  o: Omit<FinishOptions, 'manifest' | 'aggregate' | 'picks'> & { readonly resume: Resume; readonly games: number },
+): Promise<boolean> {
   const telling = new TellingGames();
   telling.addRows(o.resume.rows);
   const picks = telling.picks();
   const missing = missingFiles(o.dir, o.resume.aggregate, o.shape, o.scenario, o.replays ? picks : null);
   if (missing.length === 0) {
-    process.stdout.write(o.quiet ? `${resolve(o.dir)}\n` : `${o.scenario.id}: the run in ${o.dir} is complete (${o.games} games); nothing to play\n`);
+    process.stdout.write(
+      o.quiet ? `${resolve(o.dir)}\n` : `${o.scenario.id}: the run in ${o.dir} is complete (${o.games} games); nothing to play\n`,
+    );
     return true;
   }
   const manifest = o.resume.manifest;
@@ -94,7 +119,9 @@ export async function finishedRun(o: Omit<FinishOptions, 'manifest' | 'aggregate
   if (!existsSync(join(o.dir, GAMES_CSV))) renameSync(join(o.dir, GAMES_PARTIAL), join(o.dir, GAMES_CSV)); // every row is there (claimRunFolder counted them)
   if (!o.quiet) {
     const shown = missing.length > 4 ? `${missing.slice(0, 3).join(', ')} and ${missing.length - 3} more` : missing.join(', ');
-    process.stderr.write(`chaco: the run in ${o.dir} is complete (${o.games} games); writing what its report misses (${shown}) from games.csv and aggregate.json, playing no game\n`);
+    process.stderr.write(
+      `chaco: the run in ${o.dir} is complete (${o.games} games); writing what its report misses (${shown}) from games.csv and aggregate.json, playing no game\n`,
+    );
   }
   await finishRun({ ...o, manifest, aggregate: o.resume.aggregate, picks });
   return true;

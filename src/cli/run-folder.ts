@@ -36,9 +36,19 @@ export interface RunIdentity {
 
 export function runIdentity(command: string, spec: RunSpec, first: number, games: number): RunIdentity {
   return {
-    command, scenario: spec.scenario, dataHash: dataHash(spec), options: [...spec.options], par: spec.par, bol: spec.bol,
-    handicap: [spec.handicap[0], spec.handicap[1]], seed: spec.seed, check: spec.check, first, games,
-    version: VERSION_OF_PACKAGE, commit: gitCommit(),
+    command,
+    scenario: spec.scenario,
+    dataHash: dataHash(spec),
+    options: [...spec.options],
+    par: spec.par,
+    bol: spec.bol,
+    handicap: [spec.handicap[0], spec.handicap[1]],
+    seed: spec.seed,
+    check: spec.check,
+    first,
+    games,
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
   };
 }
 
@@ -76,13 +86,39 @@ export function readAggregateFile(dir: string): AggregateFile | null {
 export function keptRows(dir: string, played: number): string[] {
   const file = [GAMES_PARTIAL, GAMES_CSV].map((f) => join(dir, f)).find((f) => existsSync(f));
   if (!file) return [];
-  const rows = readFileSync(file, 'utf8').split('\n').slice(1).filter((r) => r !== '');
+  const rows = readFileSync(file, 'utf8')
+    .split('\n')
+    .slice(1)
+    .filter((r) => r !== '');
   return rows.slice(0, played);
 }
 
-const CHACO_TABLES = ['games.csv', 'games.csv.partial', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'bid.csv', 'compare.csv'];
+const CHACO_TABLES = [
+  'games.csv',
+  'games.csv.partial',
+  'summary.csv',
+  'turns.csv',
+  'settlements.csv',
+  'blunders.csv',
+  'vp-sources.csv',
+  'decided.csv',
+  'bid.csv',
+  'compare.csv',
+];
 const CHACO_JSON = ['aggregate.json', 'run.json', 'bid.json', 'compare.json'];
-const CHACO_CHARTS = ['win-rates', 'margin-histogram', 'victory-levels', 'end-types', 'vp-by-turn', 'settlements-map', 'vp-sources', 'decided', 'blunders', 'bid', 'compare-win-rates'];
+const CHACO_CHARTS = [
+  'win-rates',
+  'margin-histogram',
+  'victory-levels',
+  'end-types',
+  'vp-by-turn',
+  'settlements-map',
+  'vp-sources',
+  'decided',
+  'blunders',
+  'bid',
+  'compare-win-rates',
+];
 
 /** The files and folders chaco writes into a run, bid or compare folder: all that --force may delete. */
 export function isChacoFile(name: string): boolean {
@@ -96,10 +132,14 @@ export function isChacoFile(name: string): boolean {
 /** An aggregate.json written before the blunder audit (or the VP sources) has no counts to add the new games to: refused with the way out. */
 export function checkCurrentAggregate(dir: string, saved: AggregateFile): void {
   if (!isBlunderCounts((saved.aggregate as Partial<Aggregate>).blunders)) {
-    throw new UsageError(`${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count blunders; play the run again with --force`);
+    throw new UsageError(
+      `${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count blunders; play the run again with --force`,
+    );
   }
   if (!hasCurrentCounts(saved.aggregate)) {
-    throw new UsageError(`${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count VP sources and decision turns; play the run again with --force`);
+    throw new UsageError(
+      `${dir}: ${AGGREGATE_FILE} was written by an older chaco that did not count VP sources and decision turns; play the run again with --force`,
+    );
   }
 }
 
@@ -119,7 +159,8 @@ function difference(a: RunIdentity, b: RunIdentity): string {
 }
 
 function ensureFolder(dir: string): void {
-  if (existsSync(dir) && !statSync(dir).isDirectory()) throw new UsageError(`--out ${dir}: this is a file, not a folder; name a new or empty folder`);
+  if (existsSync(dir) && !statSync(dir).isDirectory())
+    throw new UsageError(`--out ${dir}: this is a file, not a folder; name a new or empty folder`);
   makeFolder(dir);
 }
 
@@ -143,16 +184,26 @@ export function claimRunFolder(dir: string, identity: RunIdentity, force: boolea
   lockFolder(dir);
   const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   if (names.length === 0) return null;
-  if (force) { clearChacoFiles(dir); return null; }
+  if (force) {
+    clearChacoFiles(dir);
+    return null;
+  }
   const saved = readAggregateFile(dir);
   if (saved && JSON.stringify(saved.identity) === JSON.stringify(identity)) {
     checkCurrentAggregate(dir, saved);
     const rows = keptRows(dir, saved.played);
     clearLeftovers(dir);
-    if (rows.length === saved.played) return { played: saved.played, aggregate: saved.aggregate, rows, ...(saved.manifest ? { manifest: saved.manifest } : {}) };
-    throw new UsageError(`--out ${dir}: ${AGGREGATE_FILE} counts ${saved.played} games but the games file holds ${rows.length}; the folder cannot be resumed (--force starts it again)`);
+    if (rows.length === saved.played)
+      return { played: saved.played, aggregate: saved.aggregate, rows, ...(saved.manifest ? { manifest: saved.manifest } : {}) };
+    throw new UsageError(
+      `--out ${dir}: ${AGGREGATE_FILE} counts ${saved.played} games but the games file holds ${rows.length}; the folder cannot be resumed (--force starts it again)`,
+    );
   }
-  const what = saved ? `holds another run (${difference(identity, saved.identity)})` : names.some(isChacoFile) ? 'holds files of another chaco run' : 'is not empty';
+  const what = saved
+    ? `holds another run (${difference(identity, saved.identity)})`
+    : names.some(isChacoFile)
+      ? 'holds files of another chaco run'
+      : 'is not empty';
   throw new UsageError(`--out ${dir}: the folder ${what}; name a new folder, or give --force to replace chaco's files in it`);
 }
 
@@ -162,13 +213,19 @@ export function claimFolder(dir: string, force: boolean): void {
   lockFolder(dir);
   const names = readdirSync(dir).filter((n) => n !== LOCK_FILE);
   if (names.length === 0) return;
-  if (force) { clearChacoFiles(dir); return; }
+  if (force) {
+    clearChacoFiles(dir);
+    return;
+  }
   throw new UsageError(`--out ${dir}: the folder is not empty; name a new folder, or give --force to replace chaco's files in it`);
 }
 
 /** A run id for the default output folder: UTC time and seed, e.g. 2025-11-21T083012Z-seed1. */
 export function runId(seed: string, prefix = ''): string {
-  const t = new Date().toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '');
+  const t = new Date()
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '');
   return `${prefix}${t}-seed${seed.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
 }
 

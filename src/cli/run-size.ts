@@ -30,7 +30,15 @@ export function estimatedHours(spec: Pick<RunSpec, 'par' | 'bol'>, games: number
  * Refuses (UsageError) a run estimated over CONFIRM_HOURS unless `yes`; with `yes`, tells it on stderr.
  * `what` names the size as given, e.g. "--games 1000000000".
  */
-export function confirmRunSize(o: { what: string; spec: Pick<RunSpec, 'par' | 'bol'>; games: number; turns: number; threads: number; yes: boolean; quiet: boolean }): void {
+export function confirmRunSize(o: {
+  what: string;
+  spec: Pick<RunSpec, 'par' | 'bol'>;
+  games: number;
+  turns: number;
+  threads: number;
+  yes: boolean;
+  quiet: boolean;
+}): void {
   const hours = estimatedHours(o.spec, o.games, o.turns, o.threads);
   if (hours <= CONFIRM_HOURS) return;
   const estimate = `${o.what}: ${o.games.toLocaleString('en-US')} games of ${o.spec.par} against ${o.spec.bol} take at least ${hours >= 48 ? `${Math.round(hours / 24).toLocaleString('en-US')} days` : `${Math.round(hours)} hours`} on ${Math.max(1, o.threads)} thread${o.threads > 1 ? 's' : ''}`;

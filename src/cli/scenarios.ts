@@ -14,8 +14,14 @@ export function registerScenarios(program: Command): void {
       const rows = listScenarioIds(opts.data).map((id) => {
         const s = loadScenario(id, data, opts.data);
         const turns = effectiveTurns(s, DEFAULT_OPTIONS);
-        return [s.id, s.rule, String(turns), `${monthName(s.startMonth)} – ${monthName(s.startMonth + turns - 1)}`,
-          `${s.sides[1].vp}/${s.sides[0].vp}`, s.name];
+        return [
+          s.id,
+          s.rule,
+          String(turns),
+          `${monthName(s.startMonth)} – ${monthName(s.startMonth + turns - 1)}`,
+          `${s.sides[1].vp}/${s.sides[0].vp}`,
+          s.name,
+        ];
       });
       const head = ['scenario', 'rule', 'turns', 'dates', 'VP BOL/PAR', 'name'];
       const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -23,4 +29,3 @@ export function registerScenarios(program: Command): void {
       process.stdout.write(`${line(head)}\n${rows.map(line).join('\n')}\n`);
     });
 }
-

@@ -46,47 +46,135 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown, po
     return { spec, prepared, items: plan.items, skipped: plan.skipped };
   });
   for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
-  if (f.queue === undefined) for (const s of studies) confirmRunSize({ what: `--games ${f.games} for ${s.items.length + 1} arms of ${s.prepared.scenario.id}`, spec: s.spec, games: f.games * (s.items.length + 1), turns: s.prepared.scenario.turns, threads: f.workers, yes: f.yes, quiet: f.quiet });
+  if (f.queue === undefined)
+    for (const s of studies)
+      confirmRunSize({
+        what: `--games ${f.games} for ${s.items.length + 1} arms of ${s.prepared.scenario.id}`,
+        spec: s.spec,
+        games: f.games * (s.items.length + 1),
+        turns: s.prepared.scenario.turns,
+        threads: f.workers,
+        yes: f.yes,
+        quiet: f.quiet,
+      });
   const identity = {
-    command: 'sensitivity', scenarios: scenarioArgs, dataHashes: studies.map((s) => dataHash(s.spec)), par: f.par, bol: f.bol, ...(f.balance !== undefined ? { balance: f.balance, cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]) } : {}), handicap: f.handicap,
-    options: [...f.option], seed: f.seed, games: f.games, items: studies.map((s) => s.items.map((i) => i.setting)), check: f.check, version: VERSION_OF_PACKAGE, commit: gitCommit(),
+    command: 'sensitivity',
+    scenarios: scenarioArgs,
+    dataHashes: studies.map((s) => dataHash(s.spec)),
+    par: f.par,
+    bol: f.bol,
+    ...(f.balance !== undefined ? { balance: f.balance, cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]) } : {}),
+    handicap: f.handicap,
+    options: [...f.option],
+    seed: f.seed,
+    games: f.games,
+    items: studies.map((s) => s.items.map((i) => i.setting)),
+    check: f.check,
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
   const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
-  const reproduce = commandLine(SENSITIVITY_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) }, { resume: true });
+  const reproduce = commandLine(
+    SENSITIVITY_LINE,
+    scenarioArgs,
+    { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) },
+    { resume: true },
+  );
   const batch = Math.min(f.games, 200);
-  const { stores, pool, result: status } = await runStudy({ raw, flags: f, dir, identity, keys, isFile: isSensitivityFile, stateName: SENSITIVITY_STATE, noun: 'the sensitivity study', reproduce }, ({ stores: st, play }) => {
-    const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
-      store: st.get(key)!, spec, shape: aggregateShape(prepared.scenario, prepared.options), max: f.games, batch, stop: () => false,
-    });
-    return play(studies.map((s) => [
-      cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
-      ...s.items.map((i) => { const spec = itemSpec(s.spec, i); return cell(itemKey(s.prepared.scenario.id, i), spec, asUsage(() => prepareRun(spec))); }),
-    ]));
-  });
+  const {
+    stores,
+    pool,
+    result: status,
+  } = await runStudy(
+    {
+      raw,
+      flags: f,
+      dir,
+      identity,
+      keys,
+      isFile: isSensitivityFile,
+      stateName: SENSITIVITY_STATE,
+      noun: 'the sensitivity study',
+      reproduce,
+    },
+    ({ stores: st, play }) => {
+      const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
+        store: st.get(key)!,
+        spec,
+        shape: aggregateShape(prepared.scenario, prepared.options),
+        max: f.games,
+        batch,
+        stop: () => false,
+      });
+      return play(
+        studies.map((s) => [
+          cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
+          ...s.items.map((i) => {
+            const spec = itemSpec(s.spec, i);
+            return cell(
+              itemKey(s.prepared.scenario.id, i),
+              spec,
+              asUsage(() => prepareRun(spec)),
+            );
+          }),
+        ]),
+      );
+    },
+  );
   const scenarios: ScenarioSensitivity[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
-    return { id, name: s.prepared.scenario.name, base: stores.get(baseKey(id))!.games, items: s.items.map((item) => ({ item, games: stores.get(itemKey(id, item))!.games })) };
+    return {
+      id,
+      name: s.prepared.scenario.name,
+      base: stores.get(baseKey(id))!.games,
+      items: s.items.map((item) => ({ item, games: stores.get(itemKey(id, item))!.games })),
+    };
   });
   if (scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0))) {
-    if (status === 'interrupted') { process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`); process.exitCode = 130; }
+    if (status === 'interrupted') {
+      process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`);
+      process.exitCode = 130;
+    }
     return;
   }
   const manifest = {
-    tool: 'chaco', command: 'sensitivity', version: VERSION_OF_PACKAGE, commit: gitCommit(), node: process.version,
-    identity, status, reproduce, workers: pool.threads, queue: queueRecord(pool, f), policies: studies.map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`).join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
+    tool: 'chaco',
+    command: 'sensitivity',
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
+    node: process.version,
+    identity,
+    status,
+    reproduce,
+    workers: pool.threads,
+    queue: queueRecord(pool, f),
+    policies:
+      studies
+        .map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`)
+        .join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
     skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
-    cells: studies.flatMap((s) => [{ key: baseKey(s.prepared.scenario.id), spec: s.spec }, ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) }))])
+    cells: studies
+      .flatMap((s) => [
+        { key: baseKey(s.prepared.scenario.id), spec: s.spec },
+        ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) })),
+      ])
       .map((c) => cellRecord(c.key, c.spec, stores)),
   };
   const notVaried = [...NOT_VARIED, ...manifest.skipped.map((k) => ({ what: `${k.scenario}: ${k.what}`, why: k.why }))];
-  const lines = await withReportProgress('sensitivity', f, (onChart) => writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest, onChart }));
+  const lines = await withReportProgress('sensitivity', f, (onChart) =>
+    writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest, onChart }),
+  );
   finishStudy(lines, dir, f.quiet, status, reproduce);
 }
 
 /** The files a sensitivity study writes (what --force may delete), besides the run files. */
 function isSensitivityFile(name: string): boolean {
-  return isChacoFile(name) || ['sensitivity.csv', 'sensitivity.json', SENSITIVITY_STATE, 'cells'].includes(name) || /^tornado-(win|bid)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name);
+  return (
+    isChacoFile(name) ||
+    ['sensitivity.csv', 'sensitivity.json', SENSITIVITY_STATE, 'cells'].includes(name) ||
+    /^tornado-(win|bid)-[a-z0-9-]+\.(vl\.json|svg)$/.test(name)
+  );
 }
 
 export const SENSITIVITY_LINE: LineSchema = {
@@ -99,12 +187,27 @@ export const SENSITIVITY_LINE: LineSchema = {
 export function registerSensitivity(program: Command): void {
   const cmd = program
     .command('sensitivity')
-    .description('what the verdict hangs on: each two-reading rules option flipped and each group of estimated data moved by a step, paired against the data as shipped')
+    .description(
+      'what the verdict hangs on: each two-reading rules option flipped and each group of estimated data moved by a step, paired against the data as shipped',
+    )
     .argument('<scenario...>', 'scenario ids (chaco scenarios) or files')
-    .option('--items <which>', 'all, readings (rules options), estimates (groups of estimated data and chart readings) or map (each estimated road and the terrain around each settlement near the set-up)', 'all')
-    .option('--replicates <n>', 'bootstrap replicates for the fair bid\'s paired interval', '1000')
-    .option('--balance <folder>', 'play each scenario at the equilibrium cell of this finished chaco balance study (its heaviest policy for each side, its options) instead of --par and --bol');
+    .option(
+      '--items <which>',
+      'all, readings (rules options), estimates (groups of estimated data and chart readings) or map (each estimated road and the terrain around each settlement near the set-up)',
+      'all',
+    )
+    .option('--replicates <n>', "bootstrap replicates for the fair bid's paired interval", '1000')
+    .option(
+      '--balance <folder>',
+      'play each scenario at the equilibrium cell of this finished chaco balance study (its heaviest policy for each side, its options) instead of --par and --bol',
+    );
   addCommonOptions(cmd, '1000', 'games per arm (the same seeds in every arm)');
   addQueueOptions(cmd);
-  declareLine(cmd, SENSITIVITY_LINE).action((scenarios: string[], opts: unknown) => sensitivityAction(scenarios, opts, ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli')));
+  declareLine(cmd, SENSITIVITY_LINE).action((scenarios: string[], opts: unknown) =>
+    sensitivityAction(
+      scenarios,
+      opts,
+      ['par', 'bol'].some((o) => cmd.getOptionValueSource(o) === 'cli'),
+    ),
+  );
 }

@@ -37,11 +37,20 @@ export interface StudyRun<T> {
  * Runs a study's body between claiming its folder and closing its pool. `noun` names the study in the
  * resume line ("the ladder"); `reproduce` is the command that resumes it, told when a game fails.
  */
-export async function runStudy<T>(o: {
-  readonly raw: unknown; readonly flags: StudyFlags; readonly dir: string; readonly identity: StudyIdentity;
-  readonly keys: readonly string[]; readonly isFile: (name: string) => boolean; readonly stateName?: string;
-  readonly noun: string; readonly reproduce: string;
-}, body: (s: StudySession) => Promise<T>): Promise<StudyRun<T>> {
+export async function runStudy<T>(
+  o: {
+    readonly raw: unknown;
+    readonly flags: StudyFlags;
+    readonly dir: string;
+    readonly identity: StudyIdentity;
+    readonly keys: readonly string[];
+    readonly isFile: (name: string) => boolean;
+    readonly stateName?: string;
+    readonly noun: string;
+    readonly reproduce: string;
+  },
+  body: (s: StudySession) => Promise<T>,
+): Promise<StudyRun<T>> {
   const f = o.flags;
   await checkQueueFlags(o.raw, f);
   const stores = claimBalanceFolder(o.dir, o.identity, o.keys, f.force, o.isFile, o.stateName);
@@ -52,11 +61,22 @@ export async function runStudy<T>(o: {
   const all = [...stores.values()];
   try {
     const result = await body({
-      stores, signal: interrupt.signal,
-      play: (groups) => playCells({
-        pool, groups, dir: o.dir, identity: o.identity, ...(o.stateName ? { stateName: o.stateName } : {}), stores: all, signal: interrupt.signal,
-        decisionTimeout: f.decisionTimeout, quiet: f.quiet, progress: f.progress, resume: o.reproduce,
-      }),
+      stores,
+      signal: interrupt.signal,
+      play: (groups) =>
+        playCells({
+          pool,
+          groups,
+          dir: o.dir,
+          identity: o.identity,
+          ...(o.stateName ? { stateName: o.stateName } : {}),
+          stores: all,
+          signal: interrupt.signal,
+          decisionTimeout: f.decisionTimeout,
+          quiet: f.quiet,
+          progress: f.progress,
+          resume: o.reproduce,
+        }),
     });
     return { stores, pool, result };
   } finally {
@@ -66,7 +86,11 @@ export async function runStudy<T>(o: {
 }
 
 /** A study's report, told chart by chart as it is drawn ("balance: writing the report, chart 3"; one line with --progress off a terminal). */
-export async function withReportProgress<T>(label: string, f: { readonly quiet: boolean; readonly progress: boolean }, write: (onChart: () => void) => Promise<T>): Promise<T> {
+export async function withReportProgress<T>(
+  label: string,
+  f: { readonly quiet: boolean; readonly progress: boolean },
+  write: (onChart: () => void) => Promise<T>,
+): Promise<T> {
   const phase = createPhase(label, 'writing the report', 'chart', { quiet: f.quiet, lines: f.progress });
   let charts = 0;
   try {

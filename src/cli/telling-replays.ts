@@ -19,21 +19,34 @@ export const hasReplay = (dir: string, game: number) => existsSync(join(dir, rep
  * a replay already whole there (a resumed or rebuilt report) is kept, and the replays of games no longer
  * picked (a report of fewer games, cut short) are removed. `onReplay` is told before each game is replayed.
  */
-export async function writeTellingReplays(dir: string, spec: RunSpec, picks: readonly TellingGame[], onReplay?: (done: number, total: number) => void): Promise<{ pick: TellingGame; dir: string | null }[]> {
+export async function writeTellingReplays(
+  dir: string,
+  spec: RunSpec,
+  picks: readonly TellingGame[],
+  onReplay?: (done: number, total: number) => void,
+): Promise<{ pick: TellingGame; dir: string | null }[]> {
   await loadPolicyModules([spec.par, spec.bol]);
   const games = [...new Set(picks.map((p) => p.game))];
   const todo = games.filter((g) => !hasReplay(dir, g));
   todo.forEach((game, k) => {
     onReplay?.(k, todo.length);
     writeReplay({
-      scenario: spec.scenario, seed: spec.seed, game, par: spec.par, bol: spec.bol, options: spec.options,
-      handicap: spec.handicap, dataDir: spec.dataDir, out: join(dir, replayFolder(game)),
+      scenario: spec.scenario,
+      seed: spec.seed,
+      game,
+      par: spec.par,
+      bol: spec.bol,
+      options: spec.options,
+      handicap: spec.handicap,
+      dataDir: spec.dataDir,
+      out: join(dir, replayFolder(game)),
     });
   });
   if (todo.length > 0) onReplay?.(todo.length, todo.length);
   const replays = join(dir, 'replays');
   if (existsSync(replays)) {
-    for (const name of readdirSync(replays)) if (/^game-\d+$/.test(name) && !games.includes(Number(name.slice(5)))) rmSync(join(replays, name), { recursive: true, force: true });
+    for (const name of readdirSync(replays))
+      if (/^game-\d+$/.test(name) && !games.includes(Number(name.slice(5)))) rmSync(join(replays, name), { recursive: true, force: true });
   }
   return picks.map((pick) => ({ pick, dir: replayFolder(pick.game) }));
 }

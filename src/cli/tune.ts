@@ -31,29 +31,60 @@ import { assertWritableFile } from './writable.js';
 
 const tuneSchema = z.object({
   side: z.enum(['PAR', 'BOL'], { message: '--side: PAR or BOL' }),
-  candidates: intFlag('--candidates', 2), games: intFlag('--games', 2), finalGames: intFlag('--final-games', 2),
-  seed: z.string().min(1), option: z.array(z.string()), data: z.string(), workers: commonSchema.shape.workers,
-  out: z.string().optional(), quiet: z.boolean().optional().transform((b) => b === true), progress: z.boolean().optional().transform((b) => b === true),
+  candidates: intFlag('--candidates', 2),
+  games: intFlag('--games', 2),
+  finalGames: intFlag('--final-games', 2),
+  seed: z.string().min(1),
+  option: z.array(z.string()),
+  data: z.string(),
+  workers: commonSchema.shape.workers,
+  out: z.string().optional(),
+  quiet: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
+  progress: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
   opponents: z.string(),
-  write: z.string().optional(), force: z.boolean().optional().transform((b) => b === true),
+  write: z.string().optional(),
+  force: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
 });
 
 /** Refuses, before any game, a target that would replace a file shipped under policies/ without --force, or that cannot be written. */
 function checkTarget(target: string, force: boolean): void {
   const inPolicies = relative(POLICIES_DIR, resolve(target));
   if (!force && !inPolicies.startsWith('..') && existsSync(target)) {
-    throw new UsageError(`--write ${target}: a file shipped with chaco (policies/${inPolicies}, which tuned and search play everywhere); add --force to replace it, or write elsewhere`);
+    throw new UsageError(
+      `--write ${target}: a file shipped with chaco (policies/${inPolicies}, which tuned and search play everywhere); add --force to replace it, or write elsewhere`,
+    );
   }
   assertWritableFile('--write', target);
 }
 
 /** Wins of `side` (0 PAR, 1 BOL) per game, and the side's mean margin, over games 0..games-1 of the spec. */
-async function play(pool: ShardPool, spec: RunSpec, shape: ReturnType<typeof aggregateShape>, games: number, signal: AbortSignal, side: 0 | 1): Promise<{ won: Uint8Array; margin: number }> {
+async function play(
+  pool: ShardPool,
+  spec: RunSpec,
+  shape: ReturnType<typeof aggregateShape>,
+  games: number,
+  signal: AbortSignal,
+  side: 0 | 1,
+): Promise<{ won: Uint8Array; margin: number }> {
   const won = new Uint8Array(games);
   let margin = 0;
   const r = await runGames(pool, spec, shape, {
-    games, signal,
-    onChunk: (c) => c.winner_g.forEach((w, i) => { won[c.from + i] = w === side ? 1 : 0; margin += side === 0 ? c.margin_g[i]! : -c.margin_g[i]!; }),
+    games,
+    signal,
+    onChunk: (c) =>
+      c.winner_g.forEach((w, i) => {
+        won[c.from + i] = w === side ? 1 : 0;
+        margin += side === 0 ? c.margin_g[i]! : -c.margin_g[i]!;
+      }),
   });
   if (r.failure) throw new Error(`game ${r.failure.game} failed: ${r.failure.message} (${spec.par} vs ${spec.bol}, seed ${spec.seed})`);
   if (r.interrupted) throw new UsageError('interrupted; nothing was written');
@@ -62,15 +93,29 @@ async function play(pool: ShardPool, spec: RunSpec, shape: ReturnType<typeof agg
 
 export async function tuneAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(tuneSchema, raw);
-  const own = f.side === 'PAR' ? 'par' : 'bol', other = f.side === 'PAR' ? 'bol' : 'par';
+  const own = f.side === 'PAR' ? 'par' : 'bol',
+    other = f.side === 'PAR' ? 'bol' : 'par';
   const s = f.side === 'PAR' ? 0 : 1;
-  const base = specFromFlags(scenarioArg, { ...f, par: 'balanced', bol: 'balanced', handicap: [], check: false, workers: 0, force: false, decisionTimeout: 0 } as never);
+  const base = specFromFlags(scenarioArg, {
+    ...f,
+    par: 'balanced',
+    bol: 'balanced',
+    handicap: [],
+    check: false,
+    workers: 0,
+    force: false,
+    decisionTimeout: 0,
+  } as never);
   const scenario = base.prepared.scenario;
   const shape = aggregateShape(scenario, base.prepared.options);
-  const opponents = f.opponents.split(',').map((o) => o.trim()).filter((o) => o !== '').flatMap((o) => {
-    const file = asUsage(() => resolvePolicy('--opponents', o, scenario.id, other));
-    return file === null ? [] : [{ label: o, policy: file }];
-  });
+  const opponents = f.opponents
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .flatMap((o) => {
+      const file = asUsage(() => resolvePolicy('--opponents', o, scenario.id, other));
+      return file === null ? [] : [{ label: o, policy: file }];
+    });
   if (opponents.length === 0) throw new UsageError(`--opponents ${f.opponents}: none of them exists for ${scenario.id}`);
   const work = f.out ?? join('reports', 'out', 'tune', `${scenario.id}-${own}`);
   const target = f.write ?? join(work, `${scenario.id}-${own}.json`);
@@ -78,7 +123,12 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
   makeFolder(join(work, 'candidates'));
   lockFolder(work, '--out'); // two searches into one working folder would overwrite each other's candidates
   const candidateFile = (i: number) => join(work, 'candidates', `c${String(i).padStart(3, '0')}.json`);
-  const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({ ...base.spec, seed, par: f.side === 'PAR' ? mine : theirs, bol: f.side === 'PAR' ? theirs : mine });
+  const specFor = (mine: string, theirs: string, seed: string): RunSpec => ({
+    ...base.spec,
+    seed,
+    par: f.side === 'PAR' ? mine : theirs,
+    bol: f.side === 'PAR' ? theirs : mine,
+  });
 
   const pool = createPool(f.workers);
   const interrupt = onInterrupt(f.quiet);
@@ -113,22 +163,54 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       const b = await play(pool, specFor('balanced', o.policy, finalSeed), shape, f.finalGames, interrupt.signal, s);
       done += 2 * f.finalGames;
       progress.update(done);
-      let both = 0, onlyT = 0, onlyB = 0, neither = 0;
-      for (let g = 0; g < f.finalGames; g++) { const x = t.won[g]!, y = b.won[g]!; if (x && y) both++; else if (x) onlyT++; else if (y) onlyB++; else neither++; }
+      let both = 0,
+        onlyT = 0,
+        onlyB = 0,
+        neither = 0;
+      for (let g = 0; g < f.finalGames; g++) {
+        const x = t.won[g]!,
+          y = b.won[g]!;
+        if (x && y) both++;
+        else if (x) onlyT++;
+        else if (y) onlyB++;
+        else neither++;
+      }
       const d = pairedProportionDiff(both, onlyT, onlyB, neither);
-      measured.push({ opponent: o.label, games: f.finalGames, tuned_win_rate: (both + onlyT) / f.finalGames, balanced_win_rate: (both + onlyB) / f.finalGames, diff: d.diff, lo: d.lo, hi: d.hi, tuned_margin: t.margin, balanced_margin: b.margin });
+      measured.push({
+        opponent: o.label,
+        games: f.finalGames,
+        tuned_win_rate: (both + onlyT) / f.finalGames,
+        balanced_win_rate: (both + onlyB) / f.finalGames,
+        diff: d.diff,
+        lo: d.lo,
+        hi: d.hi,
+        tuned_margin: t.margin,
+        balanced_margin: b.margin,
+      });
     }
     progress.stop();
     const command = commandLine(TUNE_LINE, [scenarioArg], raw as Record<string, unknown>);
     const tuned = {
-      command, method: 'NTBEA (Lucas, Liu and Perez-Liebana, IEEE CEC 2018) over the heuristic\'s parameters; every candidate on the same seeds against every opponent',
+      command,
+      method:
+        "NTBEA (Lucas, Liu and Perez-Liebana, IEEE CEC 2018) over the heuristic's parameters; every candidate on the same seeds against every opponent",
       budget: { candidates: f.candidates, gamesPerOpponent: f.games, opponents: opponents.map((o) => o.label) },
-      measured: { against: 'the balanced preset, on fresh seeds (run seed + ":final"), paired game by game', seed: finalSeed, rows: measured },
+      measured: {
+        against: 'the balanced preset, on fresh seeds (run seed + ":final"), paired game by game',
+        seed: finalSeed,
+        rows: measured,
+      },
     };
     writeFileAtomic(target, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best), tuned), null, 1)}\n`);
     writeJson(join(work, 'search.json'), { command, fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value })) });
     if (!f.quiet) {
-      const lines = [`${scenario.id} ${f.side}: tuned parameters in ${target} (play them: --${own} ${shellQuote(target)})`, ...measured.map((m) => `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)})`)];
+      const lines = [
+        `${scenario.id} ${f.side}: tuned parameters in ${target} (play them: --${own} ${shellQuote(target)})`,
+        ...measured.map(
+          (m) =>
+            `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)})`,
+        ),
+      ];
       process.stdout.write(`${lines.join('\n')}\n`);
     } else process.stdout.write(`${resolve(target)}\n`);
   } finally {
@@ -147,17 +229,22 @@ const TUNE_LINE: LineSchema = {
 export function registerTune(program: Command): void {
   const cmd = program
     .command('tune')
-    .description('search the heuristic\'s parameters for one side by self-play against a pool of opponents; writes <scenario>-<side>.json into its working folder (play it with --par/--bol <file>)')
+    .description(
+      "search the heuristic's parameters for one side by self-play against a pool of opponents; writes <scenario>-<side>.json into its working folder (play it with --par/--bol <file>)",
+    )
     .argument('<scenario>', 'scenario id')
     .requiredOption('--side <side>', 'the side to tune: PAR or BOL')
-    .option('--opponents <list>', 'the other side\'s policies (historical: its plan)', 'cautious,balanced,aggressive,historical')
+    .option('--opponents <list>', "the other side's policies (historical: its plan)", 'cautious,balanced,aggressive,historical')
     .option('--candidates <n>', 'parameter sets tried', '40')
     .option('--games <n>', 'games per candidate and opponent (the same seeds for every candidate)', '60')
     .option('--final-games <n>', 'games per opponent measuring the best against the balanced preset', '400')
     .option('--seed <seed>', 'run seed', '1')
     .option('--option <key=value>', 'a rules option (chaco options); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores)')
-    .option('--write <file>', 'where the tuned file goes (default <--out>/<scenario>-<par|bol>.json); policies/tuned/<scenario>-<par|bol>.json is what --par tuned / --bol tuned read')
+    .option(
+      '--write <file>',
+      'where the tuned file goes (default <--out>/<scenario>-<par|bol>.json); policies/tuned/<scenario>-<par|bol>.json is what --par tuned / --bol tuned read',
+    )
     .option('--force', 'replace a file shipped under policies/ (policies/tuned/*.json changes tuned and search everywhere)')
     .option('--out <dir>', 'working folder for the candidates (default reports/out/tune/<scenario>-<side>)')
     .option('--quiet', 'print the tuned file only')

@@ -12,7 +12,13 @@ export function registerValidate(program: Command): void {
     .argument('[files...]', 'JSON files to check')
     .option('--data <dir>', 'folder whose map, counters and charts the scenarios are checked against', DEFAULT_DATA_DIR)
     .action((files: string[], opts: { data: string }) => {
-      const targets = files.length > 0 ? files : readdirSync(opts.data).filter((f) => f.endsWith('.json')).sort().map((f) => join(opts.data, f));
+      const targets =
+        files.length > 0
+          ? files
+          : readdirSync(opts.data)
+              .filter((f) => f.endsWith('.json'))
+              .sort()
+              .map((f) => join(opts.data, f));
       const issues = validateFiles(targets, opts.data);
       if (issues.length === 0) {
         process.stdout.write(`ok: ${targets.length} file${targets.length === 1 ? '' : 's'} valid\n`);

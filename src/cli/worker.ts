@@ -16,26 +16,33 @@ async function jobKinds(): Promise<readonly JobKind<never, unknown>[]> {
   return [gamesKind as unknown as JobKind<never, unknown>];
 }
 
-const seconds = (flag: string) => z.string().transform((text, ctx) => {
-  const n = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(n) || n < 0.1 || n > 86_400) {
-    ctx.addIssue({ code: 'custom', message: `${flag} ${text}: give seconds from 0.1 to 86400` });
-    return z.NEVER;
-  }
-  return Math.round(n * 1000);
-});
+const seconds = (flag: string) =>
+  z.string().transform((text, ctx) => {
+    const n = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0.1 || n > 86_400) {
+      ctx.addIssue({ code: 'custom', message: `${flag} ${text}: give seconds from 0.1 to 86400` });
+      return z.NEVER;
+    }
+    return Math.round(n * 1000);
+  });
 
 const workerSchema = z.object({
   queue: queueUrl('--queue'),
-  workers: z.string().optional().transform((t, ctx) => {
-    if (t === undefined) return defaultWorkers();
-    const n = Number(t.trim());
-    if (t.trim() === '' || !Number.isInteger(n) || n < 1 || n > 256) {
-      ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (a queue worker plays on worker threads, so that it keeps renewing its hold on a shard while games play)` });
-      return z.NEVER;
-    }
-    return n;
-  }),
+  workers: z
+    .string()
+    .optional()
+    .transform((t, ctx) => {
+      if (t === undefined) return defaultWorkers();
+      const n = Number(t.trim());
+      if (t.trim() === '' || !Number.isInteger(n) || n < 1 || n > 256) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `--workers ${t}: give a whole number from 1 to 256 (a queue worker plays on worker threads, so that it keeps renewing its hold on a shard while games play)`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    }),
   data: z.string().optional(),
   lockDuration: seconds('--lock-duration'),
   stalledInterval: seconds('--stalled-interval'),
@@ -47,7 +54,10 @@ const workerSchema = z.object({
     }
     return n;
   }),
-  quiet: z.boolean().optional().transform((b) => b === true),
+  quiet: z
+    .boolean()
+    .optional()
+    .transform((b) => b === true),
 });
 
 /** Test hook: CHACO_WORKER_HOLD=<n> makes the worker hold its n-th shard and never finish it, to be killed holding it. */
@@ -70,11 +80,20 @@ export async function workerAction(raw: unknown): Promise<void> {
   process.on('SIGTERM', onSignal);
   const [{ serveQueue }, kinds] = await Promise.all([import('../sim/queue/serve.js'), jobKinds()]);
   try {
-    const outcome = await asQueueUsage(() => serveQueue({
-      url: f.queue, kinds, threads: f.workers, ...(f.data !== undefined ? { dataDir: f.data } : {}),
-      lockDurationMs: f.lockDuration, stalledIntervalMs: f.stalledInterval, maxStalledCount: f.maxStalled,
-      signal: abort.signal, ...(log ? { log } : {}), ...(holdJob !== undefined ? { holdJob } : {}),
-    }));
+    const outcome = await asQueueUsage(() =>
+      serveQueue({
+        url: f.queue,
+        kinds,
+        threads: f.workers,
+        ...(f.data !== undefined ? { dataDir: f.data } : {}),
+        lockDurationMs: f.lockDuration,
+        stalledIntervalMs: f.stalledInterval,
+        maxStalledCount: f.maxStalled,
+        signal: abort.signal,
+        ...(log ? { log } : {}),
+        ...(holdJob !== undefined ? { holdJob } : {}),
+      }),
+    );
     if (outcome.refused) {
       process.stderr.write(`chaco worker: refused a shard and stopped: ${outcome.refused}\n`);
       process.exitCode = 2;
@@ -90,11 +109,18 @@ export async function workerAction(raw: unknown): Promise<void> {
 export function registerWorker(program: Command): void {
   program
     .command('worker')
-    .description('take shards from a Redis queue (chaco run --queue, on any machine) and play them on this machine\'s threads')
+    .description("take shards from a Redis queue (chaco run --queue, on any machine) and play them on this machine's threads")
     .requiredOption('--queue <redis://HOST:PORT>', 'the Redis server holding the queue')
     .option('--workers <n>', 'worker threads, and shards played at once (default: all cores)')
-    .option('--data <dir>', 'data folder to read instead of the one each shard names (chaco\'s own scenarios/ unless the submitter gave --data); its files must match the submitter\'s')
-    .option('--lock-duration <seconds>', 'how long a shard stays held without word from its worker; a worker that dies loses its shards to the queue after this', '30')
+    .option(
+      '--data <dir>',
+      "data folder to read instead of the one each shard names (chaco's own scenarios/ unless the submitter gave --data); its files must match the submitter's",
+    )
+    .option(
+      '--lock-duration <seconds>',
+      'how long a shard stays held without word from its worker; a worker that dies loses its shards to the queue after this',
+      '30',
+    )
     .option('--stalled-interval <seconds>', 'how often this worker looks for shards whose holder died', '30')
     .option('--max-stalled <n>', 'times a shard may lose its worker before it fails instead of going back to the queue', '5')
     .option('--quiet', 'print nothing but errors')

@@ -10,7 +10,8 @@ import { UsageError } from './usage-error.js';
 export function assertWritableFile(flag: string, file: string): void {
   if (file.trim() === '') throw new UsageError(`${flag} "": give a file name`);
   try {
-    if (existsSync(file) && statSync(file).isDirectory()) throw new UsageError(`${flag} ${file}: is a folder; give a file name (e.g. ${file.replace(/\/+$/, '')}/tuned.json)`);
+    if (existsSync(file) && statSync(file).isDirectory())
+      throw new UsageError(`${flag} ${file}: is a folder; give a file name (e.g. ${file.replace(/\/+$/, '')}/tuned.json)`);
     makeFolder(dirname(file));
     const probe = `${file}.tmp-${process.pid}`;
     writeFileSync(probe, '');

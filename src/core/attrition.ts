@@ -39,7 +39,8 @@ function connectionQuestion(state: GameState, side: Side, toGhqOnly: boolean): {
  * `which_u` (1 = ask) limits the question to some units, e.g. those rolling attrition.
  */
 export function isolatedUnits(state: GameState, side: Side, which_u: Uint8Array | null = null): Uint8Array {
-  const { loc_u } = state, side_u = state.counters.side_u;
+  const { loc_u } = state,
+    side_u = state.counters.side_u;
   const out = new Uint8Array(loc_u.length);
   let q: { sc: SupplyScratch; targets: number[] } | null = null;
   for (let u = 0; u < loc_u.length; u++) {
@@ -69,7 +70,10 @@ export function cutOffFromGhq(state: GameState, side: Side, h: number): boolean 
 }
 
 /** Attrition results (Attrition Table). */
-export const ATTRITION_NONE = 0, ATTRITION_STEP = 1, ATTRITION_ELIMINATED = 2, ATTRITION_SURRENDERED = 3;
+export const ATTRITION_NONE = 0,
+  ATTRITION_STEP = 1,
+  ATTRITION_ELIMINATED = 2,
+  ATTRITION_SURRENDERED = 3;
 export type AttritionResult = 0 | 1 | 2 | 3;
 
 /** The conditions of 8.13 and 10.13 for one unit's attrition roll. */
@@ -105,8 +109,12 @@ export function attritionCase(state: GameState, u: number, inGeneralSupply: bool
 /** 8.13, 10.13: the sum of the die roll modifiers (cumulative). */
 export function attritionModifier(tables: Tables, c: AttritionCase): number {
   const m = tables.attrition;
-  return (c.water ? 0 : m.noWater) + (c.isolated ? m.isolated : 0) + (c.airSupply ? m.airSupply : 0)
-    + (c.mountedCavalryUnsupplied ? m.mountedCavalryUnsupplied : 0);
+  return (
+    (c.water ? 0 : m.noWater) +
+    (c.isolated ? m.isolated : 0) +
+    (c.airSupply ? m.airSupply : 0) +
+    (c.mountedCavalryUnsupplied ? m.mountedCavalryUnsupplied : 0)
+  );
 }
 
 /** 8.12: the Attrition Table: 2+ no effect, 0-1 one step, below 0 eliminated (surrendered if isolated, 16.2). */

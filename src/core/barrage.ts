@@ -38,13 +38,16 @@ export function barrageColumn(state: GameState, artillery: readonly number[]): n
  * attacking across a river applies to barrages too ("barrage attacks", 13.2).
  */
 export function checkBarrage(state: GameState, b: Barrage, log: CombatPhaseLog): string | null {
-  const { counters, map } = state, grid = map.grid;
-  if (!state.options.artilleryBarrage) return '13.2: the artillery barrage is an optional rule that is not in use (option artilleryBarrage)';
+  const { counters, map } = state,
+    grid = map.grid;
+  if (!state.options.artilleryBarrage)
+    return '13.2: the artillery barrage is an optional rule that is not in use (option artilleryBarrage)';
   if (state.truce) return '6.3: no combat during a truce (I-7)';
   const enemy = otherSide(b.side);
   if (!(b.hex >= 0 && b.hex < grid.size)) return `13.2: target ${b.hex} is not a hex of the map`;
   if (state.combat_hs[b.hex * 2 + enemy] === 0) return `13.2: hex ${hexLabel(grid, b.hex)} holds no enemy combat unit`;
-  if (log.barraged_hs[b.hex * 2 + b.side] !== 0) return `13.2: hex ${hexLabel(grid, b.hex)} has already been barraged by this side this phase`;
+  if (log.barraged_hs[b.hex * 2 + b.side] !== 0)
+    return `13.2: hex ${hexLabel(grid, b.hex)} has already been barraged by this side this phase`;
   if (b.artillery.length === 0) return '13.2: a barrage needs at least one artillery unit';
   const leaders: number[] = [];
   const scratch: number[] = [];
@@ -70,7 +73,8 @@ export function checkBarrage(state: GameState, b: Barrage, log: CombatPhaseLog):
     if (h < 0 || !areAdjacent(grid, h, b.hex)) return `13.2: ${name} is not adjacent to hex ${hexLabel(grid, b.hex)}`;
     if (log.barraged_u[u] !== 0) return `13.2: ${name} has already barraged this phase`;
     if ((b.combatSupply_u[u] ?? 0) === 0) return `13.2: ${name} has no combat supply; artillery without it cannot barrage`;
-    if (state.rainy && map.river_s[sideBetween(grid, h, b.hex)] !== 0) return `12.13: no barrage across a river hexside in the rainy season (${name})`;
+    if (state.rainy && map.river_s[sideBetween(grid, h, b.hex)] !== 0)
+      return `12.13: no barrage across a river hexside in the rainy season (${name})`;
     if (!leaders.some((l) => state.loc_l[l] === h || areAdjacent(grid, h, state.loc_l[l]!))) {
       return `13.2, 12.2: ${name} is neither stacked with nor adjacent to a participating leader`;
     }

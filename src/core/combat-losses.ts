@@ -56,7 +56,11 @@ export function lossValue(state: GameState, u: number, eliminate: boolean, attac
  * are one-step: 2.12), and no losses at all when nothing is required.
  */
 export function checkLosses(
-  state: GameState, units: readonly number[], attacking: boolean, required: number, allocation: readonly LossStep[],
+  state: GameState,
+  units: readonly number[],
+  attacking: boolean,
+  required: number,
+  allocation: readonly LossStep[],
 ): string | null {
   if (required <= 0) return allocation.length === 0 ? null : '12.5: the result requires no losses';
   let total = 0;
@@ -111,14 +115,23 @@ export function cheapestLosses(state: GameState, units: readonly number[], attac
     const flipV = flippable ? lossValue(state, u, false, attacking) : 0;
     const elimV = lossValue(state, u, true, attacking);
     const elimSteps = stepsLeft(state, u);
-    const next = (i + 1) * width, here = i * width;
+    const next = (i + 1) * width,
+      here = i * width;
     for (let v = 0; v <= V; v++) {
-      let best = INF, pick = 2;
-      if (flippable && v >= flipV && steps_iv[next + v - flipV]! < INF) { best = 1 + steps_iv[next + v - flipV]!; pick = 0; }
-      if (v >= elimV && steps_iv[next + v - elimV]! < INF && elimSteps + steps_iv[next + v - elimV]! < best) {
-        best = elimSteps + steps_iv[next + v - elimV]!; pick = 1;
+      let best = INF,
+        pick = 2;
+      if (flippable && v >= flipV && steps_iv[next + v - flipV]! < INF) {
+        best = 1 + steps_iv[next + v - flipV]!;
+        pick = 0;
       }
-      if (steps_iv[next + v]! < best) { best = steps_iv[next + v]!; pick = 2; }
+      if (v >= elimV && steps_iv[next + v - elimV]! < INF && elimSteps + steps_iv[next + v - elimV]! < best) {
+        best = elimSteps + steps_iv[next + v - elimV]!;
+        pick = 1;
+      }
+      if (steps_iv[next + v]! < best) {
+        best = steps_iv[next + v]!;
+        pick = 2;
+      }
       steps_iv[here + v] = best;
       choice_iv[here + v] = pick;
     }
@@ -130,8 +143,13 @@ export function cheapestLosses(state: GameState, units: readonly number[], attac
   for (let i = 0; i < n; i++) {
     const u = units[i]!;
     const pick = choice_iv[i * width + v]!;
-    if (pick === 0) { out.push({ unit: u, eliminate: false }); v -= lossValue(state, u, false, attacking); }
-    else if (pick === 1) { out.push({ unit: u, eliminate: true }); v -= lossValue(state, u, true, attacking); }
+    if (pick === 0) {
+      out.push({ unit: u, eliminate: false });
+      v -= lossValue(state, u, false, attacking);
+    } else if (pick === 1) {
+      out.push({ unit: u, eliminate: true });
+      v -= lossValue(state, u, true, attacking);
+    }
   }
   return out;
 }
@@ -163,13 +181,22 @@ export function defaultStepLosses(state: GameState, units: readonly number[], st
   let left = steps;
   for (const u of units) {
     if (left === 0) break;
-    if (canFlip(state, u)) { out.push({ unit: u, eliminate: false }); left--; }
+    if (canFlip(state, u)) {
+      out.push({ unit: u, eliminate: false });
+      left--;
+    }
   }
   const flips = out.length;
   for (const u of units) {
     if (left === 0) break;
-    if (!canFlip(state, u)) { out.push({ unit: u, eliminate: true }); left--; }
+    if (!canFlip(state, u)) {
+      out.push({ unit: u, eliminate: true });
+      left--;
+    }
   }
-  for (let k = 0; k < flips && left > 0; k++) { out[k] = { unit: out[k]!.unit, eliminate: true }; left--; }
+  for (let k = 0; k < flips && left > 0; k++) {
+    out[k] = { unit: out[k]!.unit, eliminate: true };
+    left--;
+  }
   return out;
 }

@@ -53,7 +53,8 @@ export function worksMultiplier(state: GameState, h: number): number {
  * defending hex is a river (its strength is indivisible, 12.2, so one river side halves it all).
  */
 export function attacksAcrossRiver(state: GameState, u: number, hexes: readonly number[]): boolean {
-  const { map } = state, h = state.loc_u[u]!;
+  const { map } = state,
+    h = state.loc_u[u]!;
   for (const d of hexes) if (map.river_s[sideBetween(map.grid, h, d)] !== 0) return true;
   return false;
 }
@@ -63,7 +64,8 @@ export function attacksAcrossRiver(state: GameState, u: number, hexes: readonly 
  * hexside? Reading (I-49), as for rivers: a clearing hexside to any defending hex counts.
  */
 export function attacksFromClear(state: GameState, u: number, hexes: readonly number[]): boolean {
-  const { map } = state, h = state.loc_u[u]!;
+  const { map } = state,
+    h = state.loc_u[u]!;
   if (effectiveTerrain(state, h) === CLEAR) return true;
   for (const d of hexes) if (map.clearing_s[sideBetween(map.grid, h, d)] !== 0) return true;
   return false;
@@ -85,8 +87,11 @@ export function defenceFactor(state: GameState, u: number): number {
   const { counters } = state;
   const i = u * 2 + state.reduced_u[u]!;
   if (counters.type_u[u] !== ARTILLERY || state.options.artilleryStackedDefence === 'parenthesised') return counters.defence_u[i]!;
-  const h = state.loc_u[u]!, side = counters.side_u[u]!;
-  const { loc_u } = state, type_u = counters.type_u, side_u = counters.side_u;
+  const h = state.loc_u[u]!,
+    side = counters.side_u[u]!;
+  const { loc_u } = state,
+    type_u = counters.type_u,
+    side_u = counters.side_u;
   for (let v = 0; v < loc_u.length; v++) {
     if (loc_u[v] === h && side_u[v] === side && type_u[v] !== ARTILLERY) return counters.attack_u[i]!;
   }
@@ -123,8 +128,10 @@ export interface Strengths {
  */
 export function combatStrengths(state: GameState, attack: Attack, defenders: readonly number[]): Strengths {
   const supply = attack.combatSupply_u;
-  let total = 0, fromClear = 0;
-  const attack_i: number[] = [], acrossRiver_i: boolean[] = [];
+  let total = 0,
+    fromClear = 0;
+  const attack_i: number[] = [],
+    acrossRiver_i: boolean[] = [];
   for (const u of attack.attackers) {
     const river = attacksAcrossRiver(state, u, attack.hexes);
     const s = attackStrength(state, u, (supply[u] ?? 0) !== 0, river);
@@ -133,7 +140,8 @@ export function combatStrengths(state: GameState, attack: Attack, defenders: rea
     total += s;
     if (attacksFromClear(state, u, attack.hexes)) fromClear += s;
   }
-  let defence = 0, openClear = 0;
+  let defence = 0,
+    openClear = 0;
   const defence_i: number[] = [];
   for (const u of defenders) {
     const h = state.loc_u[u]!;
@@ -162,7 +170,9 @@ export function combatOdds(state: GameState, attack: number, defence: number): O
   const columns = state.tables.crtColumns;
   const max = state.options.maxOddsColumn;
   if (columns[max] !== `${max}-1`) {
-    throw new Error(`option maxOddsColumn=${max}: the CRT in tables.json has no "${max}-1" column at index ${max} (columns ${columns.join(', ')})`);
+    throw new Error(
+      `option maxOddsColumn=${max}: the CRT in tables.json has no "${max}-1" column at index ${max} (columns ${columns.join(', ')})`,
+    );
   }
   const c = oddsColumn(attack, defence, max + 1);
   if (c < 0) return { column: 0, belowLowest: true, label: `<${columns[0]}` };
@@ -190,8 +200,12 @@ export function combatLeader(state: GameState, side: Side, leaders: readonly num
   if (ac >= 0 && leaders.includes(ac)) return ac;
   let best = -1;
   for (const l of leaders) {
-    if (best < 0 || political_l[l]! > political_l[best]! ||
-      (political_l[l] === political_l[best] && (command_l[l]! > command_l[best]! || (command_l[l] === command_l[best] && l < best)))) best = l;
+    if (
+      best < 0 ||
+      political_l[l]! > political_l[best]! ||
+      (political_l[l] === political_l[best] && (command_l[l]! > command_l[best]! || (command_l[l] === command_l[best] && l < best)))
+    )
+      best = l;
   }
   return best;
 }
@@ -235,7 +249,17 @@ export function combatModifiers(state: GameState, attack: Attack, strengths: Str
   if (attackerAir !== 0) list.push({ kind: 'attackerAir', value: attackerAir, rule: '13.3' });
   if (defenderAir !== 0) list.push({ kind: 'defenderAir', value: defenderAir, rule: '13.3' });
   if (cavalry !== 0) list.push({ kind: 'mountedCavalry', value: cavalry, rule: '10.13' });
-  return { terrain, fromClear, leaderDrm, leader, attackerAir, defenderAir, cavalry, total: terrain + fromClear + leaderDrm + attackerAir + defenderAir + cavalry, list };
+  return {
+    terrain,
+    fromClear,
+    leaderDrm,
+    leader,
+    attackerAir,
+    defenderAir,
+    cavalry,
+    total: terrain + fromClear + leaderDrm + attackerAir + defenderAir + cavalry,
+    list,
+  };
 }
 
 /** 12.4 (chart notes): the modified roll, clamped to the CRT's rows -1..6. */

@@ -1,8 +1,18 @@
 // A combat phase (12.1-12.11): attacks asked of the attacker, supply and air of both sides, the roll,
 // losses, retreats and routs, further combat and advance, applied to the state with VP and captures.
 import {
-  checkAttack, clearCombatPhaseLog, createCombatPhaseLog, furtherCombatDestroyed, lossOf, prepareCombat, recordAttack,
-  retreatsOf, rollCombat, type Attack, type CombatPhaseLog, type CombatSetup,
+  checkAttack,
+  clearCombatPhaseLog,
+  createCombatPhaseLog,
+  furtherCombatDestroyed,
+  lossOf,
+  prepareCombat,
+  recordAttack,
+  retreatsOf,
+  rollCombat,
+  type Attack,
+  type CombatPhaseLog,
+  type CombatSetup,
 } from './combat.js';
 import { checkLosses, checkStepLosses } from './combat-losses.js';
 import { checkBarrage, recordBarrage, rollBarrage } from './barrage.js';
@@ -11,7 +21,17 @@ import { IllegalDecision, type Answers, type AttackOrder } from './decisions.js'
 import { overrun } from './displacement.js';
 import { ask, type Game } from './game.js';
 import { removeOverstack } from './movement-phase.js';
-import { armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routCutShortByEzoc, routPath, vacatedDefendingHexes, ROUT } from './retreat.js';
+import {
+  armorRetreatApplies,
+  checkAdvance,
+  defenderOccupiableHexes,
+  retreatHexes,
+  rollRetreatCheck,
+  routCutShortByEzoc,
+  routPath,
+  vacatedDefendingHexes,
+  ROUT,
+} from './retreat.js';
 import { NO_CONTROL } from './scenario.js';
 import { otherSide, type Side } from './side.js';
 import { IN_PILE, countCapture, leadersIn, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
@@ -29,7 +49,10 @@ const phaseLogs = new WeakMap<GameState, CombatPhaseLog>();
 
 function emptyPhaseLog(state: GameState): CombatPhaseLog {
   let log = phaseLogs.get(state);
-  if (!log) { log = createCombatPhaseLog(state); phaseLogs.set(state, log); }
+  if (!log) {
+    log = createCombatPhaseLog(state);
+    phaseLogs.set(state, log);
+  }
   return clearCombatPhaseLog(log);
 }
 
@@ -45,7 +68,14 @@ export function combatPhase(game: Game, side: Side, phase: CombatPhaseName): voi
   }
   const limit = state.loc_u.length + 8;
   for (let n = 0; n < limit && !state.ended; n++) {
-    const decision = { kind: 'attack', side, phase, attacked_u: log.attacked_u, defended_h: log.defended_h, displaced_u: log.displaced_u } as const;
+    const decision = {
+      kind: 'attack',
+      side,
+      phase,
+      attacked_u: log.attacked_u,
+      defended_h: log.defended_h,
+      displaced_u: log.displaced_u,
+    } as const;
     const order = ask(game, decision);
     if (order === null) break;
     resolveAttack(game, side, order, log, phase, decision);
@@ -60,7 +90,9 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
     const decision = { kind: 'barrage', side, phase, barraged_u: log.barraged_u, barraged_hs: log.barraged_hs } as const;
     const order = ask(game, decision);
     if (order === null) return;
-    const fail = (why: string): never => { throw new IllegalDecision(decision, why, game.where); };
+    const fail = (why: string): never => {
+      throw new IllegalDecision(decision, why, game.where);
+    };
     if (order.cspHexes.length !== order.artillery.length) fail('one CSP per barraging artillery unit (13.2)');
     const supplied = new Uint8Array(state.loc_u.length);
     const spend = new Map<number, number>();
@@ -76,7 +108,17 @@ function barrages(game: Game, side: Side, phase: CombatPhaseName, log: CombatPha
     for (const [h, k] of spend) state.csp_hs[h * 2 + side] = state.csp_hs[h * 2 + side]! - k;
     recordBarrage(log, b);
     const r = rollBarrage(state, b, game.dice);
-    game.observer?.event({ type: 'roll', kind: 'barrage', side, hex: order.hex, column: r.column, steps: r.steps, roll: r.roll, modified: r.modifiedRoll, rule: '13.2' });
+    game.observer?.event({
+      type: 'roll',
+      kind: 'barrage',
+      side,
+      hex: order.hex,
+      column: r.column,
+      steps: r.steps,
+      roll: r.roll,
+      modified: r.modifiedRoll,
+      rule: '13.2',
+    });
     if (r.steps === 0) continue;
     const units: number[] = [];
     for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === order.hex && state.counters.side_u[u] === enemy) units.push(u);
@@ -103,13 +145,24 @@ function airAvailable(state: GameState, side: Side): boolean {
   return state.airUsed_s[side]! < state.counters.air[side]!;
 }
 
-function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPhaseLog, phase: CombatPhaseName, decision: Parameters<typeof ask>[1]): void {
+function resolveAttack(
+  game: Game,
+  side: Side,
+  order: AttackOrder,
+  log: CombatPhaseLog,
+  phase: CombatPhaseName,
+  decision: Parameters<typeof ask>[1],
+): void {
   const { state } = game;
   const enemy = otherSide(side);
   const c = state.counters;
-  const fail = (why: string): never => { throw new IllegalDecision(decision, why, game.where); };
-  if (!Array.isArray(order.attackers) || order.attackers.length === 0 || !Array.isArray(order.hexes) || order.hexes.length === 0) fail('an attack needs attackers and defending hexes (12.1)');
-  if (new Set(order.attackers).size !== order.attackers.length || new Set(order.hexes).size !== order.hexes.length) fail('attackers and hexes are listed once each');
+  const fail = (why: string): never => {
+    throw new IllegalDecision(decision, why, game.where);
+  };
+  if (!Array.isArray(order.attackers) || order.attackers.length === 0 || !Array.isArray(order.hexes) || order.hexes.length === 0)
+    fail('an attack needs attackers and defending hexes (12.1)');
+  if (new Set(order.attackers).size !== order.attackers.length || new Set(order.hexes).size !== order.hexes.length)
+    fail('attackers and hexes are listed once each');
   for (const u of order.attackers) if (c.side_u[u] !== side || state.loc_u[u]! < 0) fail(`unit ${u} is not one of our units on the map`);
   if (order.air && !airAvailable(state, side)) fail('no unused air marker (13.3)');
   // 12.12: the attacker commits combat supply first; each CSP hex listed spends one CSP.
@@ -118,7 +171,15 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   for (const [h, n] of cspCount) if (state.csp_hs[h * 2 + side]! < n) fail(`hex ${h} holds fewer than ${n} of our CSP (12.12)`);
   const supplied = new Uint8Array(c.units.length);
   markCombatSupplied(state, side, order.attackers, order.cspHexes, supplied);
-  const draft: Attack = { side, attackers: order.attackers, hexes: order.hexes, leaders: order.leaders, combatSupply_u: supplied, attackerAir: order.air, defenderAir: false };
+  const draft: Attack = {
+    side,
+    attackers: order.attackers,
+    hexes: order.hexes,
+    leaders: order.leaders,
+    combatSupply_u: supplied,
+    attackerAir: order.air,
+    defenderAir: false,
+  };
   const problem = checkAttack(state, draft, log);
   if (problem) fail(problem);
 
@@ -128,7 +189,14 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   const options = new Set<number>();
   const scratch: number[] = [];
   for (const u of defenders) for (const h of combatSupplyHexes(state, enemy, state.loc_u[u]!, scratch)) options.add(h);
-  const defendDecision = { kind: 'defend', side: enemy, attackers: order.attackers, hexes: order.hexes, cspHexes: [...options].sort((a, b) => a - b), air: airAvailable(state, enemy) } as const;
+  const defendDecision = {
+    kind: 'defend',
+    side: enemy,
+    attackers: order.attackers,
+    hexes: order.hexes,
+    cspHexes: [...options].sort((a, b) => a - b),
+    air: airAvailable(state, enemy),
+  } as const;
   const defence = ask(game, defendDecision);
   const defenceCsp = defenderCspHexes(defence);
   if (defenceCsp === null) throw new IllegalDecision(defendDecision, 'answer cspHexes, a list of hexes (12.12)', game.where);
@@ -136,7 +204,8 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   for (const h of defenceCsp) defenceCount.set(h, (defenceCount.get(h) ?? 0) + 1);
   for (const [h, n] of defenceCount) {
     if (!options.has(h)) throw new IllegalDecision(defendDecision, `CSP hex ${h} cannot supply the defenders (12.12)`, game.where);
-    if (state.csp_hs[h * 2 + enemy]! < n) throw new IllegalDecision(defendDecision, `hex ${h} holds fewer than ${n} of the defender's CSP (12.12)`, game.where);
+    if (state.csp_hs[h * 2 + enemy]! < n)
+      throw new IllegalDecision(defendDecision, `hex ${h} holds fewer than ${n} of the defender's CSP (12.12)`, game.where);
   }
   if (defence.air && !defendDecision.air) throw new IllegalDecision(defendDecision, 'no unused air marker (13.3)', game.where);
   if (defenceCsp.length > 0) markCombatSupplied(state, enemy, defenders, defenceCsp, supplied);
@@ -155,17 +224,49 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   for (const u of setup.defenders) cancelConstruction(state, u);
   if (game.observer) {
     game.observer.event({
-      type: 'combat', side, phase, attackers: attack.attackers, defenders: setup.defenders, hexes: attack.hexes,
-      attack: setup.strengths.attack, defence: setup.strengths.defence, column: setup.odds.column, belowLowest: setup.odds.belowLowest,
-      modifiers: setup.modifiers.list, roll: result.roll, modified: result.modifiedRoll,
-      attacker: crtOutcome(result.attacker), defender: crtOutcome(result.defender), cancelled: result.cancelled,
+      type: 'combat',
+      side,
+      phase,
+      attackers: attack.attackers,
+      defenders: setup.defenders,
+      hexes: attack.hexes,
+      attack: setup.strengths.attack,
+      defence: setup.strengths.defence,
+      column: setup.odds.column,
+      belowLowest: setup.odds.belowLowest,
+      modifiers: setup.modifiers.list,
+      roll: result.roll,
+      modified: result.modifiedRoll,
+      attacker: crtOutcome(result.attacker),
+      defender: crtOutcome(result.defender),
+      cancelled: result.cancelled,
     });
   }
 
   // 12.5: the defender's result first, then the attacker's.
   const ac = state.armyCommander_s;
-  const defenderAcUsed = applySideResult(game, enemy, setup.defenders, result.defender, result.defenderRequired, false, setup.attackHexes, setup, log);
-  const attackerAcUsed = applySideResult(game, side, attack.attackers, result.attacker, result.attackerRequired, true, attack.hexes, setup, log);
+  const defenderAcUsed = applySideResult(
+    game,
+    enemy,
+    setup.defenders,
+    result.defender,
+    result.defenderRequired,
+    false,
+    setup.attackHexes,
+    setup,
+    log,
+  );
+  const attackerAcUsed = applySideResult(
+    game,
+    side,
+    attack.attackers,
+    result.attacker,
+    result.attackerRequired,
+    true,
+    attack.hexes,
+    setup,
+    log,
+  );
   // 15.2, I-39: the army commander's rating was used and his side took a 50 or E.
   const bad = (code: number) => lossOf(code) === LOSS_50 || lossOf(code) === ELIMINATED;
   if ((setup.modifiers.leader === ac[side] || attackerAcUsed) && bad(result.attacker)) state.challenge_s[side] = 1;
@@ -176,15 +277,27 @@ function resolveAttack(game: Game, side: Side, order: AttackOrder, log: CombatPh
   }
   if (!state.ended) advanceAfterCombat(game, setup, result.defender);
   // 11.1: stacking is met at the end of each combat.
-  if (!state.ended) { removeOverstack(game, side); removeOverstack(game, enemy); }
+  if (!state.ended) {
+    removeOverstack(game, side);
+    removeOverstack(game, enemy);
+  }
 }
 
 /**
  * 12.6-12.8: one side's losses (its policy picks the units), then a retreat/rout check per surviving
  * unit. Returns whether the side's army commander's rating modified a retreat/rout roll (I-39).
  */
-function applySideResult(game: Game, side: Side, units: readonly number[], code: number, required: number, attacking: boolean,
-  enemyHexes: readonly number[], setup: CombatSetup, log: CombatPhaseLog): boolean {
+function applySideResult(
+  game: Game,
+  side: Side,
+  units: readonly number[],
+  code: number,
+  required: number,
+  attacking: boolean,
+  enemyHexes: readonly number[],
+  setup: CombatSetup,
+  log: CombatPhaseLog,
+): boolean {
   const { state } = game;
   const loss = lossOf(code);
   const fromHex = new Map(units.map((u) => [u, state.loc_u[u]!] as const));
@@ -207,19 +320,33 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
   if (!retreatsOf(code)) return false;
   const armor = !attacking && armorRetreatApplies(state, setup, code);
   let acUsed = false;
-  const routed = new Set<number>(), retreated = new Set<number>();
+  const routed = new Set<number>(),
+    retreated = new Set<number>();
   const cutShortRouts: number[] = [];
   for (const u of units) {
     if (state.loc_u[u]! < 0 || state.ended) continue;
     const check = rollRetreatCheck(state, u, armor, game.dice);
     if (check.leader >= 0 && check.leader === state.armyCommander_s[side]) acUsed = true;
-    game.observer?.event({ type: 'roll', kind: 'retreat', side, unit: u, rout: check.result === ROUT, roll: check.roll, modified: check.modified, rule: '12.7' });
+    game.observer?.event({
+      type: 'roll',
+      kind: 'retreat',
+      side,
+      unit: u,
+      rout: check.result === ROUT,
+      roll: check.roll,
+      modified: check.modified,
+      rule: '12.7',
+    });
     const from = state.loc_u[u]!;
     let to = -1;
     let through: readonly number[] = [];
     if (check.result === ROUT) {
       const path = routPath(state, u, enemyHexes);
-      if (path.length > 0) { to = path[path.length - 1]!; routed.add(u); through = path; }
+      if (path.length > 0) {
+        to = path[path.length - 1]!;
+        routed.add(u);
+        through = path;
+      }
     } else {
       const hexes = retreatHexes(state, u, enemyHexes);
       if (hexes.length > 0) {
@@ -229,7 +356,10 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
         retreated.add(u);
       }
     }
-    if (to < 0) { takeStep(game, u, { cause: 'noRetreat', rule: '12.8, 7.5' }); continue; }
+    if (to < 0) {
+      takeStep(game, u, { cause: 'noRetreat', rule: '12.8, 7.5' });
+      continue;
+    }
     const cutShort = check.result === ROUT && routCutShortByEzoc(state, u, enemyHexes, through);
     setUnitLoc(state, u, to);
     log.displaced_u[u] = 1;
@@ -251,7 +381,10 @@ function applySideResult(game: Game, side: Side, units: readonly number[], code:
       if (state.loc_t[t] !== h || state.side_t[t] !== side) continue;
       // 12.8: attached trucks, trucks of an all-routed hex and trucks that could not enter the retreat hex are lost.
       const canEnter = withRetreat !== undefined && stepCost(state, stackMover(state, side, { trucks: [t] }), h, dest) !== PROHIBITED;
-      if (state.attached_t[t] || !canEnter) { state.loc_t[t] = IN_PILE; state.attached_t[t] = 0; } else state.loc_t[t] = dest;
+      if (state.attached_t[t] || !canEnter) {
+        state.loc_t[t] = IN_PILE;
+        state.attached_t[t] = 0;
+      } else state.loc_t[t] = dest;
     }
     const csp = state.csp_hs[h * 2 + side]!;
     if (csp > 0) {
@@ -284,7 +417,8 @@ function enterAfterCombat(game: Game, side: Side, h: number, how: 'advance' | 'o
 /** 12.11, 12.9, I-33: the attacker may advance into emptied defending hexes; else the defender may occupy. */
 function advanceAfterCombat(game: Game, setup: CombatSetup, defenderCode: number): void {
   const { state } = game;
-  const side = setup.attack.side, enemy = otherSide(side);
+  const side = setup.attack.side,
+    enemy = otherSide(side);
   const vacated = vacatedDefendingHexes(state, setup);
   if (vacated.length > 0) {
     const units = setup.attack.attackers.filter((u) => setup.attackHexes.includes(state.loc_u[u]!));
@@ -314,7 +448,11 @@ function moveAfterCombat(game: Game, side: Side, units: readonly number[], hexes
   if (problem) throw new IllegalDecision(decision, problem, game.where);
   for (const m of leaderMoves) {
     if (!leaders.includes(m.leader!) || !hexes.includes(m.hex) || !moves.some((x) => x.hex === m.hex)) {
-      throw new IllegalDecision(decision, 'a leader advances from an attacking hex into a hex a combat unit advances into (12.11)', game.where);
+      throw new IllegalDecision(
+        decision,
+        'a leader advances from an attacking hex into a hex a combat unit advances into (12.11)',
+        game.where,
+      );
     }
   }
   for (const m of leaderMoves) setLeaderLoc(state, m.leader!, m.hex);

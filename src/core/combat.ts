@@ -13,8 +13,14 @@ import { leadersIn } from './state.js';
 import { CRT_MIN_ROLL, CRT_ROWS, ELIMINATED, LOSS_NONE, LOSS_PERCENT, RETREAT_CHECK } from './tables.js';
 import { lossBase, lossForcesElimination, lossRequirement } from './combat-losses.js';
 import {
-  combatModifiers, combatOdds, combatStrengths, modifiedCombatRoll,
-  type Attack, type CombatModifiers, type Odds, type Strengths,
+  combatModifiers,
+  combatOdds,
+  combatStrengths,
+  modifiedCombatRoll,
+  type Attack,
+  type CombatModifiers,
+  type Odds,
+  type Strengths,
 } from './combat-odds.js';
 import type { Dice } from './dice.js';
 
@@ -36,11 +42,15 @@ export interface CombatPhaseLog {
 
 /** 12.2: an empty log for a new combat phase. */
 export function createCombatPhaseLog(state: GameState): CombatPhaseLog {
-  const nu = state.loc_u.length, size = state.map.grid.size;
+  const nu = state.loc_u.length,
+    size = state.map.grid.size;
   return {
-    attacked_u: new Uint8Array(nu), defended_h: new Uint8Array(size), displaced_u: new Uint8Array(nu),
+    attacked_u: new Uint8Array(nu),
+    defended_h: new Uint8Array(size),
+    displaced_u: new Uint8Array(nu),
     // 13.2: only the optional barrage reads barraged_hs.
-    barraged_u: new Uint8Array(nu), barraged_hs: new Uint8Array(state.options.artilleryBarrage ? size * 2 : 0),
+    barraged_u: new Uint8Array(nu),
+    barraged_hs: new Uint8Array(state.options.artilleryBarrage ? size * 2 : 0),
   };
 }
 
@@ -74,7 +84,8 @@ function leaderName(state: GameState, l: number): string {
 export function defendingUnits(state: GameState, attack: Attack, log: CombatPhaseLog | null): number[] {
   const out: number[] = [];
   const defender = otherSide(attack.side);
-  const { loc_u } = state, side_u = state.counters.side_u;
+  const { loc_u } = state,
+    side_u = state.counters.side_u;
   for (const h of attack.hexes) {
     if (state.combat_hs[h * 2 + defender] === 0) continue;
     for (let u = 0; u < loc_u.length; u++) {
@@ -125,7 +136,8 @@ function ledBy(state: GameState, u: number, leaders: readonly number[]): boolean
 export function checkAttack(state: GameState, attack: Attack, log: CombatPhaseLog): string | null {
   const { counters, map } = state;
   const grid = map.grid;
-  const side = attack.side, enemy = otherSide(side);
+  const side = attack.side,
+    enemy = otherSide(side);
   if (state.truce) return '6.3: no combat during a truce (I-7)';
   if (attack.attackers.length === 0) return '12.2: an attack needs at least one attacking unit';
   if (attack.hexes.length === 0) return '12.3: an attack needs at least one defending hex';
@@ -140,7 +152,8 @@ export function checkAttack(state: GameState, attack: Attack, log: CombatPhaseLo
     for (let u = 0; u < state.loc_u.length && !fresh; u++) {
       if (state.loc_u[u] === h && counters.side_u[u] === enemy && log.displaced_u[u] === 0) fresh = true;
     }
-    if (!fresh) return `12.2, 12.10: every enemy unit in hex ${hexLabel(grid, h)} was already attacked this combat phase (it retreated there)`;
+    if (!fresh)
+      return `12.2, 12.10: every enemy unit in hex ${hexLabel(grid, h)} was already attacked this combat phase (it retreated there)`;
   }
 
   for (let i = 0; i < attack.attackers.length; i++) {
@@ -154,7 +167,8 @@ export function checkAttack(state: GameState, attack: Attack, log: CombatPhaseLo
     if (log.attacked_u[u] !== 0) return `12.2: ${name} has already attacked this combat phase`;
     if ((counters.attack_u[u * 2 + state.reduced_u[u]!] ?? 0) <= 0) return `2.9: ${name} has no attack factor`;
     for (const d of attack.hexes) {
-      if (!areAdjacent(grid, h, d)) return `12.3: ${name} in ${hexLabel(grid, h)} is not adjacent to defending hex ${hexLabel(grid, d)} (I-28)`;
+      if (!areAdjacent(grid, h, d))
+        return `12.3: ${name} in ${hexLabel(grid, h)} is not adjacent to defending hex ${hexLabel(grid, d)} (I-28)`;
       if (state.rainy && map.river_s[sideBetween(grid, h, d)] !== 0) {
         return `12.13: no attack across a river hexside in the rainy season (${name}, ${hexLabel(grid, h)}/${hexLabel(grid, d)})`;
       }
@@ -172,13 +186,17 @@ export function checkAttack(state: GameState, attack: Attack, log: CombatPhaseLo
     let near = false;
     for (const u of attack.attackers) {
       const h = state.loc_u[u]!;
-      if (h === lh || areAdjacent(grid, h, lh)) { near = true; break; }
+      if (h === lh || areAdjacent(grid, h, lh)) {
+        near = true;
+        break;
+      }
     }
     if (!near) return `12.2: leader ${name} is neither stacked with nor adjacent to an attacking unit (I-28)`;
   }
   const leaders = participatingLeaders(state, attack);
   for (const u of attack.attackers) {
-    if (!ledBy(state, u, leaders)) return `12.2: ${unitName(state, u)} is neither stacked with nor adjacent to a participating leader (I-28)`;
+    if (!ledBy(state, u, leaders))
+      return `12.2: ${unitName(state, u)} is neither stacked with nor adjacent to a participating leader (I-28)`;
   }
 
   if (attack.attackerAir && state.airUsed_s[side]! >= counters.air[side]) return '13.3: the attacker has no unused air marker';
@@ -263,15 +281,22 @@ export function combatResultForRoll(state: GameState, setup: CombatSetup, roll: 
   const attackers = setup.attack.attackers;
   let cancelled = false;
   if (wipesOut(state, attackers, true, a) && wipesOut(state, setup.defenders, false, d)) {
-    a = LOSS_NONE; d = LOSS_NONE; cancelled = true;
+    a = LOSS_NONE;
+    d = LOSS_NONE;
+    cancelled = true;
   }
   const need = (units: readonly number[], attacking: boolean, code: number) => {
     const loss = lossOf(code);
     return loss === ELIMINATED ? lossBase(state, units, attacking) : lossRequirement(state, units, attacking, loss);
   };
   return {
-    roll, modifiedRoll, attacker: a, defender: d, cancelled,
-    attackerRequired: need(attackers, true, a), defenderRequired: need(setup.defenders, false, d),
+    roll,
+    modifiedRoll,
+    attacker: a,
+    defender: d,
+    cancelled,
+    attackerRequired: need(attackers, true, a),
+    defenderRequired: need(setup.defenders, false, d),
   };
 }
 
@@ -291,7 +316,8 @@ export function rollCombat(state: GameState, setup: CombatSetup, dice: Dice): Co
  */
 export function furtherCombatDestroyed(state: GameState, setup: CombatSetup, log: CombatPhaseLog, defenderCode: number): number[] {
   const defender = otherSide(setup.attack.side);
-  const { loc_u } = state, side_u = state.counters.side_u;
+  const { loc_u } = state,
+    side_u = state.counters.side_u;
   const hexes = setup.attack.hexes;
   const out: number[] = [];
   for (let u = 0; u < loc_u.length; u++) {

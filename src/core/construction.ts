@@ -5,9 +5,7 @@ import { DIRECTIONS, NO_HEX } from './hex.js';
 import { BUSH, HILL, MOUNTAIN, WORKS_ENTRENCHMENT, WORKS_FORTIFICATION, WORKS_NONE } from './map.js';
 import { ENGINEER } from './counters.js';
 import { BOL, PAR, otherSide, type Side } from './side.js';
-import {
-  BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_NONE, BUILD_TRAIL, BUILD_WELL, type GameState,
-} from './state.js';
+import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_NONE, BUILD_TRAIL, BUILD_WELL, type GameState } from './state.js';
 import { inUnnegatedEzoc } from './zoc.js';
 
 /** The works of each BUILD_ code, as build events name them. */
@@ -20,7 +18,8 @@ export function buildProblem(state: GameState, u: number, what: number): string 
   if (h < 0) return 'the engineer is not on the map';
   const t = state.map.terrain_h[h]!;
   switch (what) {
-    case BUILD_NONE: return null;
+    case BUILD_NONE:
+      return null;
     case BUILD_ENTRENCHMENT:
       if (!state.tables.terrain[t]!.entrench) return 'no entrenchment in Marsh (14.3)';
       return state.works_h[h] === WORKS_NONE ? null : 'the hex already has an entrenchment or fortification (14.3, 14.4)';
@@ -30,8 +29,13 @@ export function buildProblem(state: GameState, u: number, what: number): string 
       if (state.trail_h[h]) return 'the hex already has a trail';
       return t === BUSH || t === HILL || t === MOUNTAIN ? null : 'trails are built in Bush, Hill or Mountain (14.5, reading I-74)';
     case BUILD_WELL:
-      return state.counters.side_u[u] === PAR ? (state.well_h[h] ? 'the hex already has a well' : null) : 'only Paraguayan engineers dig wells (14.6)';
-    default: return `unknown construction ${what}`;
+      return state.counters.side_u[u] === PAR
+        ? state.well_h[h]
+          ? 'the hex already has a well'
+          : null
+        : 'only Paraguayan engineers dig wells (14.6)';
+    default:
+      return `unknown construction ${what}`;
   }
 }
 
@@ -48,7 +52,12 @@ export function startConstruction(game: Game, side: Side): void {
   if (!Array.isArray(orders)) throw new IllegalDecision(decision, 'answer a list of build orders', game.where);
   const seen = new Set<number>();
   for (const o of orders) {
-    if (!engineers.includes(o.engineer) || seen.has(o.engineer)) throw new IllegalDecision(decision, `engineer ${o.engineer} is not one of the side's engineers on the map, or is named twice`, game.where);
+    if (!engineers.includes(o.engineer) || seen.has(o.engineer))
+      throw new IllegalDecision(
+        decision,
+        `engineer ${o.engineer} is not one of the side's engineers on the map, or is named twice`,
+        game.where,
+      );
     seen.add(o.engineer);
     const problem = buildProblem(state, o.engineer, o.what);
     if (problem) throw new IllegalDecision(decision, problem, game.where);
@@ -78,7 +87,10 @@ export function constructionPhase(game: Game, side: Side): void {
     if (h < 0 || buildProblem(state, u, what)) continue;
     if (what === BUILD_ENTRENCHMENT) state.works_h[h] = WORKS_ENTRENCHMENT;
     else if (what === BUILD_FORTIFICATION) state.works_h[h] = WORKS_FORTIFICATION;
-    else if (what === BUILD_TRAIL) { state.trail_h[h] = 1; state.version++; } // 14.5: ZOCs now reach a Mountain hex (caches keyed on version)
+    else if (what === BUILD_TRAIL) {
+      state.trail_h[h] = 1;
+      state.version++;
+    } // 14.5: ZOCs now reach a Mountain hex (caches keyed on version)
     else if (what === BUILD_WELL) {
       // 14.6 (I-38): 1-3 succeeds; at most two wells on the map.
       const roll = game.dice.d6();
@@ -99,7 +111,10 @@ export function maintainTrails(game: Game): void {
     let kept = false;
     for (const side of [PAR, BOL] as const) {
       if (!engineerInOrNext(state, h, side)) continue;
-      if (!inUnnegatedEzoc(state, h, side) || ask(game, { kind: 'trailPermission', side: otherSide(side), hex: h }) === true) { kept = true; break; }
+      if (!inUnnegatedEzoc(state, h, side) || ask(game, { kind: 'trailPermission', side: otherSide(side), hex: h }) === true) {
+        kept = true;
+        break;
+      }
     }
     if (!kept) {
       state.trail_h[h] = 0;
@@ -113,7 +128,8 @@ function engineerInOrNext(state: GameState, h: number, side: Side): boolean {
   const { grid } = state.map;
   const has = (x: number) => {
     if (state.combat_hs[x * 2 + side] === 0) return false;
-    for (let u = 0; u < state.loc_u.length; u++) if (state.loc_u[u] === x && state.counters.side_u[u] === side && state.counters.type_u[u] === ENGINEER) return true;
+    for (let u = 0; u < state.loc_u.length; u++)
+      if (state.loc_u[u] === x && state.counters.side_u[u] === side && state.counters.type_u[u] === ENGINEER) return true;
     return false;
   };
   if (has(h)) return true;

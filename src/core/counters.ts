@@ -2,7 +2,11 @@
 import type { Side } from './side.js';
 
 /** Unit types (2.8). Armor and trucks are mechanized (2.21). */
-export const INFANTRY = 0, CAVALRY = 1, ARTILLERY = 2, ENGINEER = 3, ARMOR = 4;
+export const INFANTRY = 0,
+  CAVALRY = 1,
+  ARTILLERY = 2,
+  ENGINEER = 3,
+  ARMOR = 4;
 export type UnitType = 0 | 1 | 2 | 3 | 4;
 export const UNIT_TYPE_NAMES = ['infantry', 'cavalry', 'artillery', 'engineer', 'armor'] as const;
 

@@ -13,7 +13,13 @@ export type GameView = Readonly<GameState>;
 
 export type Decision =
   /** I-40: where each piece of a set-up group goes, among the group's hexes. */
-  | { readonly kind: 'setupGroup'; readonly side: Side; readonly group: number; readonly pieces: readonly SetupPiece[]; readonly hexes: readonly number[] }
+  | {
+      readonly kind: 'setupGroup';
+      readonly side: Side;
+      readonly group: number;
+      readonly pieces: readonly SetupPiece[];
+      readonly hexes: readonly number[];
+    }
   /** 17.x: where the side's set-up entrenchment markers go (friendly-occupied hexes). */
   | { readonly kind: 'setupEntrenchments'; readonly side: Side; readonly count: number; readonly hexes: readonly number[] }
   /** 6.2, I-6: refuse the truce for 10 VP? */
@@ -23,7 +29,13 @@ export type Decision =
   /** 9.3, I-37: which eligible reduced units receive a replacement point. */
   | { readonly kind: 'replacements'; readonly side: Side; readonly points: number; readonly eligible: readonly number[] }
   /** 9.4, 9.6, 8.5: a hex for a reinforcement, a new truck, or a returning GHQ. */
-  | { readonly kind: 'placePiece'; readonly side: Side; readonly piece: 'unit' | 'truck' | 'ghq' | 'leader'; readonly id: number; readonly hexes: readonly number[] }
+  | {
+      readonly kind: 'placePiece';
+      readonly side: Side;
+      readonly piece: 'unit' | 'truck' | 'ghq' | 'leader';
+      readonly id: number;
+      readonly hexes: readonly number[];
+    }
   /** 8.5: remove a GHQ that cannot trace an LOC? */
   | { readonly kind: 'removeGhq'; readonly side: Side }
   /** 8.8, I-16: depots (up to four) among the candidate settlements. */
@@ -40,13 +52,33 @@ export type Decision =
    * 12.1: the next attack of the phase, or none to end it; `attacked_u` / `defended_h` mark what this
    * phase has used (12.2), `displaced_u` the units that retreated this phase and defend no more (12.10).
    */
-  | { readonly kind: 'attack'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly attacked_u: Uint8Array; readonly defended_h: Uint8Array; readonly displaced_u: Uint8Array }
+  | {
+      readonly kind: 'attack';
+      readonly side: Side;
+      readonly phase: 'first' | 'reaction' | 'second';
+      readonly attacked_u: Uint8Array;
+      readonly defended_h: Uint8Array;
+      readonly displaced_u: Uint8Array;
+    }
   /** 13.2 (option artilleryBarrage): the next barrage of the phase, or none. */
-  | { readonly kind: 'barrage'; readonly side: Side; readonly phase: 'first' | 'reaction' | 'second'; readonly barraged_u: Uint8Array; readonly barraged_hs: Uint8Array }
+  | {
+      readonly kind: 'barrage';
+      readonly side: Side;
+      readonly phase: 'first' | 'reaction' | 'second';
+      readonly barraged_u: Uint8Array;
+      readonly barraged_hs: Uint8Array;
+    }
   /** 13.2: which units lose a barrage's steps (an elimination loses all the unit's steps). */
   | { readonly kind: 'stepLosses'; readonly side: Side; readonly units: readonly number[]; readonly steps: number }
   /** 12.12, 13.3 (I-22): the defender's combat supply (CSP from any of `cspHexes`, each serving the defenders within its reach) and air marker for a declared attack. */
-  | { readonly kind: 'defend'; readonly side: Side; readonly attackers: readonly number[]; readonly hexes: readonly number[]; readonly cspHexes: readonly number[]; readonly air: boolean }
+  | {
+      readonly kind: 'defend';
+      readonly side: Side;
+      readonly attackers: readonly number[];
+      readonly hexes: readonly number[];
+      readonly cspHexes: readonly number[];
+      readonly air: boolean;
+    }
   /**
    * 11.1, I-46: which `count` of `units` (the side's units in the over-stacked hex, listed in the engine's
    * order of removal) go to the dead pile. Answer their indices, or null to let the engine remove the
@@ -54,11 +86,23 @@ export type Decision =
    */
   | { readonly kind: 'overstack'; readonly side: Side; readonly hex: number; readonly units: readonly number[]; readonly count: number }
   /** 12.6, I-29: which units take a percentage loss. */
-  | { readonly kind: 'losses'; readonly side: Side; readonly units: readonly number[]; readonly required: number; readonly attacking: boolean }
+  | {
+      readonly kind: 'losses';
+      readonly side: Side;
+      readonly units: readonly number[];
+      readonly required: number;
+      readonly attacking: boolean;
+    }
   /** 12.8, I-31: a retreat hex among the legal ones. */
   | { readonly kind: 'retreat'; readonly side: Side; readonly unit: number; readonly hexes: readonly number[] }
   /** 12.11, I-33: which units advance into which vacated hexes; the leaders of the attacking hexes may go with them. */
-  | { readonly kind: 'advance'; readonly side: Side; readonly units: readonly number[]; readonly hexes: readonly number[]; readonly leaders: readonly number[] }
+  | {
+      readonly kind: 'advance';
+      readonly side: Side;
+      readonly units: readonly number[];
+      readonly hexes: readonly number[];
+      readonly leaders: readonly number[];
+    }
   /** 14.2: what each engineer starts building. */
   | { readonly kind: 'build'; readonly side: Side; readonly engineers: readonly number[] }
   /** 14.5, I-38: allow the enemy to maintain a trail in our ZOC? */
@@ -193,7 +237,11 @@ export interface Lookahead {
 
 /** An answer the rules do not allow: the game stops with the scenario, seed and decision. */
 export class IllegalDecision extends Error {
-  constructor(readonly decision: Decision, readonly reason: string, readonly where: string) {
+  constructor(
+    readonly decision: Decision,
+    readonly reason: string,
+    readonly where: string,
+  ) {
     super(`illegal ${decision.kind} decision for ${decision.side === 0 ? 'PAR' : 'BOL'} (${where}): ${reason}`);
     this.name = 'IllegalDecision';
   }

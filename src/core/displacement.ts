@@ -9,7 +9,11 @@ import { addVp } from './victory.js';
 
 export type DisplacementCause = 'enemy' | 'elimination' | 'retreat';
 
-const DISPLACED = { enemy: 'displacedByEnemy', elimination: 'displacedByElimination', retreat: 'displacedByRetreat' } as const satisfies Record<DisplacementCause, LeaderCause>;
+const DISPLACED = {
+  enemy: 'displacedByEnemy',
+  elimination: 'displacedByElimination',
+  retreat: 'displacedByRetreat',
+} as const satisfies Record<DisplacementCause, LeaderCause>;
 
 /**
  * I-35: a displaced leader goes to the nearest friendly combat unit (ties: owner's choice), or to the
@@ -27,7 +31,10 @@ export function displaceLeader(game: Game, l: number, cause: DisplacementCause):
     const h = state.loc_u[u]!;
     if (h < 0 || c.side_u[u] !== side || h === from) continue;
     const d = distance(state.map.grid, from, h);
-    if (d < best) { best = d; nearest.length = 0; }
+    if (d < best) {
+      best = d;
+      nearest.length = 0;
+    }
     if (d === best && !nearest.includes(h)) nearest.push(h);
   }
   let to = IN_PILE;
@@ -35,7 +42,8 @@ export function displaceLeader(game: Game, l: number, cause: DisplacementCause):
   else if (nearest.length > 1) {
     const decision = { kind: 'placePiece', side, piece: 'leader', id: l, hexes: nearest } as const;
     to = ask(game, decision);
-    if (!nearest.includes(to)) throw new IllegalDecision(decision, 'a displaced leader goes to the nearest friendly combat unit (I-35)', game.where);
+    if (!nearest.includes(to))
+      throw new IllegalDecision(decision, 'a displaced leader goes to the nearest friendly combat unit (I-35)', game.where);
   }
   setLeaderLoc(state, l, to);
   game.observer?.event({ type: 'leader', side, leader: l, to, cause: DISPLACED[cause], rule: '10.3, I-35' });

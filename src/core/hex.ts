@@ -7,7 +7,12 @@
 // are owned by the neighbour across them. The padded grid has one extra ring of hexes so that the
 // sides on the map edge get ids too.
 
-export const N = 0, NE = 1, SE = 2, S = 3, SW = 4, NW = 5;
+export const N = 0,
+  NE = 1,
+  SE = 2,
+  S = 3,
+  SW = 4,
+  NW = 5;
 export const DIRECTIONS = 6;
 export const NO_HEX = -1;
 
@@ -34,13 +39,20 @@ export interface Grid {
 export function neighbourColRow(col: number, row: number, d: number): [number, number] {
   const odd = (col & 1) === 1;
   switch (d) {
-    case N: return [col, row - 1];
-    case S: return [col, row + 1];
-    case NE: return [col + 1, odd ? row : row - 1];
-    case SE: return [col + 1, odd ? row + 1 : row];
-    case SW: return [col - 1, odd ? row + 1 : row];
-    case NW: return [col - 1, odd ? row : row - 1];
-    default: throw new RangeError(`direction ${d} is not 0..5`);
+    case N:
+      return [col, row - 1];
+    case S:
+      return [col, row + 1];
+    case NE:
+      return [col + 1, odd ? row : row - 1];
+    case SE:
+      return [col + 1, odd ? row + 1 : row];
+    case SW:
+      return [col - 1, odd ? row + 1 : row];
+    case NW:
+      return [col - 1, odd ? row : row - 1];
+    default:
+      throw new RangeError(`direction ${d} is not 0..5`);
   }
 }
 
@@ -71,7 +83,20 @@ export function createGrid(firstColumn: number, lastColumn: number, firstRow: nu
       }
     }
   }
-  return Object.freeze({ firstColumn, lastColumn, firstRow, lastRow, columns, rows, size, sideCount, neighbour_hd, side_hd, column_h, row_h });
+  return Object.freeze({
+    firstColumn,
+    lastColumn,
+    firstRow,
+    lastRow,
+    columns,
+    rows,
+    size,
+    sideCount,
+    neighbour_hd,
+    side_hd,
+    column_h,
+    row_h,
+  });
 }
 
 /** The index of (col, row), or NO_HEX when it is off the grid. */
@@ -91,7 +116,8 @@ export function parseHex(grid: Grid, label: string): number {
 
 /** The label "XXYY" of a hex index. */
 export function hexLabel(grid: Grid, h: number): string {
-  const col = grid.column_h[h]!, row = grid.row_h[h]!;
+  const col = grid.column_h[h]!,
+    row = grid.row_h[h]!;
   return `${col < 10 ? '0' : ''}${col}${row < 10 ? '0' : ''}${row}`;
 }
 
@@ -123,16 +149,24 @@ export function sideBetween(grid: Grid, a: number, b: number): number {
 
 /** Hexes between a and b (0 for the same hex), by cube coordinates of the odd-q layout. */
 export function distance(grid: Grid, a: number, b: number): number {
-  const ac = grid.column_h[a]!, ar = grid.row_h[a]!, bc = grid.column_h[b]!, br = grid.row_h[b]!;
-  const ax = ac, az = ar - ((ac - (ac & 1)) >> 1);
-  const bx = bc, bz = br - ((bc - (bc & 1)) >> 1);
-  const dx = ax - bx, dz = az - bz, dy = -dx - dz;
+  const ac = grid.column_h[a]!,
+    ar = grid.row_h[a]!,
+    bc = grid.column_h[b]!,
+    br = grid.row_h[b]!;
+  const ax = ac,
+    az = ar - ((ac - (ac & 1)) >> 1);
+  const bx = bc,
+    bz = br - ((bc - (bc & 1)) >> 1);
+  const dx = ax - bx,
+    dz = az - bz,
+    dy = -dx - dz;
   return Math.max(Math.abs(dx), Math.abs(dy), Math.abs(dz));
 }
 
 /** Screen centre of a hex in units of one row: x = col * sqrt(3)/2, y = row (+1/2 in odd columns). */
 export function hexCentre(grid: Grid, h: number): [number, number] {
-  const col = grid.column_h[h]!, row = grid.row_h[h]!;
+  const col = grid.column_h[h]!,
+    row = grid.row_h[h]!;
   return [col * 0.8660254037844386, row + ((col & 1) === 1 ? 0.5 : 0)];
 }
 

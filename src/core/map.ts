@@ -3,13 +3,20 @@ import type { Grid } from './hex.js';
 import type { Side } from './side.js';
 
 /** Terrain codes of terrain_h (Terrain Effects Chart). OUTSIDE = beyond the international border, not in play (I-58). */
-export const CLEAR = 0, BUSH = 1, MARSH = 2, HILL = 3, MOUNTAIN = 4, OUTSIDE = 5;
+export const CLEAR = 0,
+  BUSH = 1,
+  MARSH = 2,
+  HILL = 3,
+  MOUNTAIN = 4,
+  OUTSIDE = 5;
 export type TerrainCode = 0 | 1 | 2 | 3 | 4 | 5;
 export const TERRAIN_NAMES = ['clear', 'bush', 'marsh', 'hill', 'mountain', 'outside'] as const;
 export type TerrainName = (typeof TERRAIN_NAMES)[number];
 
 /** Printed works (12.13): none, entrenchment, fortification. */
-export const WORKS_NONE = 0, WORKS_ENTRENCHMENT = 1, WORKS_FORTIFICATION = 2;
+export const WORKS_NONE = 0,
+  WORKS_ENTRENCHMENT = 1,
+  WORKS_FORTIFICATION = 2;
 export const WORKS_NAMES = ['none', 'entrenchment', 'fortification'] as const;
 
 export interface Place {

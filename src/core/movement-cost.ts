@@ -11,13 +11,16 @@ import type { GameState } from './state.js';
 import { PROHIBITED, type CostPair, type Tables } from './tables.js';
 
 /** Movers (10.3, I-9): a stack with at least one combat unit; leaders alone; other non-combat pieces. */
-export const MOVER_COMBAT = 0, MOVER_LEADER = 1, MOVER_OTHER = 2;
+export const MOVER_COMBAT = 0,
+  MOVER_LEADER = 1,
+  MOVER_OTHER = 2;
 export type MoverKind = 0 | 1 | 2;
 
 /** Sixths of an MP in one MP (I-10). */
 export const SIXTHS = 6;
 /** 10.12: entering a "1 MP" off-map box; I-13: leaving the map. Both 1 MP for every mover. */
-export const BOX_COST = 6, EXIT_COST = 6;
+export const BOX_COST = 6,
+  EXIT_COST = 6;
 
 /** A piece or a stack about to move, as the movement rules see it. */
 export interface Mover {
@@ -45,8 +48,17 @@ export interface Mover {
 /** A mover with defaults: a non-mech combat unit of 6 MP, no leader, regular movement from its phase start. */
 export function makeMover(side: Side, fields: Partial<Omit<Mover, 'side'>> = {}): Mover {
   return {
-    side, kind: MOVER_COMBAT, mech: false, nonMech: true, artillery: false, engineer: false, withLeader: false,
-    allowance: 6 * SIXTHS, reaction: false, phaseStart: true, ...fields,
+    side,
+    kind: MOVER_COMBAT,
+    mech: false,
+    nonMech: true,
+    artillery: false,
+    engineer: false,
+    withLeader: false,
+    allowance: 6 * SIXTHS,
+    reaction: false,
+    phaseStart: true,
+    ...fields,
   };
 }
 
@@ -65,28 +77,60 @@ export interface StackPieces {
 }
 
 /** 11.4, 10.13, I-12: the mover of a stack: slowest MF, every member's prohibitions, mech and non-mech rates. */
-export function stackMover(state: GameState, side: Side, pieces: StackPieces, opts: { reaction?: boolean; phaseStart?: boolean } = {}): Mover {
+export function stackMover(
+  state: GameState,
+  side: Side,
+  pieces: StackPieces,
+  opts: { reaction?: boolean; phaseStart?: boolean } = {},
+): Mover {
   const c = state.counters;
-  const units = pieces.units ?? [], leaders = pieces.leaders ?? [], trucks = pieces.trucks ?? [];
-  let mf = Infinity, mech = false, nonMech = false, artillery = false, engineer = false;
+  const units = pieces.units ?? [],
+    leaders = pieces.leaders ?? [],
+    trucks = pieces.trucks ?? [];
+  let mf = Infinity,
+    mech = false,
+    nonMech = false,
+    artillery = false,
+    engineer = false;
   for (const u of units) {
     const type = c.type_u[u];
     let move = c.move_u[u * 2 + state.reduced_u[u]!]!;
     if (type === CAVALRY && state.options.mountedCavalry) move = 8; // 10.13 effect 1
     mf = Math.min(mf, move);
-    if (type === ARMOR) mech = true; else nonMech = true;
+    if (type === ARMOR) mech = true;
+    else nonMech = true;
     if (type === ARTILLERY) artillery = true;
     if (type === ENGINEER) engineer = true;
   }
-  for (const l of leaders) { mf = Math.min(mf, c.move_l[l]!); nonMech = true; }
-  if (trucks.length > 0) { mf = Math.min(mf, c.truckMove); mech = true; }
-  if (pieces.ghq) { mf = Math.min(mf, c.ghqMove[side]); nonMech = true; }
-  if (pieces.supply) { mf = Math.min(mf, c.supplyUnitMove); nonMech = true; }
+  for (const l of leaders) {
+    mf = Math.min(mf, c.move_l[l]!);
+    nonMech = true;
+  }
+  if (trucks.length > 0) {
+    mf = Math.min(mf, c.truckMove);
+    mech = true;
+  }
+  if (pieces.ghq) {
+    mf = Math.min(mf, c.ghqMove[side]);
+    nonMech = true;
+  }
+  if (pieces.supply) {
+    mf = Math.min(mf, c.supplyUnitMove);
+    nonMech = true;
+  }
   if (mf === Infinity) throw new RangeError('stackMover: the stack has no pieces');
   const kind: MoverKind = units.length > 0 ? MOVER_COMBAT : trucks.length > 0 || pieces.ghq || pieces.supply ? MOVER_OTHER : MOVER_LEADER;
   return {
-    side, kind, mech, nonMech, artillery, engineer, withLeader: leaders.length > 0,
-    allowance: mf * SIXTHS, reaction: opts.reaction ?? false, phaseStart: opts.phaseStart ?? true,
+    side,
+    kind,
+    mech,
+    nonMech,
+    artillery,
+    engineer,
+    withLeader: leaders.length > 0,
+    allowance: mf * SIXTHS,
+    reaction: opts.reaction ?? false,
+    phaseStart: opts.phaseStart ?? true,
   };
 }
 
@@ -95,10 +139,23 @@ export function stackMover(state: GameState, side: Side, pieces: StackPieces, op
  * carries. Carried leaders (any number) lead it into an EZOC (7.3, I-9); a carried combat unit makes it
  * a combat mover (10.3, I-44). Carried pieces spend no MP of their own, so they add no rate and no MF.
  */
-export function truckMover(state: GameState, side: Side, cargo: { readonly combat: boolean; readonly leaders: number }, opts: { reaction?: boolean; phaseStart?: boolean } = {}): Mover {
+export function truckMover(
+  state: GameState,
+  side: Side,
+  cargo: { readonly combat: boolean; readonly leaders: number },
+  opts: { reaction?: boolean; phaseStart?: boolean } = {},
+): Mover {
   return {
-    side, kind: cargo.combat ? MOVER_COMBAT : MOVER_OTHER, mech: true, nonMech: false, artillery: false, engineer: false,
-    withLeader: cargo.leaders > 0, allowance: state.counters.truckMove * SIXTHS, reaction: opts.reaction ?? false, phaseStart: opts.phaseStart ?? true,
+    side,
+    kind: cargo.combat ? MOVER_COMBAT : MOVER_OTHER,
+    mech: true,
+    nonMech: false,
+    artillery: false,
+    engineer: false,
+    withLeader: cargo.leaders > 0,
+    allowance: state.counters.truckMove * SIXTHS,
+    reaction: opts.reaction ?? false,
+    phaseStart: opts.phaseStart ?? true,
   };
 }
 

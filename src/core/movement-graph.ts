@@ -5,7 +5,14 @@ import { DIRECTIONS, NO_HEX } from './hex.js';
 import { CLEAR, MOUNTAIN, OUTSIDE, type GameMap } from './map.js';
 import { ENGINEER } from './counters.js';
 import {
-  MOVER_COMBAT, MOVER_LEADER, cheaper, createMoveCosts, effectiveAllowance, fillMoveCosts, type Mover, type MoveCosts,
+  MOVER_COMBAT,
+  MOVER_LEADER,
+  cheaper,
+  createMoveCosts,
+  effectiveAllowance,
+  fillMoveCosts,
+  type Mover,
+  type MoveCosts,
 } from './movement-cost.js';
 import { PAR, otherSide, type Side } from './side.js';
 import { GONE, boxLocation, boxOf, isBox, type GameState } from './state.js';
@@ -18,9 +25,22 @@ export const FLAG_DISPLACE = 4; // enemy non-combat pieces here, displaced by th
 export const FLAG_EZOC = 8; // the hex is in an EZOC of the mover (7.3)
 
 /** Why a step is illegal (a negative edge cost is -reason). Messages: movement-check.ts. */
-export const R_ENEMY_COMBAT = 1, R_ENEMY_PIECE = 2, R_TRUCE_SETTLEMENT = 3, R_TRUCE_EZOC = 4, R_EZOC_NO_LEADER = 5,
-  R_CLEARING_EZOC = 6, R_LEAVE_EZOC = 7, R_OUTSIDE = 8, R_TERRAIN = 9, R_RIVER = 10, R_ENEMY_BOX = 11, R_TURN_BOX = 12,
-  R_REACTION_TURN_BOX = 13, R_ENTRANCE_ENEMY = 14, R_EXIT = 15, R_NOT_ADJACENT = 16;
+export const R_ENEMY_COMBAT = 1,
+  R_ENEMY_PIECE = 2,
+  R_TRUCE_SETTLEMENT = 3,
+  R_TRUCE_EZOC = 4,
+  R_EZOC_NO_LEADER = 5,
+  R_CLEARING_EZOC = 6,
+  R_LEAVE_EZOC = 7,
+  R_OUTSIDE = 8,
+  R_TERRAIN = 9,
+  R_RIVER = 10,
+  R_ENEMY_BOX = 11,
+  R_TURN_BOX = 12,
+  R_REACTION_TURN_BOX = 13,
+  R_ENTRANCE_ENEMY = 14,
+  R_EXIT = 15,
+  R_NOT_ADJACENT = 16;
 
 export const UNREACHED = -1;
 
@@ -28,13 +48,21 @@ export const UNREACHED = -1;
  * special_h bits: the hex has a clearing hexside (10.6), is a box entrance (10.12), lies on PAR's or BOL's
  * exit row (I-13); SPECIAL_ROAD: a road leaves it (10.7). SPECIAL_STEPS: the steps other than hex to hex.
  */
-export const SPECIAL_CLEARING = 1, SPECIAL_BOX = 2, SPECIAL_EXIT_PAR = 4, SPECIAL_EXIT_BOL = 8, SPECIAL_ROAD = 16;
+export const SPECIAL_CLEARING = 1,
+  SPECIAL_BOX = 2,
+  SPECIAL_EXIT_PAR = 4,
+  SPECIAL_EXIT_BOL = 8,
+  SPECIAL_ROAD = 16;
 export const SPECIAL_STEPS = SPECIAL_CLEARING | SPECIAL_BOX | SPECIAL_EXIT_PAR | SPECIAL_EXIT_BOL;
 
 /** stepCode_hd: bit 0 a road along the hexside, bit 1 a river on it, the bits above the terrain of the hex entered. */
-const STEP_ROAD = 1, STEP_RIVER = 2, STEP_TERRAIN_SHIFT = 2, STEP_CODES = (OUTSIDE + 1) << STEP_TERRAIN_SHIFT;
+const STEP_ROAD = 1,
+  STEP_RIVER = 2,
+  STEP_TERRAIN_SHIFT = 2,
+  STEP_CODES = (OUTSIDE + 1) << STEP_TERRAIN_SHIFT;
 /** Slots after the step codes in step_c: the cheapest step of any code, and of any code off the road. */
-export const STEP_MIN = STEP_CODES, STEP_MIN_OFF_ROAD = STEP_CODES + 1;
+export const STEP_MIN = STEP_CODES,
+  STEP_MIN_OFF_ROAD = STEP_CODES + 1;
 
 /** Scratch and map geometry for movement searches; build once per map (pathSearchFor caches one). */
 export class PathSearch {
@@ -125,34 +153,47 @@ export class PathSearch {
     this.exitNode = this.boxBase + map.boxes.length;
     this.nodeCount = this.exitNode + 1;
     const { neighbour_hd, side_hd } = grid;
-    const A = new Int32Array(this.sideCount).fill(-1), B = new Int32Array(this.sideCount).fill(-1);
+    const A = new Int32Array(this.sideCount).fill(-1),
+      B = new Int32Array(this.sideCount).fill(-1);
     const dirA = new Int8Array(this.sideCount).fill(-1);
     for (let h = 0; h < this.size; h++) {
       for (let d = 0; d < DIRECTIONS; d++) {
-        const s = side_hd[h * DIRECTIONS + d]!, n = neighbour_hd[h * DIRECTIONS + d]!;
-        if (d < 3 || n === NO_HEX) { A[s] = h; B[s] = n; dirA[s] = d; }
+        const s = side_hd[h * DIRECTIONS + d]!,
+          n = neighbour_hd[h * DIRECTIONS + d]!;
+        if (d < 3 || n === NO_HEX) {
+          A[s] = h;
+          B[s] = n;
+          dirA[s] = d;
+        }
       }
     }
     const corners = new Int32Array(this.sideCount * 4).fill(-1);
     for (let s = 0; s < this.sideCount; s++) {
-      const a = A[s]!, d = dirA[s]!;
+      const a = A[s]!,
+        d = dirA[s]!;
       if (a < 0) continue;
-      const b = B[s]!, d1 = (d + 5) % 6, d2 = (d + 1) % 6;
-      const c1 = neighbour_hd[a * DIRECTIONS + d1]!, c2 = neighbour_hd[a * DIRECTIONS + d2]!;
+      const b = B[s]!,
+        d1 = (d + 5) % 6,
+        d2 = (d + 1) % 6;
+      const c1 = neighbour_hd[a * DIRECTIONS + d1]!,
+        c2 = neighbour_hd[a * DIRECTIONS + d2]!;
       corners[s * 4] = side_hd[a * DIRECTIONS + d1]!; // A|C1
       corners[s * 4 + 1] = side_hd[a * DIRECTIONS + d2]!; // A|C2
       // B|C1: from B, C1 lies in direction d+4; from C1, B lies in direction d+1.
-      corners[s * 4 + 2] = b !== NO_HEX ? side_hd[b * DIRECTIONS + (d + 4) % 6]! : c1 !== NO_HEX ? side_hd[c1 * DIRECTIONS + d2]! : -1;
+      corners[s * 4 + 2] = b !== NO_HEX ? side_hd[b * DIRECTIONS + ((d + 4) % 6)]! : c1 !== NO_HEX ? side_hd[c1 * DIRECTIONS + d2]! : -1;
       // B|C2: from B, C2 lies in direction d+2; from C2, B lies in direction d+5.
-      corners[s * 4 + 3] = b !== NO_HEX ? side_hd[b * DIRECTIONS + (d + 2) % 6]! : c2 !== NO_HEX ? side_hd[c2 * DIRECTIONS + d1]! : -1;
+      corners[s * 4 + 3] = b !== NO_HEX ? side_hd[b * DIRECTIONS + ((d + 2) % 6)]! : c2 !== NO_HEX ? side_hd[c2 * DIRECTIONS + d1]! : -1;
     }
     this.sideHexA_s = A;
     this.sideHexB_s = B;
     this.cornerSides_s4 = corners;
-    const start = new Int32Array(this.size + 1), list: number[] = [];
+    const start = new Int32Array(this.size + 1),
+      list: number[] = [];
     for (let h = 0; h < this.size; h++) {
       start[h] = list.length;
-      map.boxes.forEach((box, b) => { if (box.hexes.includes(h)) list.push(b); });
+      map.boxes.forEach((box, b) => {
+        if (box.hexes.includes(h)) list.push(b);
+      });
     }
     start[this.size] = list.length;
     this.boxStart_h = start;
@@ -166,20 +207,28 @@ export class PathSearch {
       const row = grid.row_h[h]!;
       let road = false;
       for (let d = 0; d < DIRECTIONS; d++) if (map.road_s[side_hd[h * DIRECTIONS + d]!] !== 0) road = true;
-      this.special_h[h] = (this.clearingDirs_h[h] !== 0 ? SPECIAL_CLEARING : 0) | (start[h + 1]! > start[h]! ? SPECIAL_BOX : 0) |
-        (row === grid.firstRow ? SPECIAL_EXIT_PAR : 0) | (row === grid.lastRow ? SPECIAL_EXIT_BOL : 0) | (road ? SPECIAL_ROAD : 0);
+      this.special_h[h] =
+        (this.clearingDirs_h[h] !== 0 ? SPECIAL_CLEARING : 0) |
+        (start[h + 1]! > start[h]! ? SPECIAL_BOX : 0) |
+        (row === grid.firstRow ? SPECIAL_EXIT_PAR : 0) |
+        (row === grid.lastRow ? SPECIAL_EXIT_BOL : 0) |
+        (road ? SPECIAL_ROAD : 0);
     }
     this.stepCode_hd = new Uint8Array(this.size * DIRECTIONS);
     for (let i = 0; i < this.size * DIRECTIONS; i++) {
-      const n = neighbour_hd[i]!, s = side_hd[i]!;
+      const n = neighbour_hd[i]!,
+        s = side_hd[i]!;
       if (n === NO_HEX) continue;
-      this.stepCode_hd[i] = (map.road_s[s] !== 0 ? STEP_ROAD : 0) | (map.river_s[s] !== 0 ? STEP_RIVER : 0) | (map.terrain_h[n]! << STEP_TERRAIN_SHIFT);
+      this.stepCode_hd[i] =
+        (map.road_s[s] !== 0 ? STEP_ROAD : 0) | (map.river_s[s] !== 0 ? STEP_RIVER : 0) | (map.terrain_h[n]! << STEP_TERRAIN_SHIFT);
     }
-    const zocStart = new Int32Array(this.size + 1), zocList: number[] = [];
+    const zocStart = new Int32Array(this.size + 1),
+      zocList: number[] = [];
     for (let h = 0; h < this.size; h++) {
       zocStart[h] = zocList.length;
       for (let d = 0; d < DIRECTIONS; d++) {
-        const n = neighbour_hd[h * DIRECTIONS + d]!, s = side_hd[h * DIRECTIONS + d]!;
+        const n = neighbour_hd[h * DIRECTIONS + d]!,
+          s = side_hd[h * DIRECTIONS + d]!;
         if (n !== NO_HEX && map.river_s[s] === 0 && map.border_s[s] === 0) zocList.push(n);
       }
     }
@@ -190,7 +239,10 @@ export class PathSearch {
     this.status_n = new Uint16Array(this.nodeCount);
     this.engineerStamp_hs = new Uint32Array(this.size * 2);
     this.ezocStamp_hs = new Uint32Array(this.size * 2);
-    for (let k = 0; k < 16; k++) { this.costsByKey.push(createMoveCosts()); this.stepCostsByKey.push(new Int32Array(STEP_CODES + 2)); }
+    for (let k = 0; k < 16; k++) {
+      this.costsByKey.push(createMoveCosts());
+      this.stepCostsByKey.push(new Int32Array(STEP_CODES + 2));
+    }
     this.costs = this.costsByKey[0]!;
     this.step_c = this.stepCostsByKey[0]!;
     this.terrain_h = map.terrain_h;
@@ -212,16 +264,29 @@ const cache = new WeakMap<GameMap, PathSearch>();
 /** The PathSearch of a map, built on first use. */
 export function pathSearchFor(map: GameMap): PathSearch {
   let ps = cache.get(map);
-  if (!ps) { ps = new PathSearch(map); cache.set(map, ps); }
+  if (!ps) {
+    ps = new PathSearch(map);
+    cache.set(map, ps);
+  }
   return ps;
 }
 
 /** Node ids (see the file header). */
-export function clearingNode(ps: PathSearch, side: number): number { return ps.size + side; }
-export function boxNode(ps: PathSearch, box: number): number { return ps.boxBase + box; }
-export function isHexNode(ps: PathSearch, n: number): boolean { return n >= 0 && n < ps.size; }
-export function isClearingNode(ps: PathSearch, n: number): boolean { return n >= ps.size && n < ps.boxBase; }
-export function isBoxNode(ps: PathSearch, n: number): boolean { return n >= ps.boxBase && n < ps.exitNode; }
+export function clearingNode(ps: PathSearch, side: number): number {
+  return ps.size + side;
+}
+export function boxNode(ps: PathSearch, box: number): number {
+  return ps.boxBase + box;
+}
+export function isHexNode(ps: PathSearch, n: number): boolean {
+  return n >= 0 && n < ps.size;
+}
+export function isClearingNode(ps: PathSearch, n: number): boolean {
+  return n >= ps.size && n < ps.boxBase;
+}
+export function isBoxNode(ps: PathSearch, n: number): boolean {
+  return n >= ps.boxBase && n < ps.exitNode;
+}
 
 /** The node of a state location (a hex, or an off-map box; 10.12), or -1. */
 export function locationNode(ps: PathSearch, loc: number): number {
@@ -243,7 +308,8 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
   if (state.map !== ps.map) throw new Error('PathSearch: built for another map');
   if (++ps.gen >= 0xffffffff) {
     ps.gen = 1;
-    ps.statusStamp_n.fill(0); ps.enemyTruckStamp_h.fill(0);
+    ps.statusStamp_n.fill(0);
+    ps.enemyTruckStamp_h.fill(0);
   }
   const gen = ps.gen;
   ps.state = state;
@@ -254,7 +320,10 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
   ps.exitRow = mover.side === PAR ? ps.map.grid.firstRow : ps.map.grid.lastRow; // I-13
   ps.exitSpecial = mover.side === PAR ? SPECIAL_EXIT_PAR : SPECIAL_EXIT_BOL;
   // The rates depend only on the mover's classes and the weather: 16 tables, filled once.
-  if (ps.costTables !== state.tables) { ps.costTables = state.tables; ps.costFilled.fill(0); }
+  if (ps.costTables !== state.tables) {
+    ps.costTables = state.tables;
+    ps.costFilled.fill(0);
+  }
   const key = (state.rainy ? 1 : 0) | (mover.mech ? 2 : 0) | (mover.nonMech || !mover.mech ? 4 : 0) | (mover.artillery ? 8 : 0);
   ps.costs = ps.costsByKey[key]!;
   ps.step_c = ps.stepCostsByKey[key]!;
@@ -269,12 +338,21 @@ export function prepareSearch(ps: PathSearch, state: GameState, mover: Mover): v
   ps.engineerAlong = mover.engineer;
   ps.truce = state.truce;
   if (ps.posState !== state || ps.posVersion !== state.version) {
-    if (++ps.posGen >= 0xffffffff) { ps.posGen = 1; ps.engineerStamp_hs.fill(0); ps.ezocStamp_hs.fill(0); }
-    ps.posState = state; ps.posVersion = state.version;
-    const { loc_u, zocUnits_hs } = state, { side_u, type_u } = state.counters, pg = ps.posGen;
-    const { zocStart_h, zocList, ezocStamp_hs, terrain_h } = ps, trail_h = state.trail_h;
+    if (++ps.posGen >= 0xffffffff) {
+      ps.posGen = 1;
+      ps.engineerStamp_hs.fill(0);
+      ps.ezocStamp_hs.fill(0);
+    }
+    ps.posState = state;
+    ps.posVersion = state.version;
+    const { loc_u, zocUnits_hs } = state,
+      { side_u, type_u } = state.counters,
+      pg = ps.posGen;
+    const { zocStart_h, zocList, ezocStamp_hs, terrain_h } = ps,
+      trail_h = state.trail_h;
     for (let u = 0; u < loc_u.length; u++) {
-      const loc = loc_u[u]!, side = side_u[u] as Side;
+      const loc = loc_u[u]!,
+        side = side_u[u] as Side;
       if (loc < 0) continue;
       if (type_u[u] === ENGINEER) ps.engineerStamp_hs[loc * 2 + side] = pg;
       if (zocUnits_hs[loc * 2 + side] === 0) continue;
@@ -308,19 +386,26 @@ function enemyPieceIn(ps: PathSearch, state: GameState, h: number): boolean {
 /** 10.2, 10.3, 7.3 (I-9), 6.3 (I-7): may the mover enter hex h, and must it stop? (reason << 4) | flags, cached per search. */
 export function hexStatus(ps: PathSearch, h: number): number {
   if (ps.statusStamp_n[h] === ps.gen) return ps.status_n[h]!;
-  const state = ps.state!, side = ps.side, enemy = ps.enemy;
-  let flags = 0, reason = 0;
+  const state = ps.state!,
+    side = ps.side,
+    enemy = ps.enemy;
+  let flags = 0,
+    reason = 0;
   const ezoc = ezocFor(ps, h);
   if (ezoc) flags |= FLAG_EZOC;
-  if (state.combat_hs[h * 2 + enemy]! > 0) reason = R_ENEMY_COMBAT; // 10.2
+  if (state.combat_hs[h * 2 + enemy]! > 0)
+    reason = R_ENEMY_COMBAT; // 10.2
   else if (enemyPieceIn(ps, state, h)) {
     // reading (I-44): a stack holding a combat unit displaces them first, so its leaders may follow (10.3).
-    if (ps.combatMover) flags |= FLAG_DISPLACE; else reason = R_ENEMY_PIECE;
+    if (ps.combatMover) flags |= FLAG_DISPLACE;
+    else reason = R_ENEMY_PIECE;
   }
   if (reason === 0 && ps.truce && state.control_h[h] === enemy) reason = R_TRUCE_SETTLEMENT; // 6.3(3), I-7
   if (reason === 0 && ezoc) {
-    if (ps.truce && state.combat_hs[h * 2 + side] === 0) reason = R_TRUCE_EZOC; // 6.3(2), I-7
-    else if (ps.leaderAlong || state.leaders_hs[h * 2 + side]! > 0) flags |= FLAG_STOP; // 7.3, I-9
+    if (ps.truce && state.combat_hs[h * 2 + side] === 0)
+      reason = R_TRUCE_EZOC; // 6.3(2), I-7
+    else if (ps.leaderAlong || state.leaders_hs[h * 2 + side]! > 0)
+      flags |= FLAG_STOP; // 7.3, I-9
     else reason = R_EZOC_NO_LEADER;
   }
   const status = (reason << 4) | flags;
@@ -333,7 +418,8 @@ export function hexStatus(ps: PathSearch, h: number): number {
 export function clearingStatus(ps: PathSearch, s: number): number {
   const n = ps.size + s;
   if (ps.statusStamp_n[n] === ps.gen) return ps.status_n[n]!;
-  const a = ps.sideHexA_s[s]!, b = ps.sideHexB_s[s]!;
+  const a = ps.sideHexA_s[s]!,
+    b = ps.sideHexB_s[s]!;
   const ezoc = (a >= 0 && ezocFor(ps, a)) || (b >= 0 && ezocFor(ps, b));
   const status = ezoc ? (R_CLEARING_EZOC << 4) | FLAG_NO_END : FLAG_NO_END;
   ps.statusStamp_n[n] = ps.gen;
@@ -343,16 +429,20 @@ export function clearingStatus(ps: PathSearch, s: number): number {
 
 /** 10.5, TEC: the cost added for crossing river hexside s between a and b, or PROHIBITED. */
 function riverCost(ps: PathSearch, s: number, a: number, b: number): number {
-  const c = ps.costs, pg = ps.posGen, side = ps.side;
+  const c = ps.costs,
+    pg = ps.posGen,
+    side = ps.side;
   let cost = c.river;
-  if (ps.engineerAlong || ps.engineerStamp_hs[a * 2 + side] === pg || (b >= 0 && ps.engineerStamp_hs[b * 2 + side] === pg)) cost = cheaper(cost, c.riverEngineer);
+  if (ps.engineerAlong || ps.engineerStamp_hs[a * 2 + side] === pg || (b >= 0 && ps.engineerStamp_hs[b * 2 + side] === pg))
+    cost = cheaper(cost, c.riverEngineer);
   if (s === ps.map.ferrySide) cost = cheaper(cost, c.ferry);
   return cost;
 }
 
 /** 10.4, 10.7-10.9, I-10: the cost of each step code before any river: road or terrain rate, or -reason. */
 function fillStepCosts(out: Int32Array, costs: MoveCosts): void {
-  let min = 0x7fffffff, minOffRoad = 0x7fffffff;
+  let min = 0x7fffffff,
+    minOffRoad = 0x7fffffff;
   for (let code = 0; code < STEP_CODES; code++) {
     const t = code >> STEP_TERRAIN_SHIFT;
     // reading (I-43): along the road the hex's terrain is ignored, prohibitions included (10.7, 10.9 "Except when on roads").
@@ -371,7 +461,8 @@ export function hexStepTerrain(ps: PathSearch, a: number, d: number, b: number):
   const i = a * DIRECTIONS + d;
   let code = ps.stepCode_hd[i]!;
   // 14.5: a trail makes the hex entered Clear (beyond the border it stays prohibited).
-  if (ps.trail_h[b] !== 0 && code >> STEP_TERRAIN_SHIFT !== OUTSIDE) code = (code & (STEP_ROAD | STEP_RIVER)) | (CLEAR << STEP_TERRAIN_SHIFT);
+  if (ps.trail_h[b] !== 0 && code >> STEP_TERRAIN_SHIFT !== OUTSIDE)
+    code = (code & (STEP_ROAD | STEP_RIVER)) | (CLEAR << STEP_TERRAIN_SHIFT);
   const cost = ps.step_c[code]!;
   if (cost < 0 || (code & STEP_RIVER) === 0) return cost;
   const r = riverCost(ps, ps.side_hd[i]!, a, b);

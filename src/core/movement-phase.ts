@@ -8,7 +8,17 @@ import { otherSide, type Side } from './side.js';
 import { ARMOR, ENGINEER } from './counters.js';
 import { GONE, countCapture, isBox, setLeaderLoc, setUnitLoc, type GameState } from './state.js';
 import {
-  SIXTHS, checkMovePath, type Mover, isHexNode, locationNode, nodeLocation, pathCost, pathSearchFor, stackMover, truckMover, type PathSearch,
+  SIXTHS,
+  checkMovePath,
+  type Mover,
+  isHexNode,
+  locationNode,
+  nodeLocation,
+  pathCost,
+  pathSearchFor,
+  stackMover,
+  truckMover,
+  type PathSearch,
 } from './movement.js';
 import { eliminateUnit } from './unit-loss.js';
 import { addVp, settlementVp } from './victory.js';
@@ -29,13 +39,24 @@ interface Moved {
 
 function newMoved(state: GameState): Moved {
   return {
-    unit: new Uint8Array(state.loc_u.length), leader: new Uint8Array(state.loc_l.length), truckSpent: new Int32Array(state.loc_t.length),
-    ghq: false, cspArrived: null, order: [],
+    unit: new Uint8Array(state.loc_u.length),
+    leader: new Uint8Array(state.loc_l.length),
+    truckSpent: new Int32Array(state.loc_t.length),
+    ghq: false,
+    cspArrived: null,
+    order: [],
   };
 }
 
 /** Why a move order is not allowed, or null (10.1, 10.10, 10.11, 11.4, 8.11 and the path rules of movement.ts). */
-export function moveProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | null {
+export function moveProblem(
+  state: GameState,
+  ps: PathSearch,
+  side: Side,
+  order: MoveOrder,
+  reaction: boolean,
+  moved: Moved | null,
+): string | null {
   const r = checkOrder(state, ps, side, order, reaction, moved);
   return typeof r === 'string' ? r : null;
 }
@@ -47,7 +68,14 @@ function legCost(state: GameState, mover: Mover, path: readonly number[]): numbe
 }
 
 /** Why the order is not allowed, or the MP (sixths) its trucks spend (10.11): 0 when no truck moves. */
-function checkOrder(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | number {
+function checkOrder(
+  state: GameState,
+  ps: PathSearch,
+  side: Side,
+  order: MoveOrder,
+  reaction: boolean,
+  moved: Moved | null,
+): string | number {
   const { units, leaders, path } = order;
   const trucks = order.trucks ?? [];
   const csp = order.csp ?? 0;
@@ -58,7 +86,8 @@ function checkOrder(state: GameState, ps: PathSearch, side: Side, order: MoveOrd
   const c = state.counters;
   for (const u of units) {
     if (c.side_u[u] !== side) return `unit ${u} is not ${side === 0 ? 'Paraguayan' : 'Bolivian'}`;
-    if (locationNode(ps, state.loc_u[u]!) !== start) return `${c.units[u]!.name} is not at the start of the path (11.4: a stack starts together)`;
+    if (locationNode(ps, state.loc_u[u]!) !== start)
+      return `${c.units[u]!.name} is not at the start of the path (11.4: a stack starts together)`;
     if (moved?.unit[u]) return `${c.units[u]!.name} has already moved this phase (10.1)`;
   }
   for (const l of leaders) {
@@ -70,19 +99,28 @@ function checkOrder(state: GameState, ps: PathSearch, side: Side, order: MoveOrd
     if (state.side_t[t] !== side || locationNode(ps, state.loc_t[t]!) !== start) return `truck ${t} is not ours at the start of the path`;
     if (state.attached_t[t]) return 'attached trucks may not move (8.11)';
   }
-  if (order.ghq && (locationNode(ps, state.ghq_s[side]!) !== start || moved?.ghq)) return 'the GHQ is not at the start of the path, or has moved';
+  if (order.ghq && (locationNode(ps, state.ghq_s[side]!) !== start || moved?.ghq))
+    return 'the GHQ is not at the start of the path, or has moved';
   if (csp > 0) {
     const h = start < ps.size ? start : -1;
     const here = h >= 0 ? state.csp_hs[h * 2 + side]! - (moved?.cspArrived?.[h * 2 + side] ?? 0) : 0;
     if (!Number.isInteger(csp) || csp > here) return `only ${here} CSP here may move`;
   }
   if (reaction) {
-    if (trucks.length > 0 || ((order.ghq || csp > 0) && !order.transport)) return 'Reaction Movement moves combat units with their leader (10.10)';
-    if (units.length > 0 && leaders.length === 0) return 'a unit in Reaction Movement must move with a leader it starts stacked with (10.10)';
+    if (trucks.length > 0 || ((order.ghq || csp > 0) && !order.transport))
+      return 'Reaction Movement moves combat units with their leader (10.10)';
+    if (units.length > 0 && leaders.length === 0)
+      return 'a unit in Reaction Movement must move with a leader it starts stacked with (10.10)';
   }
   const exits = !isHexNode(ps, path[path.length - 1]!) && nodeLocation(ps, path[path.length - 1]!) === GONE;
-  if (exits && (leaders.length > 0 || trucks.length > 0 || order.ghq || csp > 0 || units.length === 0)) return 'only combat units exit the map (I-13)';
-  const mover = stackMover(state, side, { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 }, { reaction, phaseStart: true });
+  if (exits && (leaders.length > 0 || trucks.length > 0 || order.ghq || csp > 0 || units.length === 0))
+    return 'only combat units exit the map (I-13)';
+  const mover = stackMover(
+    state,
+    side,
+    { units, leaders, trucks, ghq: order.ghq ?? false, supply: csp > 0 },
+    { reaction, phaseStart: true },
+  );
   const spent = Math.max(0, ...trucks.map((t) => moved?.truckSpent[t] ?? 0));
   const cost = legCost(state, spent > 0 ? { ...mover, allowance: mover.allowance - spent } : mover, path);
   return typeof cost === 'string' || trucks.length > 0 ? cost : 0;
@@ -91,15 +129,23 @@ function checkOrder(state: GameState, ps: PathSearch, side: Side, order: MoveOrd
 const PICKUP_COST = 2 * SIXTHS; // 10.11: a truck spends 2 MP to pick up its cargo
 
 /** 10.11: a truck drives to its cargo, loads it (2 MP) and carries it: one combat unit or two CSP, any leaders and the GHQ. */
-function transportProblem(state: GameState, ps: PathSearch, side: Side, order: MoveOrder, reaction: boolean, moved: Moved | null): string | number {
+function transportProblem(
+  state: GameState,
+  ps: PathSearch,
+  side: Side,
+  order: MoveOrder,
+  reaction: boolean,
+  moved: Moved | null,
+): string | number {
   const { truck: t, pickup } = order.transport!;
   const { units, leaders, path } = order;
   const csp = order.csp ?? 0;
   if ((order.trucks ?? []).length > 0) return 'list the carrying truck in transport, not in trucks (10.11)';
-  if (state.side_t[t] !== side || state.loc_t[t]! < 0 && !isBox(state.loc_t[t]!)) return `truck ${t} is not ours on the map`;
+  if (state.side_t[t] !== side || (state.loc_t[t]! < 0 && !isBox(state.loc_t[t]!))) return `truck ${t} is not ours on the map`;
   if (state.attached_t[t]) return 'attached trucks may not move (8.11)';
   if (locationNode(ps, state.loc_t[t]!) !== path[0]) return 'the path starts at the truck';
-  if (!Number.isInteger(pickup) || pickup < 0 || pickup >= path.length - 1 || !isHexNode(ps, path[pickup]!)) return 'the pickup is a hex of the path before its end';
+  if (!Number.isInteger(pickup) || pickup < 0 || pickup >= path.length - 1 || !isHexNode(ps, path[pickup]!))
+    return 'the pickup is a hex of the path before its end';
   if (nodeLocation(ps, path[path.length - 1]!) === GONE) return 'a truck does not carry units off the map (I-13)';
   if (units.length > 1 || csp > 2 || (units.length === 1 && csp > 0)) return 'a truck carries one combat unit or two CSP (10.11)';
   for (const u of units) if (state.counters.type_u[u] === ARMOR) return 'armor cannot be carried by truck (10.11)';
@@ -109,10 +155,13 @@ function transportProblem(state: GameState, ps: PathSearch, side: Side, order: M
   for (const u of units) if (locationNode(ps, state.loc_u[u]!) !== cargoStart) return `${c.units[u]!.name} is not at the pickup hex`;
   for (const l of leaders) if (locationNode(ps, state.loc_l[l]!) !== cargoStart) return `${c.leaders[l]!.name} is not at the pickup hex`;
   if (order.ghq && locationNode(ps, state.ghq_s[side]!) !== cargoStart) return 'the GHQ is not at the pickup hex';
-  if (csp > 0 && state.csp_hs[cargoStart * 2 + side]! - (moved?.cspArrived?.[cargoStart * 2 + side] ?? 0) < csp) return 'not enough CSP at the pickup hex';
-  for (const u of units) if (moved?.unit[u]) return `${c.units[u]!.name} has already moved this phase; carried units spend no MP of their own (10.11)`;
+  if (csp > 0 && state.csp_hs[cargoStart * 2 + side]! - (moved?.cspArrived?.[cargoStart * 2 + side] ?? 0) < csp)
+    return 'not enough CSP at the pickup hex';
+  for (const u of units)
+    if (moved?.unit[u]) return `${c.units[u]!.name} has already moved this phase; carried units spend no MP of their own (10.11)`;
   for (const l of leaders) if (moved?.leader[l]) return `${c.leaders[l]!.name} has already moved this phase (10.1)`;
-  if (reaction && units.length > 0 && leaders.length === 0) return 'carried in Reaction Movement, a unit goes with the leader it starts with (10.10)';
+  if (reaction && units.length > 0 && leaders.length === 0)
+    return 'carried in Reaction Movement, a unit goes with the leader it starts with (10.10)';
   const alone = stackMover(state, side, { trucks: [t] }, { reaction, phaseStart: true });
   let left = alone.allowance - (moved?.truckSpent[t] ?? 0);
   let costA = 0;
@@ -133,8 +182,13 @@ function transportProblem(state: GameState, ps: PathSearch, side: Side, order: M
 function enter(game: Game, side: Side, h: number, reaction: boolean, combat: boolean): void {
   const { state } = game;
   if (!combat) return;
-  if (state.leaders_hs[h * 2 + otherSide(side)]! > 0 || state.ghq_s[otherSide(side)] === h || state.csp_hs[h * 2 + otherSide(side)]! > 0
-    || state.loc_t.some((loc, t) => loc === h && state.side_t[t] !== side)) overrun(game, h, side);
+  if (
+    state.leaders_hs[h * 2 + otherSide(side)]! > 0 ||
+    state.ghq_s[otherSide(side)] === h ||
+    state.csp_hs[h * 2 + otherSide(side)]! > 0 ||
+    state.loc_t.some((loc, t) => loc === h && state.side_t[t] !== side)
+  )
+    overrun(game, h, side);
   const owner = state.control_h[h]!;
   if (owner === NO_CONTROL || owner === side) return;
   state.control_h[h] = side;
@@ -179,9 +233,19 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     moved.order.push(u);
     if (to === GONE) addVp(game, side, state.tables.vp.unitExited, { cause: 'unitExited', unit: u }, '16.2, I-13');
   }
-  for (const l of leaders) { setLeaderLoc(state, l, to); moved.leader[l] = 1; }
-  for (const t of trucks) { state.loc_t[t] = to; moved.truckSpent[t] = moved.truckSpent[t]! + truckCost; }
-  if (order.ghq) { state.ghq_s[side] = to; moved.ghq = true; state.ghqMoves_s[side]!++; }
+  for (const l of leaders) {
+    setLeaderLoc(state, l, to);
+    moved.leader[l] = 1;
+  }
+  for (const t of trucks) {
+    state.loc_t[t] = to;
+    moved.truckSpent[t] = moved.truckSpent[t]! + truckCost;
+  }
+  if (order.ghq) {
+    state.ghq_s[side] = to;
+    moved.ghq = true;
+    state.ghqMoves_s[side]!++;
+  }
   // A supply move: CSP moving or carried, or a truck driving (8.15, 10.11); counted once per order.
   if (csp > 0 || trucks.length > 0 || transport) state.supplyMoves_s[side]!++;
   if (csp > 0 && from >= 0) {
@@ -193,8 +257,16 @@ function applyMove(game: Game, ps: PathSearch, side: Side, order: MoveOrder, rea
     }
   }
   game.observer?.event({
-    type: 'move', side, units, leaders, trucks, ghq: order.ghq === true, csp, carrier: transport ? transport.truck : -1,
-    path: path.map((n) => nodeLocation(ps, n)), phase: reaction ? 'reaction' : 'movement',
+    type: 'move',
+    side,
+    units,
+    leaders,
+    trucks,
+    ghq: order.ghq === true,
+    csp,
+    carrier: transport ? transport.truck : -1,
+    path: path.map((n) => nodeLocation(ps, n)),
+    phase: reaction ? 'reaction' : 'movement',
   });
 }
 
@@ -244,10 +316,15 @@ function ownersChoice(game: Game, side: Side, h: number, units: readonly number[
 
 /** The side's pieces on the map or in boxes that have not moved this phase (10.10: units and leaders only in reaction). */
 function movablePieces(state: GameState, side: Side, moved: Moved, reaction: boolean): Movable {
-  const units: number[] = [], leaders: number[] = [], trucks: number[] = [], truckLeft: number[] = [];
+  const units: number[] = [],
+    leaders: number[] = [],
+    trucks: number[] = [],
+    truckLeft: number[] = [];
   const on = (loc: number) => loc >= 0 || isBox(loc);
-  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && on(state.loc_u[u]!) && !moved.unit[u]) units.push(u);
-  for (let l = 0; l < state.loc_l.length; l++) if (state.counters.side_l[l] === side && on(state.loc_l[l]!) && !moved.leader[l]) leaders.push(l);
+  for (let u = 0; u < state.loc_u.length; u++)
+    if (state.counters.side_u[u] === side && on(state.loc_u[u]!) && !moved.unit[u]) units.push(u);
+  for (let l = 0; l < state.loc_l.length; l++)
+    if (state.counters.side_l[l] === side && on(state.loc_l[l]!) && !moved.leader[l]) leaders.push(l);
   const truckMf = state.counters.truckMove * SIXTHS;
   for (let t = 0; t < state.loc_t.length; t++) {
     if (state.side_t[t] === side && on(state.loc_t[t]!) && !state.attached_t[t] && moved.truckSpent[t]! < truckMf) {
@@ -274,5 +351,8 @@ export function movementPhase(game: Game, side: Side, reaction: boolean): void {
     applyMove(game, ps, side, order, reaction, moved, checked);
   }
   // 11.1: every hex meets its limit at the end of the phase (a lost trail can have lowered one).
-  if (!state.ended) { removeOverstack(game, side, moved.order); removeOverstack(game, otherSide(side)); }
+  if (!state.ended) {
+    removeOverstack(game, side, moved.order);
+    removeOverstack(game, otherSide(side));
+  }
 }

@@ -4,8 +4,22 @@
 import { CLEAR, OUTSIDE } from './map.js';
 import { BOX_COST, EXIT_COST, MOVER_COMBAT } from './movement-cost.js';
 import {
-  FLAG_DISPLACE, FLAG_EZOC, R_ENEMY_BOX, R_ENEMY_COMBAT, R_ENEMY_PIECE, R_ENTRANCE_ENEMY, R_EXIT, R_LEAVE_EZOC,
-  R_OUTSIDE, R_REACTION_TURN_BOX, R_TERRAIN, R_TURN_BOX, clearingStatus, hexStatus, hexStepTerrain, type PathSearch,
+  FLAG_DISPLACE,
+  FLAG_EZOC,
+  R_ENEMY_BOX,
+  R_ENEMY_COMBAT,
+  R_ENEMY_PIECE,
+  R_ENTRANCE_ENEMY,
+  R_EXIT,
+  R_LEAVE_EZOC,
+  R_OUTSIDE,
+  R_REACTION_TURN_BOX,
+  R_TERRAIN,
+  R_TURN_BOX,
+  clearingStatus,
+  hexStatus,
+  hexStepTerrain,
+  type PathSearch,
 } from './movement-graph.js';
 import { PROHIBITED } from './tables.js';
 
@@ -44,7 +58,8 @@ export function clearingToHex(ps: PathSearch, b: number): number {
 
 /** 10.12: the step from entrance hex h into own box b; a "1 turn" box only from the phase's start hex, not in reaction. */
 export function hexToBox(ps: PathSearch, box: number, first: boolean): number {
-  const b = ps.map.boxes[box]!, mover = ps.mover!;
+  const b = ps.map.boxes[box]!,
+    mover = ps.mover!;
   if (b.side !== ps.side) return -R_ENEMY_BOX;
   if (b.cost === 'mp') return BOX_COST;
   if (mover.reaction) return -R_REACTION_TURN_BOX;
@@ -54,7 +69,8 @@ export function hexToBox(ps: PathSearch, box: number, first: boolean): number {
 
 /** 10.12: box to joined box, only along "1 MP" boxes, 1 MP each. */
 export function boxToBox(ps: PathSearch, from: number, to: number): number {
-  const a = ps.map.boxes[from]!, b = ps.map.boxes[to]!;
+  const a = ps.map.boxes[from]!,
+    b = ps.map.boxes[to]!;
   if (b.side !== ps.side) return -R_ENEMY_BOX;
   if (a.cost !== 'mp' || b.cost !== 'mp') return -R_TURN_BOX;
   return BOX_COST;
@@ -62,7 +78,8 @@ export function boxToBox(ps: PathSearch, from: number, to: number): number {
 
 /** 10.12: re-entering the map from a box at joined entrance hex h: not into an enemy-occupied hex; pays h's terrain. */
 export function boxToHex(ps: PathSearch, box: number, h: number, first: boolean): number {
-  const b = ps.map.boxes[box]!, mover = ps.mover!;
+  const b = ps.map.boxes[box]!,
+    mover = ps.mover!;
   if (b.side !== ps.side) return -R_ENEMY_BOX;
   if (b.cost === 'turn') {
     if (mover.reaction) return -R_REACTION_TURN_BOX;

@@ -26,8 +26,21 @@
 import { DIRECTIONS, NO_HEX, directionTo } from './hex.js';
 import { EXIT_COST, MOVER_COMBAT, MOVER_LEADER, effectiveAllowance, type Mover } from './movement-cost.js';
 import {
-  FLAG_EZOC, FLAG_NO_END, FLAG_STOP, SPECIAL_BOX, SPECIAL_CLEARING, SPECIAL_ROAD, SPECIAL_STEPS,
-  STEP_MIN, STEP_MIN_OFF_ROAD, UNREACHED, hexStatus, hexStepTerrain, locationNode, pathSearchFor, prepareSearch,
+  FLAG_EZOC,
+  FLAG_NO_END,
+  FLAG_STOP,
+  SPECIAL_BOX,
+  SPECIAL_CLEARING,
+  SPECIAL_ROAD,
+  SPECIAL_STEPS,
+  STEP_MIN,
+  STEP_MIN_OFF_ROAD,
+  UNREACHED,
+  hexStatus,
+  hexStepTerrain,
+  locationNode,
+  pathSearchFor,
+  prepareSearch,
   type PathSearch,
 } from './movement-graph.js';
 import { boxToBox, boxToHex, clearingToHex, hexToBox, toClearing } from './movement-steps.js';
@@ -54,8 +67,13 @@ export interface Reach {
 
 export function createReach(ps: PathSearch): Reach {
   return {
-    cost_n: new Int32Array(ps.nodeCount).fill(UNREACHED), parent_n: new Int32Array(ps.nodeCount).fill(-1),
-    flags_n: new Uint8Array(ps.nodeCount), touched_n: new Int32Array(ps.nodeCount), count: 0, start: -1, allowance: 0,
+    cost_n: new Int32Array(ps.nodeCount).fill(UNREACHED),
+    parent_n: new Int32Array(ps.nodeCount).fill(-1),
+    flags_n: new Uint8Array(ps.nodeCount),
+    touched_n: new Int32Array(ps.nodeCount),
+    count: 0,
+    start: -1,
+    allowance: 0,
   };
 }
 
@@ -85,7 +103,9 @@ function push(ps: PathSearch, n: number, cost: number): void {
 export function reachable(ps: PathSearch, state: GameState, mover: Mover, start: number, out: Reach): Reach {
   for (let i = 0; i < out.count; i++) {
     const n = out.touched_n[i]!;
-    out.cost_n[n] = UNREACHED; out.parent_n[n] = -1; out.flags_n[n] = 0;
+    out.cost_n[n] = UNREACHED;
+    out.parent_n[n] = -1;
+    out.flags_n[n] = 0;
   }
   out.count = 0;
   const startNode = locationNode(ps, start);
@@ -102,11 +122,24 @@ export function reachable(ps: PathSearch, state: GameState, mover: Mover, start:
   if (mover.reaction && ps.startEzoc) return out; // 7.3, 10.10(1)
   if (ps.head_c.length <= allowance) ps.head_c = new Int32Array(allowance + 1);
   ps.head_c.fill(-1, 0, allowance + 1); // empty after every complete search; cheap insurance after a throw
-  const head_c = ps.head_c, entryNode_e = ps.entryNode_e, entryNext_e = ps.entryNext_e, cost_n = out.cost_n, flags_n = out.flags_n;
-  const map = ps.map, { neighbour_hd, side_hd } = map.grid, clearing_s = map.clearing_s, special_h = ps.special_h;
-  const size = ps.size, boxBase = ps.boxBase, exitNode = ps.exitNode, status_n = ps.status_n;
-  const statusStamp_n = ps.statusStamp_n, gen = ps.gen, startEzoc = ps.startEzoc;
-  const minStep = ps.step_c[STEP_MIN]!, minStepOffRoad = ps.step_c[STEP_MIN_OFF_ROAD]!;
+  const head_c = ps.head_c,
+    entryNode_e = ps.entryNode_e,
+    entryNext_e = ps.entryNext_e,
+    cost_n = out.cost_n,
+    flags_n = out.flags_n;
+  const map = ps.map,
+    { neighbour_hd, side_hd } = map.grid,
+    clearing_s = map.clearing_s,
+    special_h = ps.special_h;
+  const size = ps.size,
+    boxBase = ps.boxBase,
+    exitNode = ps.exitNode,
+    status_n = ps.status_n;
+  const statusStamp_n = ps.statusStamp_n,
+    gen = ps.gen,
+    startEzoc = ps.startEzoc;
+  const minStep = ps.step_c[STEP_MIN]!,
+    minStepOffRoad = ps.step_c[STEP_MIN_OFF_ROAD]!;
   const combat = mover.kind === MOVER_COMBAT;
   ps.entryCount = 0;
   push(ps, startNode, 0);
@@ -119,7 +152,8 @@ export function reachable(ps: PathSearch, state: GameState, mover: Mover, start:
       const first = n === startNode;
       if (!first && (flags_n[n]! & FLAG_STOP) !== 0) continue;
       if (n < size) {
-        const base = n * DIRECTIONS, special = special_h[n]!;
+        const base = n * DIRECTIONS,
+          special = special_h[n]!;
         // Try the neighbours only if the cheapest step from n (a river only adds to it) fits the allowance.
         if (c + ((special & SPECIAL_ROAD) !== 0 ? minStep : minStepOffRoad) <= allowance) {
           for (let d = 0; d < DIRECTIONS; d++) {
@@ -171,7 +205,8 @@ export function reachable(ps: PathSearch, state: GameState, mover: Mover, start:
           if (k >= 0) relax(ps, out, n, size + s2, c + k, FLAG_NO_END);
         }
       } else if (n < exitNode) {
-        const b = n - boxBase, box = map.boxes[b]!;
+        const b = n - boxBase,
+          box = map.boxes[b]!;
         for (let i = 0; i < box.hexes.length; i++) {
           const h = box.hexes[i]!;
           const k = boxToHex(ps, b, h, first);

@@ -56,7 +56,8 @@ function placeReinforcement(game: Game, side: Side, u: number): void {
   }
   const decision = { kind: 'placePiece', side, piece: 'unit', id: u, hexes } as const;
   const h = ask(game, decision);
-  if (!hexes.includes(h)) throw new IllegalDecision(decision, `hex ${h} is not a friendly-controlled supply source with room (9.4, I-36)`, game.where);
+  if (!hexes.includes(h))
+    throw new IllegalDecision(decision, `hex ${h} is not a friendly-controlled supply source with room (9.4, I-36)`, game.where);
   setUnitLoc(state, u, h);
   game.observer?.event({ type: 'reinforcement', side, unit: u, hex: h });
 }
@@ -72,7 +73,8 @@ export function callUpsAllowed(state: GameState, side: Side): number {
   const cost = state.tables.callUpVp;
   if (cost > 0) return Math.max(0, Math.floor(state.vp_s[side]! / cost) + 1);
   let units = 0;
-  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && (state.loc_u[u] === IN_PILE || state.loc_u[u] === IN_DEAD)) units++;
+  for (let u = 0; u < state.loc_u.length; u++)
+    if (state.counters.side_u[u] === side && (state.loc_u[u] === IN_PILE || state.loc_u[u] === IN_DEAD)) units++;
   return units;
 }
 
@@ -83,7 +85,8 @@ function callUps(game: Game, side: Side): number {
   if (max === 0) return 0;
   const decision = { kind: 'callUps', side, max } as const;
   const n = ask(game, decision);
-  if (!Number.isInteger(n) || n < 0 || n > max) throw new IllegalDecision(decision, `call-ups must be a whole number from 0 to ${max} (9.5)`, game.where);
+  if (!Number.isInteger(n) || n < 0 || n > max)
+    throw new IllegalDecision(decision, `call-ups must be a whole number from 0 to ${max} (9.5)`, game.where);
   let extra = 0;
   for (let i = 0; i < n && !state.ended; i++) {
     state.callUps_s[side]!++;
@@ -104,12 +107,24 @@ function replacements(game: Game, side: Side): void {
   const eligible: number[] = [];
   for (let u = 0; u < state.loc_u.length; u++) {
     const t = state.counters.type_u[u];
-    if (state.counters.side_u[u] === side && state.loc_u[u]! >= 0 && state.reduced_u[u] && (t === INFANTRY || t === CAVALRY) && state.inSupply_u[u]) eligible.push(u);
+    if (
+      state.counters.side_u[u] === side &&
+      state.loc_u[u]! >= 0 &&
+      state.reduced_u[u] &&
+      (t === INFANTRY || t === CAVALRY) &&
+      state.inSupply_u[u]
+    )
+      eligible.push(u);
   }
   if (eligible.length === 0) return;
   const decision = { kind: 'replacements', side, points, eligible } as const;
   const chosen = ask(game, decision);
-  if (!Array.isArray(chosen) || chosen.length > points || new Set(chosen).size !== chosen.length || chosen.some((u) => !eligible.includes(u))) {
+  if (
+    !Array.isArray(chosen) ||
+    chosen.length > points ||
+    new Set(chosen).size !== chosen.length ||
+    chosen.some((u) => !eligible.includes(u))
+  ) {
     throw new IllegalDecision(decision, `choose at most ${points} different eligible reduced units (9.2, I-37)`, game.where);
   }
   for (const u of chosen) {

@@ -14,39 +14,71 @@ export interface OptionDef<T extends boolean | number | string> {
 
 export const OPTION_DEFS = [
   {
-    name: 'ballivianLength', default: 9, values: [9, 10], refs: '17.4, I-4',
-    description: 'Turns of the Ballivián scenario: 9 (May 1934 - January 1935, chaining into Villa Montes) or 10 (to February 1935, as 17.4 prints it).',
+    name: 'ballivianLength',
+    default: 9,
+    values: [9, 10],
+    refs: '17.4, I-4',
+    description:
+      'Turns of the Ballivián scenario: 9 (May 1934 - January 1935, chaining into Villa Montes) or 10 (to February 1935, as 17.4 prints it).',
   },
   {
-    name: 'mountedCavalry', default: false, values: [false, true], refs: '10.13, I-61',
-    description: 'Optional rule: all cavalry is mounted (MF 8, -1 to the attack roll when half or more of the attackers are cavalry, always rolls attrition, -1 more when out of General Supply).',
+    name: 'mountedCavalry',
+    default: false,
+    values: [false, true],
+    refs: '10.13, I-61',
+    description:
+      'Optional rule: all cavalry is mounted (MF 8, -1 to the attack roll when half or more of the attackers are cavalry, always rolls attrition, -1 more when out of General Supply).',
   },
   {
-    name: 'artilleryBarrage', default: false, values: [false, true], refs: '13.2, I-61',
+    name: 'artilleryBarrage',
+    default: false,
+    values: [false, true],
+    refs: '13.2, I-61',
     description: 'Optional rule: artillery may barrage adjacent enemy hexes before regular combat (Artillery Barrage Table).',
   },
   {
-    name: 'fixedSettlementVP', default: false, values: [false, true], refs: '16.5, I-33, I-61',
+    name: 'fixedSettlementVP',
+    default: false,
+    values: [false, true],
+    refs: '16.5, I-33, I-61',
     description: 'Optional rule: fixed VP for captured settlements (advance +3, big four +5; movement +6, big four +10) instead of dice.',
   },
   {
-    name: 'overstackScoresVP', default: false, values: [false, true], refs: '11.1, I-14',
+    name: 'overstackScoresVP',
+    default: false,
+    values: [false, true],
+    refs: '11.1, I-14',
     description: 'Whether units removed for over-stacking give the enemy VP as eliminated units.',
   },
   {
-    name: 'artilleryStackedDefence', default: 'attack', values: ['attack', 'parenthesised'], refs: '2.10, 12.6, I-25',
-    description: 'What artillery defends with when stacked with other combat unit types: its attack factor, or its parenthesised factor as when alone.',
+    name: 'artilleryStackedDefence',
+    default: 'attack',
+    values: ['attack', 'parenthesised'],
+    refs: '2.10, 12.6, I-25',
+    description:
+      'What artillery defends with when stacked with other combat unit types: its attack factor, or its parenthesised factor as when alone.',
   },
   {
-    name: 'maxOddsColumn', default: 6, values: [6, 8], refs: '12.4, I-26',
-    description: 'Highest odds column: odds above it use it. The chart stops at 6-1; 8 (the rule text) needs 7-1 and 8-1 columns added to the CRT in tables.json.',
+    name: 'maxOddsColumn',
+    default: 6,
+    values: [6, 8],
+    refs: '12.4, I-26',
+    description:
+      'Highest odds column: odds above it use it. The chart stops at 6-1; 8 (the rule text) needs 7-1 and 8-1 columns added to the CRT in tables.json.',
   },
   {
-    name: 'unnamedSettlements', default: false, values: [false, true], refs: '3.2, 16.2, I-60',
-    description: 'Whether the real places the rules never name as settlements (map.json "settlement": "unnamed": Carlos A. López, Guachalla, Esmeralda, Pozo Hondo, Infante Rivarola, Picuiba, Camiri, Macharetí) count as settlements for control and VP. Off: they are labels that keep their water, roads and terrain.',
+    name: 'unnamedSettlements',
+    default: false,
+    values: [false, true],
+    refs: '3.2, 16.2, I-60',
+    description:
+      'Whether the real places the rules never name as settlements (map.json "settlement": "unnamed": Carlos A. López, Guachalla, Esmeralda, Pozo Hondo, Infante Rivarola, Picuiba, Camiri, Macharetí) count as settlements for control and VP. Off: they are labels that keep their water, roads and terrain.',
   },
   {
-    name: 'reactionCaptureScores', default: true, values: [true, false], refs: '16.2, I-34',
+    name: 'reactionCaptureScores',
+    default: true,
+    values: [true, false],
+    refs: '16.2, I-34',
     description: 'Whether a settlement captured in Reaction Movement scores the movement VP (2 x 1d6, big four 2 x 2d6).',
   },
 ] as const satisfies readonly OptionDef<boolean | number | string>[];
@@ -74,7 +106,8 @@ export function checkOptionValue(key: string, value: unknown): { value: boolean 
   const def = OPTION_DEFS.find((d) => d.name === key);
   if (!def) return { problem: `no such option "${key}" (options: ${OPTION_DEFS.map((d) => d.name).join(', ')})` };
   const found = (def.values as readonly (boolean | number | string)[]).find((v) => v === value);
-  if (found === undefined) return { problem: `${key}: ${JSON.stringify(value)} is not allowed; allowed values are ${def.values.join(', ')}` };
+  if (found === undefined)
+    return { problem: `${key}: ${JSON.stringify(value)} is not allowed; allowed values are ${def.values.join(', ')}` };
   return { value: found };
 }
 
@@ -82,12 +115,16 @@ export function checkOptionValue(key: string, value: unknown): { value: boolean 
  * The options of a run: the defaults, then the scenario file's, then the command line's "key=value"
  * pairs, each over the one before; with where each value came from.
  */
-export function resolveOptions(scenario: Partial<RulesOptions>, pairs: readonly string[]): { options: RulesOptions; sources: OptionSources } {
+export function resolveOptions(
+  scenario: Partial<RulesOptions>,
+  pairs: readonly string[],
+): { options: RulesOptions; sources: OptionSources } {
   const fromFile = Object.freeze({ ...DEFAULT_OPTIONS, ...scenario }) as RulesOptions;
   const options = parseOptions(pairs, fromFile);
   const given = new Set(pairs.map((p) => p.slice(0, Math.max(0, p.indexOf('=')))));
-  const sources = Object.fromEntries(OPTION_DEFS.map((d) => [d.name,
-    given.has(d.name) ? 'command line' : Object.hasOwn(scenario, d.name) ? 'scenario' : 'default'])) as unknown as OptionSources;
+  const sources = Object.fromEntries(
+    OPTION_DEFS.map((d) => [d.name, given.has(d.name) ? 'command line' : Object.hasOwn(scenario, d.name) ? 'scenario' : 'default']),
+  ) as unknown as OptionSources;
   return { options, sources };
 }
 
@@ -97,12 +134,22 @@ export function parseOptions(pairs: readonly string[], base: RulesOptions = DEFA
   const problems: string[] = [];
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) { problems.push(`option "${pair}": write key=value, e.g. mountedCavalry=true`); continue; }
-    const key = pair.slice(0, eq), text = pair.slice(eq + 1);
+    if (eq <= 0) {
+      problems.push(`option "${pair}": write key=value, e.g. mountedCavalry=true`);
+      continue;
+    }
+    const key = pair.slice(0, eq),
+      text = pair.slice(eq + 1);
     const def = OPTION_DEFS.find((d) => d.name === key);
-    if (!def) { problems.push(`option "${key}": no such option (options: ${OPTION_DEFS.map((d) => d.name).join(', ')})`); continue; }
+    if (!def) {
+      problems.push(`option "${key}": no such option (options: ${OPTION_DEFS.map((d) => d.name).join(', ')})`);
+      continue;
+    }
     const value = (def.values as readonly (boolean | number | string)[]).find((v) => String(v) === text);
-    if (value === undefined) { problems.push(`option ${key}=${text}: allowed values are ${def.values.join(', ')}`); continue; }
+    if (value === undefined) {
+      problems.push(`option ${key}=${text}: allowed values are ${def.values.join(', ')}`);
+      continue;
+    }
     out[key] = value;
   }
   if (problems.length > 0) throw new Error(problems.join('\n'));

@@ -65,7 +65,9 @@ export interface SettlementRecord {
 }
 
 function settlementRecord(state: GameState): SettlementRecord {
-  const capturesPar: number[] = [], capturesBol: number[] = [], endHolder: number[] = [];
+  const capturesPar: number[] = [],
+    capturesBol: number[] = [],
+    endHolder: number[] = [];
   for (const p of state.map.places) {
     if (!p.settlement) continue;
     capturesPar.push(state.captures_hs[p.hex * 2 + PAR]!);
@@ -112,7 +114,10 @@ function playerTurn(game: Game, side: Side, check: (phase: string, stacking: boo
     check(`${name} ${phase}`, stacking);
   };
   step('supply', () => supplyPhase(game, side));
-  step('new units', () => { newUnitPhase(game, side); if (!state.ended) returnGhq(game, side); });
+  step('new units', () => {
+    newUnitPhase(game, side);
+    if (!state.ended) returnGhq(game, side);
+  });
   step('movement', () => movementPhase(game, side, false), true);
   step('reaction movement', () => movementPhase(game, enemy, true), true);
   step('first combat', () => combatPhase(game, side, 'first'), true);
@@ -140,7 +145,13 @@ function beginGameTurn(game: Game, turn: number): void {
 function lookahead(game: Game, side: Side): Lookahead {
   return {
     simulate(policies, diceSeed, turns = 1) {
-      const copy: Game = { state: cloneState(game.state), dice: seededDice(diceSeed), observer: null, policies: [policies[0], policies[1]], where: `${game.where} (look-ahead)` };
+      const copy: Game = {
+        state: cloneState(game.state),
+        dice: seededDice(diceSeed),
+        observer: null,
+        policies: [policies[0], policies[1]],
+        where: `${game.where} (look-ahead)`,
+      };
       const { state } = copy;
       const none = () => {};
       playerTurn(copy, side, none);
@@ -169,25 +180,44 @@ function playerTurnOf(game: Game, side: Side, check: (phase: string, stacking: b
 }
 
 /** A whole game (4.2); `policies` are indexed by side (PAR 0, BOL 1) and carry their own seeded streams. */
-export function playGame(scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string, opts: PlayOptions = {}): GameResult {
+export function playGame(
+  scenario: Scenario,
+  options: RulesOptions,
+  policies: readonly [Policy, Policy],
+  seed: string,
+  opts: PlayOptions = {},
+): GameResult {
   const state = createState(scenario, options);
   const collector = opts.log ? eventCollector() : null;
   // 16.2: VP at the start plus every VP event's change, for the invariant that they match the state.
   const vpFromEvents: [number, number] = [state.vp_s[PAR]!, state.vp_s[BOL]!];
-  const vpTally: GameObserver = { event(e) { if (e.type === 'vp') vpFromEvents[e.side] += e.delta; } };
+  const vpTally: GameObserver = {
+    event(e) {
+      if (e.type === 'vp') vpFromEvents[e.side] += e.delta;
+    },
+  };
   const observers: GameObserver[] = [];
   if (opts.checkInvariants) observers.push(vpTally);
   if (collector) observers.push(collector);
   if (opts.observer) observers.push(opts.observer);
   const observer = allObservers(observers);
-  const game: Game = { state, dice: seededDice(`${seed}:dice`), observer, policies: [policies[0], policies[1]], where: `scenario ${scenario.id}, seed ${seed}` };
-  const check = opts.checkInvariants ? (phase: string, stacking: boolean) => checkInvariants(game, phase, vpFromEvents, stacking) : () => {};
+  const game: Game = {
+    state,
+    dice: seededDice(`${seed}:dice`),
+    observer,
+    policies: [policies[0], policies[1]],
+    where: `scenario ${scenario.id}, seed ${seed}`,
+  };
+  const check = opts.checkInvariants
+    ? (phase: string, stacking: boolean) => checkInvariants(game, phase, vpFromEvents, stacking)
+    : () => {};
   observer?.start?.(state);
   setUp(game);
   check('set-up', true);
   const turns = effectiveTurns(scenario, options);
   const figures: TurnFigures[] = [];
-  let truceTurns = 0, rainTurns = 0;
+  let truceTurns = 0,
+    rainTurns = 0;
   for (let turn = 0; turn < turns && !state.ended; turn++) {
     beginGameTurn(game, turn);
     if (state.rainy) rainTurns++;
@@ -197,7 +227,10 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
     playerTurnOf(game, BOL, check);
     if (state.truce && !state.ended) checkSettlement(game); // 16.1
     figures.push({
-      turn, month: state.month, rainy: state.rainy, truce: state.truce,
+      turn,
+      month: state.month,
+      rainy: state.rainy,
+      truce: state.truce,
       vp: [state.vp_s[PAR]!, state.vp_s[BOL]!],
       stepsLost: [state.stepsLost_s[PAR]!, state.stepsLost_s[BOL]!],
       eliminated: [state.eliminated_s[PAR]!, state.eliminated_s[BOL]!],
@@ -208,11 +241,17 @@ export function playGame(scenario: Scenario, options: RulesOptions, policies: re
   const end = state.ended!;
   const margin = state.vp_s[PAR]! - state.vp_s[BOL]!;
   return {
-    scenario: scenario.id, seed,
+    scenario: scenario.id,
+    seed,
     winner: end.winner === PAR ? 'PAR' : 'BOL',
-    vpPar: state.vp_s[PAR]!, vpBol: state.vp_s[BOL]!, margin,
-    level: victoryLevel(state, margin), end: end.how, endTurn: end.turn + 1,
-    truceTurns, rainTurns,
+    vpPar: state.vp_s[PAR]!,
+    vpBol: state.vp_s[BOL]!,
+    margin,
+    level: victoryLevel(state, margin),
+    end: end.how,
+    endTurn: end.turn + 1,
+    truceTurns,
+    rainTurns,
     stepsLost: [state.stepsLost_s[PAR]!, state.stepsLost_s[BOL]!],
     eliminated: [state.eliminated_s[PAR]!, state.eliminated_s[BOL]!],
     captured: [state.captured_s[PAR]!, state.captured_s[BOL]!],

@@ -20,7 +20,8 @@ function drawLeader(game: Game, side: Side, forCommander: boolean): number {
   const c = state.counters;
   const pick = (box: number, namedOnly: boolean) => {
     const pool: number[] = [];
-    for (let l = 0; l < state.loc_l.length; l++) if (c.side_l[l] === side && state.loc_l[l] === box && (!namedOnly || c.named_l[l])) pool.push(l);
+    for (let l = 0; l < state.loc_l.length; l++)
+      if (c.side_l[l] === side && state.loc_l[l] === box && (!namedOnly || c.named_l[l])) pool.push(l);
     return pool;
   };
   let pool = pick(IN_PILE, forCommander);
@@ -37,7 +38,8 @@ function drawLeader(game: Game, side: Side, forCommander: boolean): number {
 function placeNewLeader(game: Game, side: Side, l: number): void {
   const { state } = game;
   const hexes: number[] = [];
-  for (const s of state.map.supplySources) if (s.side === side && state.control_h[s.hex] === side && !hexes.includes(s.hex)) hexes.push(s.hex);
+  for (const s of state.map.supplySources)
+    if (s.side === side && state.control_h[s.hex] === side && !hexes.includes(s.hex)) hexes.push(s.hex);
   const isolated = isolatedUnits(state, side);
   for (let u = 0; u < state.loc_u.length; u++) {
     const h = state.loc_u[u]!;
@@ -46,7 +48,12 @@ function placeNewLeader(game: Game, side: Side, l: number): void {
   if (hexes.length === 0) return;
   const decision = { kind: 'placePiece', side, piece: 'leader', id: l, hexes } as const;
   const h = ask(game, decision);
-  if (!hexes.includes(h)) throw new IllegalDecision(decision, 'a new leader goes on a friendly supply source or with a friendly unit that is not isolated (15.6, 8.13, I-56)', game.where);
+  if (!hexes.includes(h))
+    throw new IllegalDecision(
+      decision,
+      'a new leader goes on a friendly supply source or with a friendly unit that is not isolated (15.6, 8.13, I-56)',
+      game.where,
+    );
   setLeaderLoc(state, l, h);
   game.observer?.event({ type: 'leader', side, leader: l, to: h, cause: 'new', rule: '15.6' });
 }
@@ -61,10 +68,21 @@ function replaceWithDraw(game: Game, side: Side): void {
   if (l >= 0) placeNewLeader(game, side, l);
 }
 
-function checkModifier(game: Game, decision: Parameters<typeof ask>[1], modifier: number, maxVp: number, vpEach: number, allowNegative: boolean): void {
+function checkModifier(
+  game: Game,
+  decision: Parameters<typeof ask>[1],
+  modifier: number,
+  maxVp: number,
+  vpEach: number,
+  allowNegative: boolean,
+): void {
   const max = Math.floor(maxVp / vpEach);
   if (!Number.isInteger(modifier) || Math.abs(modifier) > max || (!allowNegative && modifier < 0)) {
-    throw new IllegalDecision(decision, `the die modifier bought with VP must be a whole number ${allowNegative ? `from -${max}` : 'from 0'} to ${max} (15.3-15.5)`, game.where);
+    throw new IllegalDecision(
+      decision,
+      `the die modifier bought with VP must be a whole number ${allowNegative ? `from -${max}` : 'from 0'} to ${max} (15.3-15.5)`,
+      game.where,
+    );
   }
 }
 
@@ -79,7 +97,8 @@ function challenge(game: Game, side: Side, modifier: number): void {
   const top = Math.max(...higher.map((l) => c.political_l[l]!));
   const tied = higher.filter((l) => c.political_l[l] === top);
   const challenger = tied.length === 1 ? tied[0]! : tied[dice.int(tied.length)]!;
-  if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, { cause: 'challengeModifier' }, '15.3');
+  if (modifier !== 0)
+    addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, { cause: 'challengeModifier' }, '15.3');
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + (top - acPol) + (higher.length - 1) + modifier;
@@ -112,7 +131,8 @@ function voluntary(game: Game, side: Side, modifier: number, supporters: readonl
   const c = state.counters;
   const ac = state.armyCommander_s[side]!;
   const acPol = c.political_l[ac]!;
-  if (modifier !== 0) addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, { cause: 'replacementModifier' }, '15.4');
+  if (modifier !== 0)
+    addVp(game, side, -Math.abs(modifier) * state.tables.leaders.armyCommanderDrmVpCost, { cause: 'replacementModifier' }, '15.4');
   if (state.ended) return;
   const roll = dice.d6();
   const result = roll + supporters.length + modifier;
@@ -165,26 +185,44 @@ export function politicalPhase(game: Game, side: Side): void {
   const decision = { kind: 'political', side, forced } as const;
   const action: PoliticalAction = ask(game, decision);
   if (forced) {
-    if (action.action !== 'replaceCommander') throw new IllegalDecision(decision, 'a forced challenge must be resolved: answer replaceCommander with its die modifier (15.2)', game.where);
+    if (action.action !== 'replaceCommander')
+      throw new IllegalDecision(
+        decision,
+        'a forced challenge must be resolved: answer replaceCommander with its die modifier (15.2)',
+        game.where,
+      );
     checkModifier(game, decision, action.modifier, t.armyCommanderDrmMaxVp, t.armyCommanderDrmVpCost, true);
     challenge(game, side, action.modifier);
     return;
   }
   switch (action.action) {
-    case 'none': return;
+    case 'none':
+      return;
     case 'replaceCommander': {
       checkModifier(game, decision, action.modifier, t.armyCommanderDrmMaxVp, t.armyCommanderDrmVpCost, true);
       const subs = subordinates(state, side);
-      const ok = new Set(action.supporters).size === action.supporters.length
-        && action.supporters.every((l) => subs.includes(l) && c.political_l[l]! > c.political_l[ac]!);
-      if (!ok) throw new IllegalDecision(decision, 'supporters must be different subordinates with a higher political rating than the army commander (15.4)', game.where);
+      const ok =
+        new Set(action.supporters).size === action.supporters.length &&
+        action.supporters.every((l) => subs.includes(l) && c.political_l[l]! > c.political_l[ac]!);
+      if (!ok)
+        throw new IllegalDecision(
+          decision,
+          'supporters must be different subordinates with a higher political rating than the army commander (15.4)',
+          game.where,
+        );
       voluntary(game, side, action.modifier, action.supporters);
       return;
     }
     case 'replaceSubordinate': {
       checkModifier(game, decision, action.modifier, t.subordinateDrmMaxVp, t.subordinateDrmVpCost, false);
-      if (!subordinates(state, side).includes(action.leader)) throw new IllegalDecision(decision, 'that leader is not a subordinate on the map (15.5)', game.where);
-      if (c.political_l[action.leader]! > c.political_l[ac]!) throw new IllegalDecision(decision, 'a subordinate with a greater political rating than the army commander cannot be replaced (15.5)', game.where);
+      if (!subordinates(state, side).includes(action.leader))
+        throw new IllegalDecision(decision, 'that leader is not a subordinate on the map (15.5)', game.where);
+      if (c.political_l[action.leader]! > c.political_l[ac]!)
+        throw new IllegalDecision(
+          decision,
+          'a subordinate with a greater political rating than the army commander cannot be replaced (15.5)',
+          game.where,
+        );
       replaceSubordinate(game, side, action.leader, action.modifier);
       return;
     }

@@ -14,7 +14,8 @@ import { inEzoc, inUnnegatedEzoc } from './zoc.js';
 import { armorAttacks, effectiveTerrain, lossOf, retreatsOf, stackingLimit, type CombatSetup } from './combat.js';
 import type { Dice } from './dice.js';
 
-export const RETREAT = 0, ROUT = 1;
+export const RETREAT = 0,
+  ROUT = 1;
 
 /** 10.13 (option mountedCavalry): mounted cavalry has a movement allowance of 8. */
 export const MOUNTED_CAVALRY_MF = 8;
@@ -25,11 +26,13 @@ export const MOUNTED_CAVALRY_MF = 8;
 /** 12.7, I-30: the leader whose command rating modifies retreat rolls in h: greatest political rating, ties the better command (then lower index); -1 when none. */
 export function hexLeader(state: GameState, h: number, side: Side): number {
   if (state.leaders_hs[h * 2 + side] === 0) return -1;
-  const { loc_l } = state, { side_l, political_l, command_l } = state.counters;
+  const { loc_l } = state,
+    { side_l, political_l, command_l } = state.counters;
   let best = -1;
   for (let l = 0; l < loc_l.length; l++) {
     if (loc_l[l] !== h || side_l[l] !== side) continue;
-    if (best < 0 || political_l[l]! > political_l[best]! || (political_l[l] === political_l[best] && command_l[l]! > command_l[best]!)) best = l;
+    if (best < 0 || political_l[l]! > political_l[best]! || (political_l[l] === political_l[best] && command_l[l]! > command_l[best]!))
+      best = l;
   }
   return best;
 }
@@ -100,8 +103,10 @@ export function routStepCost(state: GameState, u: number, from: number, to: numb
 
 /** 2.11, 10.13: unit u's movement factor in sixths (mounted cavalry 8 MP under the option). */
 export function routAllowance(state: GameState, u: number): number {
-  const mf = state.options.mountedCavalry && state.counters.type_u[u] === CAVALRY
-    ? MOUNTED_CAVALRY_MF : state.counters.move_u[u * 2 + state.reduced_u[u]!]!;
+  const mf =
+    state.options.mountedCavalry && state.counters.type_u[u] === CAVALRY
+      ? MOUNTED_CAVALRY_MF
+      : state.counters.move_u[u * 2 + state.reduced_u[u]!]!;
   return mf * 6;
 }
 
@@ -128,8 +133,11 @@ function nextTo(grid: Grid, h: number, hexes: readonly number[]): boolean {
  */
 export function retreatHexes(state: GameState, u: number, enemyHexes: readonly number[], out: number[] = []): number[] {
   out.length = 0;
-  const { map } = state, grid = map.grid;
-  const from = state.loc_u[u]!, side = state.counters.side_u[u]! as Side, enemy = otherSide(side);
+  const { map } = state,
+    grid = map.grid;
+  const from = state.loc_u[u]!,
+    side = state.counters.side_u[u]! as Side,
+    enemy = otherSide(side);
   if (from < 0) return out;
   for (let d = 0; d < DIRECTIONS; d++) {
     const n = grid.neighbour_hd[from * DIRECTIONS + d]!;
@@ -215,8 +223,11 @@ function farFrom(grid: Grid, h: number, enemyHexes: readonly number[]): number {
 
 /** The rout of routPath, with (`ezocsBlock`) or without enemy ZOCs in its way; `far` is its end's distance from the attackers. */
 function routSearch(state: GameState, u: number, enemyHexes: readonly number[], ezocsBlock: boolean): { path: number[]; far: number } {
-  const { map } = state, grid = map.grid;
-  const start = state.loc_u[u]!, side = state.counters.side_u[u]! as Side, enemy = otherSide(side);
+  const { map } = state,
+    grid = map.grid;
+  const start = state.loc_u[u]!,
+    side = state.counters.side_u[u]! as Side,
+    enemy = otherSide(side);
   if (start < 0) return { path: [], far: -1 };
   const mf = routAllowance(state, u);
   const { cost_h, parent_h, settled_h } = routScratch(grid);
@@ -246,19 +257,27 @@ function routSearch(state: GameState, u: number, enemyHexes: readonly number[], 
       parent_h[n] = h;
     }
   }
-  let best = -1, bestFar = -1, bestNear = 0;
+  let best = -1,
+    bestFar = -1,
+    bestNear = 0;
   for (const h of reached) {
     if (h === start || !fitsInStack(state, u, h)) continue;
     const far = farFrom(grid, h, enemyHexes);
     const near = distanceToFriendlySource(state, h, side);
     if (best < 0 || far > bestFar || (far === bestFar && (near < bestNear || (near === bestNear && h < best)))) {
-      best = h; bestFar = far; bestNear = near;
+      best = h;
+      bestFar = far;
+      bestNear = near;
     }
   }
   const path: number[] = [];
   for (let h = best; h >= 0 && h !== start; h = parent_h[h]!) path.push(h);
   path.reverse();
-  for (const r of reached) { cost_h[r] = -1; parent_h[r] = -1; settled_h[r] = 0; }
+  for (const r of reached) {
+    cost_h[r] = -1;
+    parent_h[r] = -1;
+    settled_h[r] = 0;
+  }
   return { path, far: bestFar };
 }
 
@@ -301,7 +320,10 @@ export function canAdvance(state: GameState, u: number, to: number, extra = 0): 
  * legally, counting stacking over the whole answer; else why not.
  */
 export function checkAdvance(
-  state: GameState, units: readonly number[], hexes: readonly number[], moves: readonly { readonly unit: number; readonly hex: number }[],
+  state: GameState,
+  units: readonly number[],
+  hexes: readonly number[],
+  moves: readonly { readonly unit: number; readonly hex: number }[],
 ): string | null {
   for (let i = 0; i < moves.length; i++) {
     const { unit, hex } = moves[i]!;

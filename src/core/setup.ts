@@ -17,7 +17,8 @@ export function setUp(game: Game): void {
   // 3.2, I-57: a settlement occupied by one side's combat units at set-up is controlled by that side.
   for (let h = 0; h < state.map.grid.size; h++) {
     if (state.control_h[h] === NO_CONTROL) continue;
-    const par = state.combat_hs[h * 2 + PAR]! > 0, bol = state.combat_hs[h * 2 + BOL]! > 0;
+    const par = state.combat_hs[h * 2 + PAR]! > 0,
+      bol = state.combat_hs[h * 2 + BOL]! > 0;
     if (par !== bol) {
       const side: Side = par ? PAR : BOL;
       if (state.control_h[h] !== side) {
@@ -38,15 +39,30 @@ function setUpSide(game: Game, side: Side): void {
   setup.deploy.forEach((g, gi) => {
     const pieces: SetupPiece[] = [];
     const reduced: boolean[] = [];
-    for (const d of g.units) { pieces.push({ type: 'unit', id: d.unit }); reduced.push(d.reduced); }
+    for (const d of g.units) {
+      pieces.push({ type: 'unit', id: d.unit });
+      reduced.push(d.reduced);
+    }
     for (let i = 0; i < g.draw + g.drawReduced; i++) {
       pieces.push({ type: 'unit', id: drawn[next++]! });
       reduced.push(i >= g.draw);
     }
-    for (const l of g.leaders) { pieces.push({ type: 'leader', id: l }); reduced.push(false); }
-    if (g.ghq) { pieces.push({ type: 'ghq', id: -1 }); reduced.push(false); }
-    for (let i = 0; i < g.trucks; i++) { pieces.push({ type: 'truck', id: -1 }); reduced.push(false); }
-    for (let i = 0; i < g.csp; i++) { pieces.push({ type: 'csp', id: -1 }); reduced.push(false); }
+    for (const l of g.leaders) {
+      pieces.push({ type: 'leader', id: l });
+      reduced.push(false);
+    }
+    if (g.ghq) {
+      pieces.push({ type: 'ghq', id: -1 });
+      reduced.push(false);
+    }
+    for (let i = 0; i < g.trucks; i++) {
+      pieces.push({ type: 'truck', id: -1 });
+      reduced.push(false);
+    }
+    for (let i = 0; i < g.csp; i++) {
+      pieces.push({ type: 'csp', id: -1 });
+      reduced.push(false);
+    }
     let hexes: readonly number[];
     if (g.hexes.length === 1) hexes = pieces.map(() => g.hexes[0]!);
     else {
@@ -56,20 +72,30 @@ function setUpSide(game: Game, side: Side): void {
         throw new IllegalDecision(decision, `answer one hex per piece (${pieces.length})`, game.where);
       }
       hexes.forEach((h, i) => {
-        if (!g.hexes.includes(h)) throw new IllegalDecision(decision, `piece ${i}: hex ${h} is not one of the group's hexes (I-40)`, game.where);
+        if (!g.hexes.includes(h))
+          throw new IllegalDecision(decision, `piece ${i}: hex ${h} is not one of the group's hexes (I-40)`, game.where);
       });
     }
     pieces.forEach((p, i) => {
       const h = hexes[i]!;
       switch (p.type) {
-        case 'unit': setUnitLoc(state, p.id, h); state.reduced_u[p.id] = reduced[i] ? 1 : 0; break;
-        case 'leader': setLeaderLoc(state, p.id, h); break;
-        case 'ghq': state.ghq_s[side] = h; break;
+        case 'unit':
+          setUnitLoc(state, p.id, h);
+          state.reduced_u[p.id] = reduced[i] ? 1 : 0;
+          break;
+        case 'leader':
+          setLeaderLoc(state, p.id, h);
+          break;
+        case 'ghq':
+          state.ghq_s[side] = h;
+          break;
         case 'truck':
           if (truck >= truckEnd) throw new Error(`${game.where}: the scenario sets up more trucks than the side has`);
           state.loc_t[truck++] = h;
           break;
-        case 'csp': state.csp_hs[h * 2 + side]!++; break;
+        case 'csp':
+          state.csp_hs[h * 2 + side]!++;
+          break;
       }
       game.observer?.event({ type: 'setup', side, piece: p.type, id: p.type === 'truck' ? truck - 1 : p.id, hex: h });
     });
@@ -79,8 +105,11 @@ function setUpSide(game: Game, side: Side): void {
   for (let h = 0; h < state.map.grid.size; h++) {
     const n = state.stacking_hs[h * 2 + side]!;
     if (n > stackingLimit(state, h)) {
-      throw new IllegalDecision({ kind: 'setupGroup', side, group: -1, pieces: [], hexes: [h] },
-        `${n} units in ${hexLabel(state.map.grid, h)} exceed its stacking limit ${stackingLimit(state, h)} (11.2)`, game.where);
+      throw new IllegalDecision(
+        { kind: 'setupGroup', side, group: -1, pieces: [], hexes: [h] },
+        `${n} units in ${hexLabel(state.map.grid, h)} exceed its stacking limit ${stackingLimit(state, h)} (11.2)`,
+        game.where,
+      );
     }
   }
   if (state.ghq_s[side] === IN_PILE) state.ghq_s[side] = OFF_MAP;
@@ -93,18 +122,26 @@ function placeSetupEntrenchments(game: Game, side: Side): void {
   const setup = state.scenario.sides[side];
   let left = setup.entrenchmentMarkers;
   for (const h of setup.mustEntrench) {
-    if (left > 0 && state.works_h[h] === WORKS_NONE) { state.works_h[h] = WORKS_ENTRENCHMENT; left--; }
+    if (left > 0 && state.works_h[h] === WORKS_NONE) {
+      state.works_h[h] = WORKS_ENTRENCHMENT;
+      left--;
+    }
   }
   if (left <= 0) return;
   const hexes: number[] = [];
   for (let h = 0; h < state.map.grid.size; h++) {
-    if (state.combat_hs[h * 2 + side]! > 0 && state.works_h[h] === WORKS_NONE && state.tables.terrain[state.map.terrain_h[h]!]!.entrench) hexes.push(h);
+    if (state.combat_hs[h * 2 + side]! > 0 && state.works_h[h] === WORKS_NONE && state.tables.terrain[state.map.terrain_h[h]!]!.entrench)
+      hexes.push(h);
   }
   if (hexes.length === 0) return;
   const decision = { kind: 'setupEntrenchments', side, count: left, hexes } as const;
   const chosen = ask(game, decision);
   if (!Array.isArray(chosen) || chosen.length > left || new Set(chosen).size !== chosen.length || chosen.some((h) => !hexes.includes(h))) {
-    throw new IllegalDecision(decision, `answer at most ${left} different hexes among the friendly-occupied ones that can be entrenched`, game.where);
+    throw new IllegalDecision(
+      decision,
+      `answer at most ${left} different hexes among the friendly-occupied ones that can be entrenched`,
+      game.where,
+    );
   }
   for (const h of chosen) {
     state.works_h[h] = WORKS_ENTRENCHMENT;

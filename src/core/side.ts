@@ -1,5 +1,6 @@
 // The two sides. Paraguay always moves first in a game turn (4.2).
-export const PAR = 0, BOL = 1;
+export const PAR = 0,
+  BOL = 1;
 export type Side = 0 | 1;
 export const SIDE_CODES = ['PAR', 'BOL'] as const;
 export type SideCode = (typeof SIDE_CODES)[number];

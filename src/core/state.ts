@@ -29,7 +29,11 @@ export function boxOf(loc: number): number {
 }
 
 /** What a building engineer builds (14.2); building_u. */
-export const BUILD_NONE = 0, BUILD_ENTRENCHMENT = 1, BUILD_FORTIFICATION = 2, BUILD_TRAIL = 3, BUILD_WELL = 4;
+export const BUILD_NONE = 0,
+  BUILD_ENTRENCHMENT = 1,
+  BUILD_FORTIFICATION = 2,
+  BUILD_TRAIL = 3,
+  BUILD_WELL = 4;
 
 export interface GameEnd {
   readonly how: 'scenario_end' | 'sudden_death' | 'settlement';
@@ -129,7 +133,9 @@ export interface GameState {
 /** A fresh state: every piece off the map (units in the pile, leaders available), the scenario's control. */
 export function createState(scenario: Scenario, options: RulesOptions): GameState {
   const { map, counters } = scenario;
-  const nu = counters.units.length, nl = counters.leaders.length, size = map.grid.size;
+  const nu = counters.units.length,
+    nl = counters.leaders.length,
+    size = map.grid.size;
   const nt = counters.trucks[PAR] + counters.trucks[BOL];
   const side_t = new Uint8Array(nt);
   side_t.fill(BOL, counters.trucks[PAR]);
@@ -138,49 +144,66 @@ export function createState(scenario: Scenario, options: RulesOptions): GameStat
   const control_h = scenario.control_h.slice();
   // 8.4, I-54: supply source hexes start controlled by their side (3.2 then changes them like any hex).
   for (const src of map.supplySources) if (control_h[src.hex] === NO_CONTROL) control_h[src.hex] = src.side;
-  return shapeState({
-    scenario, map, counters, tables: scenario.tables, options,
-    turn: 0, month: scenario.startMonth, rainy: false, truce: false, truceLastTurn: false, phasing: PAR,
-    loc_u: new Int16Array(nu).fill(IN_PILE),
-    reduced_u: new Uint8Array(nu),
-    building_u: new Uint8Array(nu),
-    inSupply_u: new Uint8Array(nu).fill(1),
-    loc_l: new Int16Array(nl).fill(IN_PILE),
-    oos_l: new Uint8Array(nl),
-    ghq_s: new Int16Array(2).fill(OFF_MAP),
-    ghqOos_s: new Uint8Array(2),
-    ghqReturn_s: new Int16Array(2),
-    vp_s: new Int32Array([scenario.sides[PAR].vp, scenario.sides[BOL].vp]),
-    replacements_s: new Uint8Array(2),
-    callUps_s: new Uint16Array(2),
-    airUsed_s: new Uint8Array(2),
-    airSupplyUsed_s: new Uint8Array(2),
-    radius_s: new Uint8Array([
-      scenario.sides[PAR].supplyRadius > 0 ? scenario.sides[PAR].supplyRadius : scenario.tables.supply.columns[0]!.radius,
-      scenario.sides[BOL].supplyRadius > 0 ? scenario.sides[BOL].supplyRadius : scenario.tables.supply.columns[0]!.radius,
-    ]),
-    locLength_s: new Int16Array(2).fill(-1),
-    armyCommander_s: new Int16Array([scenario.sides[PAR].armyCommander, scenario.sides[BOL].armyCommander]),
-    newTrucks_s: new Uint8Array(2),
-    challenge_s: new Uint8Array(2),
-    side_t, loc_t: new Int16Array(nt).fill(IN_PILE), attached_t: new Uint8Array(nt),
-    csp_hs: new Uint8Array(size * 2),
-    works_h, trail_h: new Uint8Array(size), well_h: new Uint8Array(size), depot_h: new Uint8Array(size),
-    control_h,
-    combat_hs: new Uint8Array(size * 2),
-    stacking_hs: new Uint8Array(size * 2),
-    leaders_hs: new Uint8Array(size * 2),
-    zocUnits_hs: new Uint8Array(size * 2),
-    version: 0,
-    sideVersion_s: new Uint32Array(2),
-    stepsLost_s: new Uint32Array(2),
-    eliminated_s: new Uint32Array(2),
-    captured_s: new Uint32Array(2),
-    ghqMoves_s: new Uint32Array(2),
-    supplyMoves_s: new Uint32Array(2),
-    captures_hs: new Uint16Array(size * 2),
-    ended: null,
-  }, false);
+  return shapeState(
+    {
+      scenario,
+      map,
+      counters,
+      tables: scenario.tables,
+      options,
+      turn: 0,
+      month: scenario.startMonth,
+      rainy: false,
+      truce: false,
+      truceLastTurn: false,
+      phasing: PAR,
+      loc_u: new Int16Array(nu).fill(IN_PILE),
+      reduced_u: new Uint8Array(nu),
+      building_u: new Uint8Array(nu),
+      inSupply_u: new Uint8Array(nu).fill(1),
+      loc_l: new Int16Array(nl).fill(IN_PILE),
+      oos_l: new Uint8Array(nl),
+      ghq_s: new Int16Array(2).fill(OFF_MAP),
+      ghqOos_s: new Uint8Array(2),
+      ghqReturn_s: new Int16Array(2),
+      vp_s: new Int32Array([scenario.sides[PAR].vp, scenario.sides[BOL].vp]),
+      replacements_s: new Uint8Array(2),
+      callUps_s: new Uint16Array(2),
+      airUsed_s: new Uint8Array(2),
+      airSupplyUsed_s: new Uint8Array(2),
+      radius_s: new Uint8Array([
+        scenario.sides[PAR].supplyRadius > 0 ? scenario.sides[PAR].supplyRadius : scenario.tables.supply.columns[0]!.radius,
+        scenario.sides[BOL].supplyRadius > 0 ? scenario.sides[BOL].supplyRadius : scenario.tables.supply.columns[0]!.radius,
+      ]),
+      locLength_s: new Int16Array(2).fill(-1),
+      armyCommander_s: new Int16Array([scenario.sides[PAR].armyCommander, scenario.sides[BOL].armyCommander]),
+      newTrucks_s: new Uint8Array(2),
+      challenge_s: new Uint8Array(2),
+      side_t,
+      loc_t: new Int16Array(nt).fill(IN_PILE),
+      attached_t: new Uint8Array(nt),
+      csp_hs: new Uint8Array(size * 2),
+      works_h,
+      trail_h: new Uint8Array(size),
+      well_h: new Uint8Array(size),
+      depot_h: new Uint8Array(size),
+      control_h,
+      combat_hs: new Uint8Array(size * 2),
+      stacking_hs: new Uint8Array(size * 2),
+      leaders_hs: new Uint8Array(size * 2),
+      zocUnits_hs: new Uint8Array(size * 2),
+      version: 0,
+      sideVersion_s: new Uint32Array(2),
+      stepsLost_s: new Uint32Array(2),
+      eliminated_s: new Uint32Array(2),
+      captured_s: new Uint32Array(2),
+      ghqMoves_s: new Uint32Array(2),
+      supplyMoves_s: new Uint32Array(2),
+      captures_hs: new Uint16Array(size * 2),
+      ended: null,
+    },
+    false,
+  );
 }
 
 /** Moves combat unit u to loc (a hex or an off-map location), keeping the per-hex counts. */
@@ -222,7 +245,8 @@ export function countCapture(state: GameState, side: Side, h: number): void {
 export function leadersIn(state: GameState, h: number, side: Side, out: number[] = []): number[] {
   out.length = 0;
   if (state.leaders_hs[h * 2 + side] === 0) return out;
-  const { loc_l } = state, side_l = state.counters.side_l;
+  const { loc_l } = state,
+    side_l = state.counters.side_l;
   for (let l = 0; l < loc_l.length; l++) if (loc_l[l] === h && side_l[l] === side) out.push(l);
   return out;
 }

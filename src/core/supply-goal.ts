@@ -62,7 +62,8 @@ export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly nu
   // A* keys rise by at most a step plus the bound's change along it: the ring must span that.
   growRing(sc, sc.maxStep + sc.minStep + 1);
   resetQueue(sc);
-  const head = sc.head_b, mask = head.length - 1;
+  const head = sc.head_b,
+    mask = head.length - 1;
   let g = 0; // the cost to the GHQ of the node whose steps are being relaxed
   const relax = (m: number, c: number): boolean => {
     const d = g + c;
@@ -80,7 +81,10 @@ export function shortestLoc(sc: SupplyScratch, ghq: number, sources: readonly nu
     if (found >= 0 && cur > found) break; // every node at the LOC's cost has been drained (8.8 needs all ties)
     const b = cur & mask;
     const e = head[b]!;
-    if (e < 0) { cur++; continue; }
+    if (e < 0) {
+      cur++;
+      continue;
+    }
     head[b] = entryNext[e]!;
     sc.count--;
     const n = entryNode[e]!;
@@ -146,21 +150,27 @@ export function newQuestion(sc: SupplyScratch): void {
  */
 export function connects(sc: SupplyScratch, start: number, targets: readonly number[]): boolean {
   const { size, clearingHex_k, entryNode, entryNext, mark_h, alive_n, dead_n, parent_n } = sc;
-  const stamp = sc.stamp, verdict = sc.verdictStamp;
+  const stamp = sc.stamp,
+    verdict = sc.verdictStamp;
   if (mark_h[start] === stamp || alive_n[start] === verdict) return true;
   if (dead_n[start] === verdict || targets.length === 0) return false;
   const visit = newVisit(sc);
   const head = sc.goalHead;
   head.fill(-1);
   sc.top = 0;
-  let low = 0, queued = 0, goal = -1;
+  let low = 0,
+    queued = 0,
+    goal = -1;
   const key = (n: number): number => goalDistance(sc, n < size ? n : clearingHex_k[(n - size) * 2]!, targets);
   // Enters node m from `from`; true once a target or a node known to connect is entered.
   const enter = (m: number, from: number): boolean => {
     if (sc.visit_n[m] === visit || dead_n[m] === verdict) return false;
     sc.visit_n[m] = visit;
     parent_n[m] = from;
-    if ((m < size && mark_h[m] === stamp) || alive_n[m] === verdict) { goal = m; return true; }
+    if ((m < size && mark_h[m] === stamp) || alive_n[m] === verdict) {
+      goal = m;
+      return true;
+    }
     const b = key(m);
     const e = sc.top++;
     entryNode[e] = m;

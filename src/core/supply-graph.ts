@@ -25,16 +25,22 @@ import { PROHIBITED, type CostPair } from './tables.js';
 import { zocInto } from './zoc.js';
 
 /** What a search measures: LOC points (8.6), non-mech or mech MP in sixths (8.7, 8.11), or bare connection (8.13, 8.2). */
-export const MODE_LOC = 0, MODE_MP = 1, MODE_MECH = 2, MODE_PATH = 3;
+export const MODE_LOC = 0,
+  MODE_MP = 1,
+  MODE_MECH = 2,
+  MODE_PATH = 3;
 export type SearchMode = 0 | 1 | 2 | 3;
 
 /** Why a hex cannot be entered by a supply path of the side (cached per call in block_h). */
-export const BLOCK_ENEMY = 1, BLOCK_EZOC = 2, BLOCK_SETTLEMENT = 4;
+export const BLOCK_ENEMY = 1,
+  BLOCK_EZOC = 2,
+  BLOCK_SETTLEMENT = 4;
 
 /** cost_h value of a hex the mode's paths may not enter at all (blocked, or beyond the border). */
 export const BLOCKED = -2;
 /** feature_s bits: hexsides where a step is not just "the terrain of the hex entered". */
-const ROAD = 1, RIVER = 2;
+const ROAD = 1,
+  RIVER = 2;
 
 /** Distance of a node no search has reached. */
 export const UNREACHED = 0x3fffffff;
@@ -147,12 +153,15 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
   for (let k = 0; k < nc; k++) {
     // The side of h facing d touches, at its two corners, the sides of h facing d-1 and d+1 and the
     // sides of the neighbour n across it facing d+4 and d+2 (hex directions: e(d+1) = e(d) + e(d+2)).
-    const h = clearingHex_k[k * 2]!, n = clearingHex_k[k * 2 + 1]!;
+    const h = clearingHex_k[k * 2]!,
+      n = clearingHex_k[k * 2 + 1]!;
     let d = 0;
     while (grid.neighbour_hd[h * DIRECTIONS + d] !== n) d++;
     const touching = [
-      grid.side_hd[h * DIRECTIONS + ((d + 5) % 6)]!, grid.side_hd[h * DIRECTIONS + ((d + 1) % 6)]!,
-      grid.side_hd[n * DIRECTIONS + ((d + 4) % 6)]!, grid.side_hd[n * DIRECTIONS + ((d + 2) % 6)]!,
+      grid.side_hd[h * DIRECTIONS + ((d + 5) % 6)]!,
+      grid.side_hd[h * DIRECTIONS + ((d + 1) % 6)]!,
+      grid.side_hd[n * DIRECTIONS + ((d + 4) % 6)]!,
+      grid.side_hd[n * DIRECTIONS + ((d + 2) % 6)]!,
     ];
     let j = 0;
     for (const s of touching) {
@@ -169,22 +178,56 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
   const nodes = size + nc;
   const capacity = nodes * 13 + 16;
   return {
-    map, size, nodes, clearing_s, clearingHex_k, clearingAdj_k, riverHex_h, feature_s,
+    map,
+    size,
+    nodes,
+    clearing_s,
+    clearingHex_k,
+    clearingAdj_k,
+    riverHex_h,
+    feature_s,
     stamp: 0,
-    stamp_h: new Uint32Array(size), block_h: new Uint8Array(size),
-    engineer_h: new Uint32Array(size), truck_h: new Uint32Array(size), mark_h: new Uint32Array(size),
+    stamp_h: new Uint32Array(size),
+    block_h: new Uint8Array(size),
+    engineer_h: new Uint32Array(size),
+    truck_h: new Uint32Array(size),
+    mark_h: new Uint32Array(size),
     nearEnemy_h: new Uint32Array(size),
-    state: null, side: 0, enemy: 1, truce: false,
-    costStamp: 0, costStamp_h: new Uint32Array(size), cost_h: new Int32Array(size),
-    mode: MODE_LOC, blockMask: 0, terrainCost: new Int32Array(6),
-    roadCost: 0, clearCost: 0, riverCost: 0, riverEngineerCost: 0, ferryCost: 0, ferryEngineerCost: 0, maxStep: 1, minStep: 0,
-    locFrom_n: new Int32Array(nodes), locTo_n: new Int32Array(nodes), mp_n: new Int32Array(nodes),
+    state: null,
+    side: 0,
+    enemy: 1,
+    truce: false,
+    costStamp: 0,
+    costStamp_h: new Uint32Array(size),
+    cost_h: new Int32Array(size),
+    mode: MODE_LOC,
+    blockMask: 0,
+    terrainCost: new Int32Array(6),
+    roadCost: 0,
+    clearCost: 0,
+    riverCost: 0,
+    riverEngineerCost: 0,
+    ferryCost: 0,
+    ferryEngineerCost: 0,
+    maxStep: 1,
+    minStep: 0,
+    locFrom_n: new Int32Array(nodes),
+    locTo_n: new Int32Array(nodes),
+    mp_n: new Int32Array(nodes),
     mech_n: new Int32Array(nodes),
-    visitStamp: 0, visit_n: new Uint32Array(nodes), bound_n: new Int32Array(nodes), parent_n: new Int32Array(nodes),
-    verdictStamp: 0, alive_n: new Uint32Array(nodes), dead_n: new Uint32Array(nodes),
+    visitStamp: 0,
+    visit_n: new Uint32Array(nodes),
+    bound_n: new Int32Array(nodes),
+    parent_n: new Int32Array(nodes),
+    verdictStamp: 0,
+    alive_n: new Uint32Array(nodes),
+    dead_n: new Uint32Array(nodes),
     goalHead: new Int32Array(grid.columns + grid.rows + 2),
-    head_b: new Int32Array(64).fill(-1), entryNode: new Int32Array(capacity), entryNext: new Int32Array(capacity),
-    top: 0, count: 0,
+    head_b: new Int32Array(64).fill(-1),
+    entryNode: new Int32Array(capacity),
+    entryNext: new Int32Array(capacity),
+    top: 0,
+    count: 0,
   };
 }
 
@@ -196,14 +239,19 @@ export function beginCall(state: GameState, side: Side): SupplyScratch {
   const sc = supplyScratch(state.map);
   sc.stamp = (sc.stamp + 1) >>> 0;
   if (sc.stamp === 0) {
-    sc.stamp_h.fill(0); sc.engineer_h.fill(0); sc.truck_h.fill(0); sc.mark_h.fill(0); sc.nearEnemy_h.fill(0);
+    sc.stamp_h.fill(0);
+    sc.engineer_h.fill(0);
+    sc.truck_h.fill(0);
+    sc.mark_h.fill(0);
+    sc.nearEnemy_h.fill(0);
     sc.stamp = 1;
   }
   sc.state = state;
   sc.side = side;
   sc.enemy = otherSide(side);
   sc.truce = state.truce;
-  const { loc_u } = state, { side_u, type_u } = state.counters;
+  const { loc_u } = state,
+    { side_u, type_u } = state.counters;
   const { neighbour_hd } = state.map.grid;
   for (let u = 0; u < loc_u.length; u++) {
     const h = loc_u[u]!;
@@ -354,7 +402,8 @@ export function sideStep(sc: SupplyScratch, a: number, b: number, s: number, c: 
 
 /** 10.6, I-11: entering clearing k costs Clear; not when either hex beside it is in an unnegated EZOC. */
 export function enterClearing(sc: SupplyScratch, k: number): number {
-  const a = sc.clearingHex_k[k * 2]!, b = sc.clearingHex_k[k * 2 + 1]!;
+  const a = sc.clearingHex_k[k * 2]!,
+    b = sc.clearingHex_k[k * 2 + 1]!;
   if (((blockFlags(sc, a) | blockFlags(sc, b)) & BLOCK_EZOC) !== 0) return PROHIBITED;
   return sc.clearCost;
 }

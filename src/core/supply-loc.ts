@@ -19,7 +19,13 @@ function freeOf(state: GameState, h: number, enemy: Side): boolean {
 
 /** 8.4, reading (I-72): does hex h hold any piece of `enemy`: a combat unit, a leader, a truck, the GHQ or a CSP? */
 function enemyPieceIn(state: GameState, h: number, enemy: Side): boolean {
-  if (state.combat_hs[h * 2 + enemy]! > 0 || state.leaders_hs[h * 2 + enemy]! > 0 || state.csp_hs[h * 2 + enemy]! > 0 || state.ghq_s[enemy] === h) return true;
+  if (
+    state.combat_hs[h * 2 + enemy]! > 0 ||
+    state.leaders_hs[h * 2 + enemy]! > 0 ||
+    state.csp_hs[h * 2 + enemy]! > 0 ||
+    state.ghq_s[enemy] === h
+  )
+    return true;
   const { loc_t, side_t } = state;
   for (let t = 0; t < loc_t.length; t++) if (loc_t[t] === h && side_t[t] === enemy) return true;
   return false;
@@ -119,7 +125,13 @@ let wanted: Uint8Array | null = null;
  * when one is given. One search from every source at once; with `only` (hexes), it stops once those
  * are settled, and the hexes beyond may read -1.
  */
-export function locLengths(state: GameState, side: Side, out: Int32Array = new Int32Array(state.map.grid.size), budget = UNREACHED - 1, only?: readonly number[]): Int32Array {
+export function locLengths(
+  state: GameState,
+  side: Side,
+  out: Int32Array = new Int32Array(state.map.grid.size),
+  budget = UNREACHED - 1,
+  only?: readonly number[],
+): Int32Array {
   out.fill(-1);
   const sources = usableSources(state, side);
   if (sources.length === 0) return out;
@@ -132,7 +144,11 @@ export function locLengths(state: GameState, side: Side, out: Int32Array = new I
   if (only !== undefined) {
     if (wanted === null || wanted.length !== from.length) wanted = new Uint8Array(from.length);
     let left = 0;
-    for (const h of only) if (wanted[h] === 0) { wanted[h] = 1; left++; }
+    for (const h of only)
+      if (wanted[h] === 0) {
+        wanted[h] = 1;
+        left++;
+      }
     final = left > 0 ? runSearch(sc, from, false, budget, wanted, left) : -1;
     for (const h of only) wanted[h] = 0;
   } else runSearch(sc, from, false, budget);
@@ -144,6 +160,7 @@ export function locLengths(state: GameState, side: Side, out: Int32Array = new I
 export function ghqReturnHexes(state: GameState, side: Side): number[] {
   const length = locLengths(state, side);
   const out: number[] = [];
-  for (let h = 0; h < length.length; h++) if (length[h]! >= 0 && !inEzoc(state, h, side) && state.combat_hs[h * 2 + otherSide(side)] === 0) out.push(h);
+  for (let h = 0; h < length.length; h++)
+    if (length[h]! >= 0 && !inEzoc(state, h, side) && state.combat_hs[h * 2 + otherSide(side)] === 0) out.push(h);
   return out;
 }

@@ -5,8 +5,19 @@ import { ask, type Game } from './game.js';
 import { BOL, type Side } from './side.js';
 import { isBox, type GameState } from './state.js';
 import {
-  ATTRITION_ELIMINATED, ATTRITION_STEP, ATTRITION_SURRENDERED, attritionCase, cspPlacementHexes, generalSupply,
-  ghqReturnHexes, isolatedUnits, mustCheckAttrition, radiusForLoc, rollAttrition, rollSupplyTable, traceLoc,
+  ATTRITION_ELIMINATED,
+  ATTRITION_STEP,
+  ATTRITION_SURRENDERED,
+  attritionCase,
+  cspPlacementHexes,
+  generalSupply,
+  ghqReturnHexes,
+  isolatedUnits,
+  mustCheckAttrition,
+  radiusForLoc,
+  rollAttrition,
+  rollSupplyTable,
+  traceLoc,
 } from './supply.js';
 import { eliminateUnit, takeStep } from './unit-loss.js';
 
@@ -34,7 +45,8 @@ export function attachTrucks(game: Game, side: Side): void {
   const decision = { kind: 'attachTrucks', side, trucks: free, hexes: [...where].sort((a, b) => a - b) } as const;
   const answer = ask(game, decision);
   for (const a of answer) {
-    if (!free.includes(a.truck) || state.loc_t[a.truck] !== a.hex) throw new IllegalDecision(decision, 'a truck is attached in its own hex where a radius is projected (8.11)', game.where);
+    if (!free.includes(a.truck) || state.loc_t[a.truck] !== a.hex)
+      throw new IllegalDecision(decision, 'a truck is attached in its own hex where a radius is projected (8.11)', game.where);
     state.attached_t[a.truck] = 1;
   }
 }
@@ -42,7 +54,8 @@ export function attachTrucks(game: Game, side: Side): void {
 /** The side's units on the map out of General Supply (for the supply event). */
 function unitsOutOfSupply(state: GameState, side: Side): number[] {
   const out: number[] = [];
-  for (let u = 0; u < state.loc_u.length; u++) if (state.counters.side_u[u] === side && state.loc_u[u]! >= 0 && !state.inSupply_u[u]) out.push(u);
+  for (let u = 0; u < state.loc_u.length; u++)
+    if (state.counters.side_u[u] === side && state.loc_u[u]! >= 0 && !state.inSupply_u[u]) out.push(u);
   return out;
 }
 
@@ -88,7 +101,8 @@ export function supplyPhase(game: Game, side: Side): void {
       if (hexes.length > 0) {
         const decision = { kind: 'placeCsp', side, count: r.csp, hexes } as const;
         const placed = ask(game, decision);
-        if (placed.length > r.csp || placed.some((h) => !hexes.includes(h))) throw new IllegalDecision(decision, `at most ${r.csp} CSP on the allowed hexes (8.14, I-23)`, game.where);
+        if (placed.length > r.csp || placed.some((h) => !hexes.includes(h)))
+          throw new IllegalDecision(decision, `at most ${r.csp} CSP on the allowed hexes (8.14, I-23)`, game.where);
         for (const h of placed) state.csp_hs[h * 2 + side]!++;
       }
     }
@@ -97,8 +111,14 @@ export function supplyPhase(game: Game, side: Side): void {
     if (r.truck) state.newTrucks_s[side]!++;
   }
   game.observer?.event({
-    type: 'supply', side, locLength: loc.length, radius, csp: roll?.result.csp ?? 0, replacements: roll?.result.replacements ?? 0,
-    truck: roll?.result.truck ?? false, outOfSupply: unitsOutOfSupply(state, side),
+    type: 'supply',
+    side,
+    locLength: loc.length,
+    radius,
+    csp: roll?.result.csp ?? 0,
+    replacements: roll?.result.replacements ?? 0,
+    truck: roll?.result.truck ?? false,
+    outOfSupply: unitsOutOfSupply(state, side),
   });
   attrition(game, side);
   state.depot_h.fill(0); // 8.8: depots come off after the Supply Phase
@@ -120,14 +140,27 @@ function attrition(game: Game, side: Side): void {
   if (side === BOL && state.airSupplyUsed_s[side] === 0 && state.airUsed_s[side]! < state.counters.air[side]!) {
     const decision = { kind: 'airSupply', side, units: rolling } as const;
     air = ask(game, decision);
-    if (air !== -1 && !rolling.includes(air)) throw new IllegalDecision(decision, 'air supply goes to one unit rolling for attrition (8.13)', game.where);
-    if (air !== -1) { state.airUsed_s[side]!++; state.airSupplyUsed_s[side] = 1; }
+    if (air !== -1 && !rolling.includes(air))
+      throw new IllegalDecision(decision, 'air supply goes to one unit rolling for attrition (8.13)', game.where);
+    if (air !== -1) {
+      state.airUsed_s[side]!++;
+      state.airSupplyUsed_s[side] = 1;
+    }
   }
   for (const u of rolling) {
     if (state.ended || state.loc_u[u]! < 0) continue;
     const kase = attritionCase(state, u, state.inSupply_u[u] === 1, isolated[u] === 1, u === air);
     const r = rollAttrition(state.tables, kase, game.dice);
-    game.observer?.event({ type: 'roll', kind: 'attrition', side, unit: u, roll: r.die, modified: r.modified, effect: ATTRITION_EFFECT[r.result]!, rule: '8.12' });
+    game.observer?.event({
+      type: 'roll',
+      kind: 'attrition',
+      side,
+      unit: u,
+      roll: r.die,
+      modified: r.modified,
+      effect: ATTRITION_EFFECT[r.result]!,
+      rule: '8.12',
+    });
     if (r.result === ATTRITION_STEP) takeStep(game, u, { cause: 'attrition', rule: '8.12' });
     else if (r.result === ATTRITION_ELIMINATED) eliminateUnit(game, u, { cause: 'attrition', rule: '8.12' });
     else if (r.result === ATTRITION_SURRENDERED) eliminateUnit(game, u, { cause: 'attrition', rule: '8.12', surrendered: true });

@@ -32,10 +32,17 @@ export interface GeneralSupply {
  * Units and leaders in off-map boxes are in General Supply (10.12). `area`, when given (a hex array),
  * receives 1 for every hex within a provider's radius.
  */
-export function generalSupply(state: GameState, side: Side, loc: Loc, radius: number = radiusForLoc(state.tables, loc.length), area?: Uint8Array): GeneralSupply {
+export function generalSupply(
+  state: GameState,
+  side: Side,
+  loc: Loc,
+  radius: number = radiusForLoc(state.tables, loc.length),
+  area?: Uint8Array,
+): GeneralSupply {
   const sc = beginCall(state, side);
   const budget = radius * SIXTHS;
-  const mp = sc.mp_n, mech = sc.mech_n;
+  const mp = sc.mp_n,
+    mech = sc.mech_n;
   mp.fill(UNREACHED);
   mech.fill(UNREACHED);
   const providers: number[] = [];
@@ -46,7 +53,8 @@ export function generalSupply(state: GameState, side: Side, loc: Loc, radius: nu
   for (let h = state.depot_h.indexOf(1); h >= 0; h = state.depot_h.indexOf(1, h + 1)) addProvider(sc, providers, h);
 
   // 8.9: rounds of a persistent multi-source search; each round seeds the leaders the last one reached.
-  const { loc_l } = state, side_l = state.counters.side_l;
+  const { loc_l } = state,
+    side_l = state.counters.side_l;
   const leaderDone = new Uint8Array(loc_l.length);
   let from = 0;
   while (from < providers.length) {
@@ -65,7 +73,8 @@ export function generalSupply(state: GameState, side: Side, loc: Loc, radius: nu
   // `area`, when given: 1 for every hex a combat unit would be in General Supply in.
   if (area) for (let h = 0; h < area.length; h++) area[h] = mp[h]! <= budget || mech[h]! <= budget ? 1 : 0;
   const inSupply_u = state.inSupply_u.slice();
-  const { loc_u } = state, side_u = state.counters.side_u;
+  const { loc_u } = state,
+    side_u = state.counters.side_u;
   for (let u = 0; u < loc_u.length; u++) {
     if (side_u[u] !== side) continue;
     const h = loc_u[u]!;
@@ -104,7 +113,8 @@ function spread(sc: SupplyScratch, providers: readonly number[], from: number, b
 function projectsCombatSupply(state: GameState, side: Side, p: number): boolean {
   if (state.ghq_s[side] === p && state.ghqOos_s[side] === 0) return true;
   if (state.leaders_hs[p * 2 + side]! > 0) {
-    const { loc_l, oos_l } = state, side_l = state.counters.side_l;
+    const { loc_l, oos_l } = state,
+      side_l = state.counters.side_l;
     for (let l = 0; l < loc_l.length; l++) if (loc_l[l] === p && side_l[l] === side && oos_l[l] === 0) return true;
   }
   return isUsableSourceHex(state, side, p);
@@ -124,7 +134,8 @@ function projectingCspHexes(state: GameState, side: Side, sc: SupplyScratch, onl
   else {
     consider(state.ghq_s[side]!);
     for (const src of state.map.supplySources) if (src.side === side) consider(src.hex);
-    const { loc_l } = state, side_l = state.counters.side_l;
+    const { loc_l } = state,
+      side_l = state.counters.side_l;
     for (let l = 0; l < loc_l.length; l++) if (side_l[l] === side) consider(loc_l[l]!);
   }
   return out;
@@ -181,7 +192,13 @@ export function combatSupplyHexes(state: GameState, side: Side, h: number, out: 
  * supply: a spent hex holding a CSP that is the unit's own, or projects to it. One search from the
  * spent hexes answers every unit.
  */
-export function markCombatSupplied(state: GameState, side: Side, units: readonly number[], spent: readonly number[], flags: Uint8Array): void {
+export function markCombatSupplied(
+  state: GameState,
+  side: Side,
+  units: readonly number[],
+  spent: readonly number[],
+  flags: Uint8Array,
+): void {
   if (units.length === 0) return;
   const sc = beginCall(state, side);
   const providers = projectingCspHexes(state, side, sc, spent);
@@ -213,7 +230,8 @@ export function cspPlacementHexes(state: GameState, side: Side): number[] {
   }
   const ghq = state.ghq_s[side]!;
   if (ghq >= 0 && state.ghqOos_s[side] === 0 && markOnce(sc, ghq)) out.push(ghq);
-  const { loc_l, oos_l } = state, side_l = state.counters.side_l;
+  const { loc_l, oos_l } = state,
+    side_l = state.counters.side_l;
   for (let l = 0; l < loc_l.length; l++) {
     const h = loc_l[l]!;
     if (h >= 0 && side_l[l] === side && oos_l[l] === 0 && markOnce(sc, h)) out.push(h);

@@ -128,17 +128,27 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
   const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, cost_h, costStamp_h, entryNode, entryNext } = sc;
   const { neighbour_hd, side_hd } = sc.map.grid;
   const costStamp = sc.costStamp;
-  const head = sc.head_b, mask = head.length - 1;
-  let cur = 0, top = sc.top, count = sc.count;
+  const head = sc.head_b,
+    mask = head.length - 1;
+  let cur = 0,
+    top = sc.top,
+    count = sc.count;
   while (count > 0) {
     const b = cur & mask;
     const e = head[b]!;
-    if (e < 0) { cur++; continue; }
+    if (e < 0) {
+      cur++;
+      continue;
+    }
     head[b] = entryNext[e]!;
     count--;
     const n = entryNode[e]!;
     if (dist[n] !== cur) continue; // stale: reached more cheaply since it was queued
-    if (until !== undefined && until[n] === 1 && --left === 0) { sc.top = top; sc.count = count; return cur; } // every wanted node is settled
+    if (until !== undefined && until[n] === 1 && --left === 0) {
+      sc.top = top;
+      sc.count = count;
+      return cur;
+    } // every wanted node is settled
     if (n < size) {
       const base = n * DIRECTIONS;
       // Reverse: every step enters n, so its terrain cost is the same for all six.
@@ -155,7 +165,8 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
               const nd = cur + c;
               if (nd <= budget && nd < dist[m]!) {
                 dist[m] = nd;
-                const bm = nd & mask, t = top++;
+                const bm = nd & mask,
+                  t = top++;
                 entryNode[t] = m;
                 entryNext[t] = head[bm]!;
                 head[bm] = t;
@@ -167,11 +178,18 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
         const k = clearing_s[s]!;
         if (k >= 0) {
           const c = reverse ? enterHex(sc, size + k, n, -1) : enterClearing(sc, k);
-          if (c !== PROHIBITED) { sc.top = top; sc.count = count; relax(sc, dist, size + k, cur + c, budget); top = sc.top; count = sc.count; }
+          if (c !== PROHIBITED) {
+            sc.top = top;
+            sc.count = count;
+            relax(sc, dist, size + k, cur + c, budget);
+            top = sc.top;
+            count = sc.count;
+          }
         }
       }
     } else {
-      sc.top = top; sc.count = count;
+      sc.top = top;
+      sc.count = count;
       const k = n - size;
       for (let j = 0; j < 2; j++) {
         const h = clearingHex_k[k * 2 + j]!;
@@ -184,10 +202,12 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
         const c = enterClearing(sc, reverse ? k : k2);
         if (c !== PROHIBITED) relax(sc, dist, size + k2, cur + c, budget);
       }
-      top = sc.top; count = sc.count;
+      top = sc.top;
+      count = sc.count;
     }
   }
-  sc.top = top; sc.count = count;
+  sc.top = top;
+  sc.count = count;
   return budget;
 }
 

@@ -1,12 +1,18 @@
 // The game's charts in the form the engine reads them (compiled from scenarios/tables.json).
 
 /** CRT loss codes (12.5): index into LOSS_PERCENT; ELIMINATED = 'E'. */
-export const LOSS_NONE = 0, LOSS_10 = 1, LOSS_25 = 2, LOSS_50 = 3, ELIMINATED = 4;
+export const LOSS_NONE = 0,
+  LOSS_10 = 1,
+  LOSS_25 = 2,
+  LOSS_50 = 3,
+  ELIMINATED = 4;
 export const LOSS_PERCENT = [0, 10, 25, 50, 100] as const;
 /** Bit set in a CRT code when the side must check for retreat or rout (12.7). */
 export const RETREAT_CHECK = 8;
 /** The CRT rows run from modified die roll -1 to 6 (chart notes). */
-export const CRT_MIN_ROLL = -1, CRT_MAX_ROLL = 6, CRT_ROWS = 8;
+export const CRT_MIN_ROLL = -1,
+  CRT_MAX_ROLL = 6,
+  CRT_ROWS = 8;
 
 /** A movement or LOC cost in sixths of an MP, or PROHIBITED. Index 0 = dry, 1 = rainy season. */
 export const PROHIBITED = -1;
@@ -75,7 +81,12 @@ export interface Tables {
   readonly rainyMonths: readonly number[];
   readonly maybeRainyMonth: number;
   readonly maybeRainyOn: readonly number[];
-  readonly truce: { readonly firstRoll: readonly number[]; readonly secondRoll: readonly number[]; readonly continueRoll: readonly number[]; readonly refusalVp: number };
+  readonly truce: {
+    readonly firstRoll: readonly number[];
+    readonly secondRoll: readonly number[];
+    readonly continueRoll: readonly number[];
+    readonly refusalVp: number;
+  };
   readonly cspCapturedOn: readonly number[];
   readonly wellSuccessOn: readonly number[];
   readonly wellsMax: number;

@@ -20,7 +20,9 @@ export interface LossOptions {
 
 function lossRecord(side: Side, unit: number, result: LossEvent['result'], opts: LossOptions): LossEvent {
   const { cause, rule } = opts;
-  return cause === 'combat' ? { type: 'loss', side, unit, result, cause, crt: crtOutcome(opts.crt ?? 0), rule } : { type: 'loss', side, unit, result, cause, rule };
+  return cause === 'combat'
+    ? { type: 'loss', side, unit, result, cause, crt: crtOutcome(opts.crt ?? 0), rule }
+    : { type: 'loss', side, unit, result, cause, rule };
 }
 
 /** Removes unit u: to the dead pile (armor leaves the game, 13.1); the enemy scores (16.2); a leader left alone is displaced (12.9, 8.12, I-35). */
@@ -36,7 +38,13 @@ export function eliminateUnit(game: Game, u: number, opts: LossOptions): void {
   game.observer?.event(lossRecord(side, u, opts.surrendered ? 'surrendered' : 'eliminated', opts));
   const vp = state.tables.vp;
   if (!opts.overstack || state.options.overstackScoresVP) {
-    addVp(game, otherSide(side), opts.surrendered ? vp.unitSurrendered : vp.unitEliminated, { cause: opts.surrendered ? 'unitSurrendered' : 'unitEliminated', unit: u }, '16.2');
+    addVp(
+      game,
+      otherSide(side),
+      opts.surrendered ? vp.unitSurrendered : vp.unitEliminated,
+      { cause: opts.surrendered ? 'unitSurrendered' : 'unitEliminated', unit: u },
+      '16.2',
+    );
   }
   if (h >= 0 && state.combat_hs[h * 2 + side] === 0) clearHexOfNonCombat(game, h, side, 'elimination');
 }
@@ -61,6 +69,9 @@ export function clearHexOfNonCombat(game: Game, h: number, side: Side, cause: 'e
   for (const l of leadersIn(state, h, side)) displaceLeader(game, l, cause);
   if (cause !== 'elimination') return;
   for (let t = 0; t < state.loc_t.length; t++) {
-    if (state.loc_t[t] === h && state.side_t[t] === side) { state.loc_t[t] = IN_PILE; state.attached_t[t] = 0; }
+    if (state.loc_t[t] === h && state.side_t[t] === side) {
+      state.loc_t[t] = IN_PILE;
+      state.attached_t[t] = 0;
+    }
   }
 }

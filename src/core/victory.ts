@@ -45,7 +45,8 @@ export function checkSettlement(game: Game): void {
 /** 16.3 (I-42): at the scenario's end the side with more VP wins; equal VP: a coin flip. */
 export function scenarioEnd(game: Game): void {
   const { state } = game;
-  const par = state.vp_s[PAR]!, bol = state.vp_s[BOL]!;
+  const par = state.vp_s[PAR]!,
+    bol = state.vp_s[BOL]!;
   const winner: Side = par > bol ? PAR : bol > par ? BOL : game.dice.int(2) === 0 ? PAR : BOL;
   endGame(game, 'scenario_end', winner);
 }

@@ -42,7 +42,8 @@ export function truceCheck(game: Game): void {
   }
   game.observer?.event({ type: 'truce', state: last ? 'continued' : 'started' });
   // I-6: the player with more VP may refuse first; a tie is settled by a die roll.
-  const par = state.vp_s[PAR]!, bol = state.vp_s[BOL]!;
+  const par = state.vp_s[PAR]!,
+    bol = state.vp_s[BOL]!;
   const first: Side = par > bol ? PAR : bol > par ? BOL : dice.d6() <= 3 ? PAR : BOL;
   for (const side of [first, first === PAR ? BOL : PAR] as const) {
     if (ask(game, { kind: 'refuseTruce', side }) === true) {

@@ -1,8 +1,15 @@
 // Checking and compiling scenarios/counters.json, the counter manifest (2.1-2.21).
 import { z } from 'zod';
 import {
-  ARTILLERY, ARMOR, ENGINEER, UNIT_TYPE_NAMES,
-  type CombatUnitDef, type Counters, type Factors, type LeaderDef, type UnitType,
+  ARTILLERY,
+  ARMOR,
+  ENGINEER,
+  UNIT_TYPE_NAMES,
+  type CombatUnitDef,
+  type Counters,
+  type Factors,
+  type LeaderDef,
+  type UnitType,
 } from '../core/counters.js';
 import { sideFromCode } from '../core/side.js';
 import { Issues, type IssuePath } from './issues.js';
@@ -13,26 +20,34 @@ const note = z.string().optional();
 
 export const countersSchema = z.strictObject({
   about,
-  units: z.array(z.strictObject({
-    id: z.string().min(1),
-    side: sideCode,
-    type: z.enum(UNIT_TYPE_NAMES),
-    name: z.string().min(1),
-    full: z.string(),
-    reduced: z.string().nullable(),
-    source, estimated, note,
-  })),
-  leaders: z.array(z.strictObject({
-    id: z.string().min(1),
-    side: sideCode,
-    name: z.string().min(1),
-    abbrev: z.string().optional(),
-    named: z.boolean(),
-    political: z.number().int().min(0).max(9),
-    command: z.number().int().min(-5).max(5),
-    move: z.number().int().positive(),
-    source, estimated, note,
-  })),
+  units: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      side: sideCode,
+      type: z.enum(UNIT_TYPE_NAMES),
+      name: z.string().min(1),
+      full: z.string(),
+      reduced: z.string().nullable(),
+      source,
+      estimated,
+      note,
+    }),
+  ),
+  leaders: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      side: sideCode,
+      name: z.string().min(1),
+      abbrev: z.string().optional(),
+      named: z.boolean(),
+      political: z.number().int().min(0).max(9),
+      command: z.number().int().min(-5).max(5),
+      move: z.number().int().positive(),
+      source,
+      estimated,
+      note,
+    }),
+  ),
   ghqs: z.array(z.strictObject({ id: z.string().min(1), side: sideCode, move: z.number().int().positive(), source, estimated, note })),
   trucks: z.array(z.strictObject({ side: sideCode, count, move: z.number().int().positive(), source, estimated, note })),
   air: z.array(z.strictObject({ side: sideCode, count, source, estimated, note })),
@@ -98,8 +113,15 @@ export function compileCounters(raw: unknown, issues: Issues, strict = true): Co
   const leaders: LeaderDef[] = file.leaders.map((l, i) => {
     unique(l.id, ['leaders', i, 'id']);
     return {
-      id: l.id, side: sideFromCode(l.side), name: l.name, abbrev: l.abbrev ?? l.name, named: l.named,
-      political: l.political, command: l.command, move: l.move, estimated: l.estimated ?? false,
+      id: l.id,
+      side: sideFromCode(l.side),
+      name: l.name,
+      abbrev: l.abbrev ?? l.name,
+      named: l.named,
+      political: l.political,
+      command: l.command,
+      move: l.move,
+      estimated: l.estimated ?? false,
     };
   });
   for (const code of ['PAR', 'BOL'] as const) {
@@ -123,36 +145,73 @@ export function compileCounters(raw: unknown, issues: Issues, strict = true): Co
   if (truckMoves.size > 1) issues.add(['trucks'], 'all trucks have one movement factor (2.19)');
   const air = perSide(file.air, 'air', (a) => a.count);
 
-  const total = file.units.length + file.leaders.length + file.ghqs.length
-    + file.trucks.reduce((s, t) => s + t.count, 0) + file.air.reduce((s, a) => s + a.count, 0)
-    + file.supplyUnits.counters + file.markers.reduce((s, m) => s + m.count, 0);
+  const total =
+    file.units.length +
+    file.leaders.length +
+    file.ghqs.length +
+    file.trucks.reduce((s, t) => s + t.count, 0) +
+    file.air.reduce((s, a) => s + a.count, 0) +
+    file.supplyUnits.counters +
+    file.markers.reduce((s, m) => s + m.count, 0);
   if (strict && total !== file.totalCounters) {
-    issues.add(['totalCounters'], `the counts add up to ${total}, not ${file.totalCounters} (units ${file.units.length}, leaders ${file.leaders.length}, GHQs ${file.ghqs.length}, trucks, air, supply units and markers)`);
+    issues.add(
+      ['totalCounters'],
+      `the counts add up to ${total}, not ${file.totalCounters} (units ${file.units.length}, leaders ${file.leaders.length}, GHQs ${file.ghqs.length}, trucks, air, supply units and markers)`,
+    );
   }
   if (!issues.ok) return null;
 
   const n = units.length;
-  const side_u = new Uint8Array(n), type_u = new Uint8Array(n), steps_u = new Uint8Array(n);
-  const attack_u = new Uint8Array(n * 2), defence_u = new Uint8Array(n * 2), move_u = new Uint8Array(n * 2);
+  const side_u = new Uint8Array(n),
+    type_u = new Uint8Array(n),
+    steps_u = new Uint8Array(n);
+  const attack_u = new Uint8Array(n * 2),
+    defence_u = new Uint8Array(n * 2),
+    move_u = new Uint8Array(n * 2);
   units.forEach((u, i) => {
     side_u[i] = u.side;
     type_u[i] = u.type;
     steps_u[i] = u.reduced ? 2 : 1;
     const r = u.reduced ?? u.full;
-    attack_u[i * 2] = u.full.attack; attack_u[i * 2 + 1] = r.attack;
-    defence_u[i * 2] = u.full.defence; defence_u[i * 2 + 1] = r.defence;
-    move_u[i * 2] = u.full.move; move_u[i * 2 + 1] = r.move;
+    attack_u[i * 2] = u.full.attack;
+    attack_u[i * 2 + 1] = r.attack;
+    defence_u[i * 2] = u.full.defence;
+    defence_u[i * 2 + 1] = r.defence;
+    move_u[i * 2] = u.full.move;
+    move_u[i * 2 + 1] = r.move;
   });
   const m = leaders.length;
-  const side_l = new Uint8Array(m), political_l = new Int8Array(m), command_l = new Int8Array(m);
-  const move_l = new Uint8Array(m), named_l = new Uint8Array(m);
+  const side_l = new Uint8Array(m),
+    political_l = new Int8Array(m),
+    command_l = new Int8Array(m);
+  const move_l = new Uint8Array(m),
+    named_l = new Uint8Array(m);
   leaders.forEach((l, i) => {
-    side_l[i] = l.side; political_l[i] = l.political; command_l[i] = l.command; move_l[i] = l.move; named_l[i] = l.named ? 1 : 0;
+    side_l[i] = l.side;
+    political_l[i] = l.political;
+    command_l[i] = l.command;
+    move_l[i] = l.move;
+    named_l[i] = l.named ? 1 : 0;
   });
   return Object.freeze({
-    units, leaders, side_u, type_u, steps_u, attack_u, defence_u, move_u,
-    side_l, political_l, command_l, move_l, named_l,
-    ghqMove, trucks, truckMove: file.trucks[0]?.move ?? 8, air, supplyUnitMove: file.supplyUnits.move,
+    units,
+    leaders,
+    side_u,
+    type_u,
+    steps_u,
+    attack_u,
+    defence_u,
+    move_u,
+    side_l,
+    political_l,
+    command_l,
+    move_l,
+    named_l,
+    ghqMove,
+    trucks,
+    truckMove: file.trucks[0]?.move ?? 8,
+    air,
+    supplyUnitMove: file.supplyUnits.move,
     unitIndex: new Map(units.map((u, i) => [u.id, i])),
     leaderIndex: new Map(leaders.map((l, i) => [l.id, i])),
   });

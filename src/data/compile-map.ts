@@ -1,8 +1,16 @@
 // Compiling scenarios/map.json into the core GameMap, checking every reference as it goes.
 import { createGrid, parseHex, sideBetween, NO_HEX, DIRECTIONS, type Grid } from '../core/hex.js';
 import {
-  OUTSIDE, MARSH, TERRAIN_NAMES, WORKS_NAMES,
-  type GameMap, type Place, type SupplySource, type OffMapBox, type River, type TerrainCode,
+  OUTSIDE,
+  MARSH,
+  TERRAIN_NAMES,
+  WORKS_NAMES,
+  type GameMap,
+  type Place,
+  type SupplySource,
+  type OffMapBox,
+  type River,
+  type TerrainCode,
 } from '../core/map.js';
 import { BOL, PAR, sideFromCode } from '../core/side.js';
 import { Issues, type IssuePath } from './issues.js';
@@ -12,7 +20,11 @@ const BIG_FOUR = ['2807', '4404', '2741', '1845'];
 
 /** Resolves hex labels against the grid, reporting bad ones with the grid's bounds. */
 export class HexResolver {
-  constructor(readonly grid: Grid, readonly issues: Issues, readonly terrain_h?: Uint8Array) {}
+  constructor(
+    readonly grid: Grid,
+    readonly issues: Issues,
+    readonly terrain_h?: Uint8Array,
+  ) {}
 
   bounds(): string {
     const g = this.grid;
@@ -37,7 +49,8 @@ export class HexResolver {
   /** The hexside id of "XXYY/XXYY", or -1 after reporting it. */
   side(path: IssuePath, label: string, allowOutside = false): number {
     const [a, b] = label.split('/') as [string, string];
-    const ha = this.hex(path, a, true), hb = this.hex(path, b, true);
+    const ha = this.hex(path, a, true),
+      hb = this.hex(path, b, true);
     if (ha === NO_HEX || hb === NO_HEX) return -1;
     const s = sideBetween(this.grid, ha, hb);
     if (s < 0) {
@@ -60,7 +73,10 @@ export class HexResolver {
       if (h === NO_HEX) return [];
       const prev = hexes[hexes.length - 1];
       if (prev !== undefined && sideBetween(this.grid, prev, h) < 0) {
-        this.issues.add(path, `${labels[i - 1]} and ${labels[i]} (hexes ${i} and ${i + 1} of the path) are not adjacent; insert the hex between them`);
+        this.issues.add(
+          path,
+          `${labels[i - 1]} and ${labels[i]} (hexes ${i} and ${i + 1} of the path) are not adjacent; insert the hex between them`,
+        );
         return [];
       }
       hexes.push(h);
@@ -142,8 +158,10 @@ export function compileMap(raw: unknown, issues: Issues, strict = true, variant:
 
   let ferrySide = -1;
   const ferryRiver = riverIds.get(file.ferry.river);
-  if (!strict && file.ferry.river === '') { /* a test map without a ferry */ }
-  else if (ferryRiver === undefined) issues.add(['ferry', 'river'], `no river with id "${file.ferry.river}" (rivers: ${[...riverIds.keys()].join(', ')})`);
+  if (!strict && file.ferry.river === '') {
+    /* a test map without a ferry */
+  } else if (ferryRiver === undefined)
+    issues.add(['ferry', 'river'], `no river with id "${file.ferry.river}" (rivers: ${[...riverIds.keys()].join(', ')})`);
   else {
     ferrySide = r.side(['ferry', 'hexside'], file.ferry.hexside);
     if (ferrySide >= 0 && river_s[ferrySide] !== ferryRiver + 1) {
@@ -175,7 +193,10 @@ export function compileMap(raw: unknown, issues: Issues, strict = true, variant:
     const key = String(col).padStart(2, '0');
     const first = file.demarcation.firstRowSouthByColumn[key];
     if (first === undefined) {
-      issues.add(['demarcation', 'firstRowSouthByColumn'], `column "${key}" is missing (every column ${r.bounds()} needs its first row south of the line)`);
+      issues.add(
+        ['demarcation', 'firstRowSouthByColumn'],
+        `column "${key}" is missing (every column ${r.bounds()} needs its first row south of the line)`,
+      );
       continue;
     }
     for (let row = Math.max(first, grid.firstRow); row <= grid.lastRow; row++) {
@@ -186,7 +207,8 @@ export function compileMap(raw: unknown, issues: Issues, strict = true, variant:
   const supplySources = compileSources(file, grid, r, strict);
   const villaMontes = supplySources.find((s) => s.kind === 'villa-montes')?.hex ?? NO_HEX;
   const vmRiver = riverIds.get(file.villaMontesRiver);
-  if (vmRiver === undefined && (strict || file.villaMontesRiver !== '')) issues.add(['villaMontesRiver'], `no river with id "${file.villaMontesRiver}" (rivers: ${[...riverIds.keys()].join(', ')})`);
+  if (vmRiver === undefined && (strict || file.villaMontesRiver !== ''))
+    issues.add(['villaMontesRiver'], `no river with id "${file.villaMontesRiver}" (rivers: ${[...riverIds.keys()].join(', ')})`);
   const villaMontesRiverHexes = vmRiver === undefined ? [] : hexesAlongSides(grid, new Set(rivers[vmRiver]!.sides), terrain_h);
   if (strict && railhead !== NO_HEX && !supplySources.some((s) => s.kind === 'railhead' && s.hex === railhead)) {
     issues.add(['supplySources'], `the railhead ${file.railroad.railhead} must be listed as a PAR supply source of kind "railhead" (8.4)`);
@@ -196,9 +218,30 @@ export function compileMap(raw: unknown, issues: Issues, strict = true, variant:
 
   if (!issues.ok) return null;
   return Object.freeze({
-    grid, terrain_h, place_h, places, settlement_h, bigFour_h, wet_h, works_h, southOfDemarcation_h,
-    railroad_h, railroad, railhead, road_s, river_s, clearing_s, border_s, rivers, ferrySide,
-    villaMontesRiverHexes, villaMontes, supplySources, boxes, roads, clearings,
+    grid,
+    terrain_h,
+    place_h,
+    places,
+    settlement_h,
+    bigFour_h,
+    wet_h,
+    works_h,
+    southOfDemarcation_h,
+    railroad_h,
+    railroad,
+    railhead,
+    road_s,
+    river_s,
+    clearing_s,
+    border_s,
+    rivers,
+    ferrySide,
+    villaMontesRiverHexes,
+    villaMontes,
+    supplySources,
+    boxes,
+    roads,
+    clearings,
   });
 }
 
@@ -217,7 +260,10 @@ function compileTerrain(file: MapFile, grid: Grid, issues: Issues): Uint8Array |
       continue;
     }
     if (line.length !== grid.columns) {
-      issues.add(['terrain', key], `has ${line.length} characters; it needs ${grid.columns}, one per column ${grid.firstColumn}-${grid.lastColumn}`);
+      issues.add(
+        ['terrain', key],
+        `has ${line.length} characters; it needs ${grid.columns}, one per column ${grid.firstColumn}-${grid.lastColumn}`,
+      );
       ok = false;
       continue;
     }
@@ -253,19 +299,32 @@ function compilePlaces(file: MapFile, r: HexResolver, strict: boolean, unnamedSe
       return;
     }
     seen.set(h, i);
-    if (p.bigFour && p.settlement !== true) r.issues.add(['places', i, 'bigFour'], `${p.name} is marked bigFour but is not a settlement named by the rules (16.2)`);
-    if (p.settlement !== false && r.terrain_h![h] === MARSH) r.issues.add(['places', i, 'hex'], `${p.name}: a settlement cannot be in a Marsh hex`);
+    if (p.bigFour && p.settlement !== true)
+      r.issues.add(['places', i, 'bigFour'], `${p.name} is marked bigFour but is not a settlement named by the rules (16.2)`);
+    if (p.settlement !== false && r.terrain_h![h] === MARSH)
+      r.issues.add(['places', i, 'hex'], `${p.name}: a settlement cannot be in a Marsh hex`);
     // I-60: a place the rules never name is a settlement only when the option asks for it.
     const unnamed = p.settlement === 'unnamed';
     places.push({
-      hex: h, name: p.name, settlement: p.settlement === true || (unnamed && unnamedSettlements), unnamedSettlement: unnamed,
-      bigFour: p.bigFour ?? false, wet: p.wet ?? false,
-      works: WORKS_NAMES.indexOf(p.works ?? 'none') as 0 | 1 | 2, estimated: p.estimated ?? false,
+      hex: h,
+      name: p.name,
+      settlement: p.settlement === true || (unnamed && unnamedSettlements),
+      unnamedSettlement: unnamed,
+      bigFour: p.bigFour ?? false,
+      wet: p.wet ?? false,
+      works: WORKS_NAMES.indexOf(p.works ?? 'none') as 0 | 1 | 2,
+      estimated: p.estimated ?? false,
     });
   });
-  const bigFour = file.places.filter((p) => p.bigFour).map((p) => p.hex).sort();
+  const bigFour = file.places
+    .filter((p) => p.bigFour)
+    .map((p) => p.hex)
+    .sort();
   if (strict && bigFour.join() !== [...BIG_FOUR].sort().join()) {
-    r.issues.add(['places'], `the bigFour settlements must be Villa Montes 2807, Charagua 4404, Isla Poí 2741 and Nanawa 1845 (16.2); found ${bigFour.join(', ') || 'none'}`);
+    r.issues.add(
+      ['places'],
+      `the bigFour settlements must be Villa Montes 2807, Charagua 4404, Isla Poí 2741 and Nanawa 1845 (16.2); found ${bigFour.join(', ') || 'none'}`,
+    );
   }
   return places;
 }
@@ -279,7 +338,10 @@ function compileSources(file: MapFile, grid: Grid, r: HexResolver, strict: boole
     if (s.kind === 'edge') {
       const edgeRow = side === BOL ? grid.firstRow : grid.lastRow;
       if (grid.row_h[h] !== edgeRow) {
-        r.issues.add(['supplySources', i, 'hex'], `"${s.hex}": a ${s.side} edge source must be on row ${edgeRow} (${side === BOL ? 'north' : 'south'} edge, 8.4)`);
+        r.issues.add(
+          ['supplySources', i, 'hex'],
+          `"${s.hex}": a ${s.side} edge source must be on row ${edgeRow} (${side === BOL ? 'north' : 'south'} edge, 8.4)`,
+        );
       }
     }
     if (s.kind === 'railhead' && side !== PAR) r.issues.add(['supplySources', i, 'side'], 'the railhead is Paraguayan (8.4)');
@@ -307,7 +369,8 @@ function compileBoxes(file: MapFile, grid: Grid, r: HexResolver): OffMapBox[] {
       const path = ['offMapBoxes', i, 'connects', k];
       const other = index.get(ref);
       if (other !== undefined) {
-        if (file.offMapBoxes[other]!.side !== b.side) r.issues.add(path, `"${ref}" is a box of the other side (10.12: no use of enemy boxes)`);
+        if (file.offMapBoxes[other]!.side !== b.side)
+          r.issues.add(path, `"${ref}" is a box of the other side (10.12: no use of enemy boxes)`);
         boxes.push(other);
         return;
       }
@@ -318,7 +381,8 @@ function compileBoxes(file: MapFile, grid: Grid, r: HexResolver): OffMapBox[] {
       const h = r.hex(path, ref);
       if (h === NO_HEX) return;
       const edgeRow = side === BOL ? grid.firstRow : grid.lastRow;
-      if (grid.row_h[h] !== edgeRow) r.issues.add(path, `"${ref}": a ${b.side} entrance hex must be on row ${edgeRow}, the side's own map edge (10.12)`);
+      if (grid.row_h[h] !== edgeRow)
+        r.issues.add(path, `"${ref}": a ${b.side} entrance hex must be on row ${edgeRow}, the side's own map edge (10.12)`);
       hexes.push(h);
     });
     return { id: b.id, side, cost: b.cost, hexes, boxes };
@@ -331,9 +395,11 @@ function hexesAlongSides(grid: Grid, sides: ReadonlySet<number>, terrain_h: Uint
   for (let h = 0; h < grid.size; h++) {
     if (terrain_h[h] === OUTSIDE) continue;
     for (let d = 0; d < DIRECTIONS; d++) {
-      if (sides.has(grid.side_hd[h * DIRECTIONS + d]!)) { out.push(h); break; }
+      if (sides.has(grid.side_hd[h * DIRECTIONS + d]!)) {
+        out.push(h);
+        break;
+      }
     }
   }
   return out;
 }
-

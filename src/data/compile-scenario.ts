@@ -104,7 +104,10 @@ export function compileScenarioOptions(options: Record<string, unknown> | undefi
 export function compileScenario(file: ScenarioFile, base: FullScenarioFile | null, data: GameData, issues: Issues): Scenario | null {
   const setup: FullScenarioFile | null = 'sides' in file ? file : base;
   if (!setup) {
-    issues.add(['setupFrom'], `scenario "${(file as { setupFrom: string }).setupFrom}" cannot be used for the set-up (it must exist and have sides)`);
+    issues.add(
+      ['setupFrom'],
+      `scenario "${(file as { setupFrom: string }).setupFrom}" cannot be used for the set-up (it must exist and have sides)`,
+    );
     return null;
   }
   const sidesPath: IssuePath = 'sides' in file ? ['sides'] : ['setupFrom'];
@@ -114,15 +117,26 @@ export function compileScenario(file: ScenarioFile, base: FullScenarioFile | nul
     sideSetups.push(compileSide(setup.sides[code], code, [...sidesPath, ...(sidesPath[0] === 'sides' ? [code] : [])], data, r));
   }
   const mustEntrench = checkStacking(sideSetups, data, issues, sidesPath);
-  sideSetups.forEach((setup, side) => { (setup as { mustEntrench: readonly number[] }).mustEntrench = mustEntrench[side]!; });
+  sideSetups.forEach((setup, side) => {
+    (setup as { mustEntrench: readonly number[] }).mustEntrench = mustEntrench[side]!;
+  });
   const control_h = compileControl(setup, data.map, r, 'sides' in file ? ['control'] : ['setupFrom']);
   const options = compileScenarioOptions(file.options, issues);
   if (!issues.ok) return null;
   const aboutLines = file.about === undefined ? [] : typeof file.about === 'string' ? [file.about] : file.about;
   return Object.freeze({
-    id: file.id, name: file.name, rule: file.rule, startMonth: monthIndex(file.start), turns: file.turns, about: aboutLines,
-    map: data.map, counters: data.counters, tables: data.tables,
-    sides: [sideSetups[0]!, sideSetups[1]!] as const, control_h, options,
+    id: file.id,
+    name: file.name,
+    rule: file.rule,
+    startMonth: monthIndex(file.start),
+    turns: file.turns,
+    about: aboutLines,
+    map: data.map,
+    counters: data.counters,
+    tables: data.tables,
+    sides: [sideSetups[0]!, sideSetups[1]!] as const,
+    control_h,
+    options,
   });
 }
 
@@ -140,7 +154,10 @@ function compileSide(s: SideFile, code: SideCode, base: IssuePath, data: GameDat
   const leaderRef = (id: string, path: IssuePath): number => {
     const l = counters.leaderIndex.get(id);
     if (l === undefined) {
-      const ours = counters.leaders.filter((x) => x.side === side).map((x) => x.id).join(', ');
+      const ours = counters.leaders
+        .filter((x) => x.side === side)
+        .map((x) => x.id)
+        .join(', ');
       issues.add(path, `"${id}": no such leader (${code} leaders: ${ours})`);
       return -1;
     }
@@ -165,14 +182,16 @@ function compileSide(s: SideFile, code: SideCode, base: IssuePath, data: GameDat
     const named = g.at.map((label, k) => r.hex([...gp, 'at', k], label)).filter((h) => h !== NO_HEX);
     const within = g.within ?? 0;
     const hexes = widen(map, named, within);
-    const leaders = (g.leaders ?? []).map((id, k) => {
-      const l = leaderRef(id, [...gp, 'leaders', k]);
-      if (l >= 0) {
-        if (leadersOnMap.has(l)) issues.add([...gp, 'leaders', k], `leader "${id}" is set up twice`);
-        leadersOnMap.add(l);
-      }
-      return l;
-    }).filter((l) => l >= 0);
+    const leaders = (g.leaders ?? [])
+      .map((id, k) => {
+        const l = leaderRef(id, [...gp, 'leaders', k]);
+        if (l >= 0) {
+          if (leadersOnMap.has(l)) issues.add([...gp, 'leaders', k], `leader "${id}" is set up twice`);
+          leadersOnMap.add(l);
+        }
+        return l;
+      })
+      .filter((l) => l >= 0);
     const units: DeployUnit[] = [];
     (g.units ?? []).forEach((entry, k) => {
       const id = typeof entry === 'string' ? entry : entry.id;
@@ -188,27 +207,44 @@ function compileSide(s: SideFile, code: SideCode, base: IssuePath, data: GameDat
     });
     trucks += g.trucks ?? 0;
     deploy.push({
-      hexes, named, within, leaders, units, draw: g.draw ?? 0, drawReduced: g.drawReduced ?? 0,
-      ghq: g.ghq ?? false, trucks: g.trucks ?? 0, csp: g.csp ?? 0, entrenched: g.entrenched ?? false,
+      hexes,
+      named,
+      within,
+      leaders,
+      units,
+      draw: g.draw ?? 0,
+      drawReduced: g.drawReduced ?? 0,
+      ghq: g.ghq ?? false,
+      trucks: g.trucks ?? 0,
+      csp: g.csp ?? 0,
+      entrenched: g.entrenched ?? false,
     });
   });
 
   const ghqs = s.deploy.filter((g) => g.ghq).length;
   if (ghqs > 1) issues.add([...base, 'deploy'], `${ghqs} groups hold the GHQ; a side has one (2.18)`);
-  if (trucks > counters.trucks[side]) issues.add([...base, 'deploy'], `sets up ${trucks} trucks; ${code} has ${counters.trucks[side]} truck counters (9.6)`);
+  if (trucks > counters.trucks[side])
+    issues.add([...base, 'deploy'], `sets up ${trucks} trucks; ${code} has ${counters.trucks[side]} truck counters (9.6)`);
   if (leadersOnMap.size > tables.leaders.maxOnMap) {
     issues.add([...base, 'deploy'], `sets up ${leadersOnMap.size} leaders; at most ${tables.leaders.maxOnMap} may be on the map (15.1)`);
   }
   const ac = leaderRef(s.armyCommander, [...base, 'armyCommander']);
   if (ac >= 0) {
     if (!counters.leaders[ac]!.named) issues.add([...base, 'armyCommander'], 'the army commander can never be an unnamed leader (15.1)');
-    if (!leadersOnMap.has(ac)) issues.add([...base, 'armyCommander'], `${s.armyCommander} is not set up on the map; the army commander must be one of the deployed leaders (15.1)`);
+    if (!leadersOnMap.has(ac))
+      issues.add(
+        [...base, 'armyCommander'],
+        `${s.armyCommander} is not set up on the map; the army commander must be one of the deployed leaders (15.1)`,
+      );
   }
 
   const cup = compileCup(s, side, code, base, counters, used, issues);
   const drawn = deploy.reduce((n, g) => n + g.draw + g.drawReduced, 0);
   if (s.cup && drawn !== cup.length) {
-    issues.add([...base, 'deploy'], `the groups draw ${drawn} counters but the cup holds ${cup.length}; every cup counter is drawn (17.3-17.5)`);
+    issues.add(
+      [...base, 'deploy'],
+      `the groups draw ${drawn} counters but the cup holds ${cup.length}; every cup counter is drawn (17.3-17.5)`,
+    );
   }
   if (!s.cup && drawn > 0) issues.add([...base, 'deploy'], `the groups draw ${drawn} counters but the side has no cup`);
   const inCup = new Set(cup);
@@ -217,13 +253,27 @@ function compileSide(s: SideFile, code: SideCode, base: IssuePath, data: GameDat
     if (counters.side_u[u] === side && !used.has(u) && !inCup.has(u)) reinforcementPile.push(u);
   }
   return {
-    vp: s.vp, supplyRadius: s.supplyRadius ?? -1, armyCommander: ac, cup,
-    entrenchmentMarkers: s.entrenchmentMarkers ?? 0, mustEntrench: [], deploy, reinforcementPile,
+    vp: s.vp,
+    supplyRadius: s.supplyRadius ?? -1,
+    armyCommander: ac,
+    cup,
+    entrenchmentMarkers: s.entrenchmentMarkers ?? 0,
+    mustEntrench: [],
+    deploy,
+    reinforcementPile,
   };
 }
 
 /** The cup of 17.3-17.5: for each "Nx values", the first N unused infantry/cavalry counters with those full values. */
-function compileCup(s: SideFile, side: Side, code: SideCode, base: IssuePath, counters: Counters, used: ReadonlyMap<number, IssuePath>, issues: Issues): number[] {
+function compileCup(
+  s: SideFile,
+  side: Side,
+  code: SideCode,
+  base: IssuePath,
+  counters: Counters,
+  used: ReadonlyMap<number, IssuePath>,
+  issues: Issues,
+): number[] {
   const cup: number[] = [];
   const taken = new Set<number>();
   (s.cup ?? []).forEach((entry, k) => {
@@ -231,17 +281,27 @@ function compileCup(s: SideFile, side: Side, code: SideCode, base: IssuePath, co
     const m = /^(\d+)x (\S+)$/.exec(entry)!;
     const want = Number(m[1]);
     const f = parseFactors(m[2]!, false);
-    if (typeof f === 'string') { issues.add(path, f); return; }
+    if (typeof f === 'string') {
+      issues.add(path, f);
+      return;
+    }
     const found: number[] = [];
     for (let u = 0; u < counters.units.length && found.length < want; u++) {
       const t = counters.type_u[u];
       if (counters.side_u[u] !== side || (t !== INFANTRY && t !== CAVALRY) || used.has(u) || taken.has(u)) continue;
-      if (counters.attack_u[u * 2] === f.attack && counters.defence_u[u * 2] === f.defence && counters.move_u[u * 2] === f.move) found.push(u);
+      if (counters.attack_u[u * 2] === f.attack && counters.defence_u[u * 2] === f.defence && counters.move_u[u * 2] === f.move)
+        found.push(u);
     }
     if (found.length < want) {
-      issues.add(path, `"${entry}": counters.json has only ${found.length} unused ${code} infantry/cavalry counters of ${m[2]}; add counters or lower the count`);
+      issues.add(
+        path,
+        `"${entry}": counters.json has only ${found.length} unused ${code} infantry/cavalry counters of ${m[2]}; add counters or lower the count`,
+      );
     }
-    for (const u of found) { taken.add(u); cup.push(u); }
+    for (const u of found) {
+      taken.add(u);
+      cup.push(u);
+    }
   });
   return cup;
 }
@@ -255,7 +315,10 @@ function widen(map: GameMap, named: readonly number[], within: number): number[]
     for (const h of frontier) {
       for (let d = 0; d < DIRECTIONS; d++) {
         const n = neighbour(map.grid, h, d);
-        if (n !== NO_HEX && !seen.has(n) && map.terrain_h[n] !== OUTSIDE) { seen.add(n); next.push(n); }
+        if (n !== NO_HEX && !seen.has(n) && map.terrain_h[n] !== OUTSIDE) {
+          seen.add(n);
+          next.push(n);
+        }
       }
     }
     frontier = next;
@@ -287,7 +350,9 @@ function checkStacking(setups: readonly SideSetup[], data: GameData, issues: Iss
     const load = new Map<number, number>();
     const firstGroup = new Map<number, number>();
     const entrenched = new Set<number>();
-    setup.deploy.forEach((g) => { if (g.entrenched && g.named[0] !== undefined) entrenched.add(g.named[0]); });
+    setup.deploy.forEach((g) => {
+      if (g.entrenched && g.named[0] !== undefined) entrenched.add(g.named[0]);
+    });
     const size = (g: DeployGroup) => g.units.filter((u) => countsForStacking(counters, u.unit)).length + g.draw + g.drawReduced;
     setup.deploy.forEach((g, gi) => {
       if (g.hexes.length !== 1) return;
@@ -300,20 +365,31 @@ function checkStacking(setups: readonly SideSetup[], data: GameData, issues: Iss
       const limit = stackLimit(data, h, entrenched.has(h));
       if (n <= limit) continue;
       const canEntrench = tables.terrain[map.terrain_h[h]!]!.entrench && map.works_h[h] === WORKS_NONE && !entrenched.has(h);
-      if (canEntrench && n <= stackLimit(data, h, true)) { mustEntrench.push(h); continue; }
-      issues.add(groupPath(firstGroup.get(h)!), `over-stacked at set-up: ${n} units in ${hexLabel(map.grid, h)}, the limit there is ${limit} (11.2)`);
+      if (canEntrench && n <= stackLimit(data, h, true)) {
+        mustEntrench.push(h);
+        continue;
+      }
+      issues.add(
+        groupPath(firstGroup.get(h)!),
+        `over-stacked at set-up: ${n} units in ${hexLabel(map.grid, h)}, the limit there is ${limit} (11.2)`,
+      );
     }
     if (mustEntrench.length > setup.entrenchmentMarkers) {
       const where = mustEntrench.map((h) => hexLabel(map.grid, h)).join(', ');
-      issues.add([...base, ...(base[0] === 'sides' ? [code] : []), 'entrenchmentMarkers'],
-        `over-stacked at set-up in ${where} (11.2): each needs an entrenchment marker to hold 6 units, and the side has ${setup.entrenchmentMarkers}`);
+      issues.add(
+        [...base, ...(base[0] === 'sides' ? [code] : []), 'entrenchmentMarkers'],
+        `over-stacked at set-up in ${where} (11.2): each needs an entrenchment marker to hold 6 units, and the side has ${setup.entrenchmentMarkers}`,
+      );
     }
     for (const h of mustEntrench) entrenched.add(h);
     setup.deploy.forEach((g, gi) => {
       if (g.hexes.length <= 1) return; // single hexes checked above; none: its bad hexes are reported already
       const room = g.hexes.reduce((n, h) => n + Math.max(0, stackLimit(data, h, entrenched.has(h)) - (load.get(h) ?? 0)), 0);
       if (size(g) > room) {
-        issues.add(groupPath(gi), `${size(g)} units cannot fit in hexes ${g.hexes.map((h) => hexLabel(map.grid, h)).join(', ')} (room for ${room}; 11.2)`);
+        issues.add(
+          groupPath(gi),
+          `${size(g)} units cannot fit in hexes ${g.hexes.map((h) => hexLabel(map.grid, h)).join(', ')} (room for ${room}; 11.2)`,
+        );
       }
     });
     return mustEntrench;
@@ -336,8 +412,16 @@ function compileControl(setup: FullScenarioFile, map: GameMap, r: HexResolver, b
         const h = r.hex(path, label);
         if (h === NO_HEX) return;
         if (!map.settlement_h[h]) {
-          const near = map.places.find((p) => p.settlement && p.hex !== h && Math.abs(map.grid.column_h[p.hex]! - map.grid.column_h[h]!) + Math.abs(map.grid.row_h[p.hex]! - map.grid.row_h[h]!) <= 1);
-          r.issues.add(path, `"${label}" is not a settlement${near ? ` (${near.name} is ${hexLabel(map.grid, near.hex)})` : ''}; control lists name settlements (17.1)`);
+          const near = map.places.find(
+            (p) =>
+              p.settlement &&
+              p.hex !== h &&
+              Math.abs(map.grid.column_h[p.hex]! - map.grid.column_h[h]!) + Math.abs(map.grid.row_h[p.hex]! - map.grid.row_h[h]!) <= 1,
+          );
+          r.issues.add(
+            path,
+            `"${label}" is not a settlement${near ? ` (${near.name} is ${hexLabel(map.grid, near.hex)})` : ''}; control lists name settlements (17.1)`,
+          );
           return;
         }
         control_h[h] = side;

@@ -4,18 +4,38 @@
 /** The offset of the first character at which `text` stops being valid JSON (text.length if it ends early). */
 export function jsonErrorOffset(text: string): number {
   let i = 0;
-  const ws = () => { while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++; };
-  const fail = (): never => { throw i; };
-  const literal = (word: string) => { if (text.startsWith(word, i)) i += word.length; else fail(); };
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail();
+  };
   const string = () => {
     i++; // opening quote
     while (i < text.length) {
       const c = text[i]!;
-      if (c === '"') { i++; return; }
+      if (c === '"') {
+        i++;
+        return;
+      }
       if (c === '\\') {
         const e = text[i + 1];
-        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) { i += 2; fail(); } i += 6; continue; }
-        if (e === undefined || !'"\\/bfnrt'.includes(e)) { i++; fail(); }
+        if (e === 'u') {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) {
+            i += 2;
+            fail();
+          }
+          i += 6;
+          continue;
+        }
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) {
+          i++;
+          fail();
+        }
         i += 2;
         continue;
       }
@@ -33,26 +53,50 @@ export function jsonErrorOffset(text: string): number {
     ws();
     const c = text[i];
     if (c === '{') {
-      i++; ws();
-      if (text[i] === '}') { i++; return; }
+      i++;
+      ws();
+      if (text[i] === '}') {
+        i++;
+        return;
+      }
       for (;;) {
         ws();
         if (text[i] !== '"') fail();
-        string(); ws();
+        string();
+        ws();
         if (text[i] !== ':') fail();
-        i++; value(); ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return; }
+        i++;
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
         fail();
       }
     }
     if (c === '[') {
-      i++; ws();
-      if (text[i] === ']') { i++; return; }
+      i++;
+      ws();
+      if (text[i] === ']') {
+        i++;
+        return;
+      }
       for (;;) {
-        value(); ws();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return; }
+        value();
+        ws();
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
         fail();
       }
     }
@@ -63,7 +107,8 @@ export function jsonErrorOffset(text: string): number {
     return number();
   };
   try {
-    value(); ws();
+    value();
+    ws();
     if (i < text.length) fail();
   } catch (at) {
     if (typeof at === 'number') return at;

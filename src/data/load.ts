@@ -21,7 +21,11 @@ export const DATA_FILES = { map: 'map.json', counters: 'counters.json', tables: 
  * The game data of dir; `variant` makes the choices that change the compiled map (unnamedSettlements,
  * I-60); `estimates` move estimated map and counter values by a stated step (estimates.ts).
  */
-export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant = {}, estimates: readonly EstimateSetting[] = []): GameData {
+export function loadGameData(
+  dir: string = DEFAULT_DATA_DIR,
+  variant: MapVariant = {},
+  estimates: readonly EstimateSetting[] = [],
+): GameData {
   const all: Issue[] = [];
   const load = <T>(name: string, compile: (raw: unknown, issues: Issues) => T | null): T | null => {
     const file = join(dir, name);
@@ -31,7 +35,10 @@ export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant
       all.push(...issues.list);
       return result;
     } catch (err) {
-      if (err instanceof DataError) { all.push(...err.issues); return null; }
+      if (err instanceof DataError) {
+        all.push(...err.issues);
+        return null;
+      }
       throw err;
     }
   };
@@ -45,7 +52,10 @@ export function loadGameData(dir: string = DEFAULT_DATA_DIR, variant: MapVariant
 /** Scenario ids found in dir: every .json that is not the map, counters or charts. */
 export function listScenarioIds(dir: string = DEFAULT_DATA_DIR): string[] {
   const reserved = new Set<string>(Object.values(DATA_FILES));
-  return readdirSync(dir).filter((f) => f.endsWith('.json') && !reserved.has(f)).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !reserved.has(f))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 /** A scenario id in the data dir, or a path to a scenario file. */
@@ -63,8 +73,10 @@ export function scenarioFileOptions(nameOrPath: string, dir: string = DEFAULT_DA
   const file = scenarioPath(nameOrPath, dir);
   const raw = readJson(file) as { options?: unknown };
   const issues = new Issues(file);
-  const options = raw !== null && typeof raw === 'object' && raw.options !== null && typeof raw.options === 'object' && !Array.isArray(raw.options)
-    ? compileScenarioOptions(raw.options as Record<string, unknown>, issues) : {};
+  const options =
+    raw !== null && typeof raw === 'object' && raw.options !== null && typeof raw.options === 'object' && !Array.isArray(raw.options)
+      ? compileScenarioOptions(raw.options as Record<string, unknown>, issues)
+      : {};
   issues.throwIfAny();
   return options;
 }
@@ -77,7 +89,10 @@ export function loadScenario(nameOrPath: string, data: GameData = loadGameData()
   // An id that is not the file name is reported with every other error of the file, not instead of them.
   const id = raw !== null && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
   const stem = basename(file, '.json');
-  const badId: Issue[] = typeof id === 'string' && id !== stem ? [{ file, path: ['id'], message: `"${id}" must match the file name "${stem}" (a scenario's id is its file name without .json)` }] : [];
+  const badId: Issue[] =
+    typeof id === 'string' && id !== stem
+      ? [{ file, path: ['id'], message: `"${id}" must match the file name "${stem}" (a scenario's id is its file name without .json)` }]
+      : [];
   const parsed = parseScenario(raw, issues);
   if (!issues.ok) throw new DataError([...badId, ...issues.list]);
   const scenario = parsed!;
@@ -125,8 +140,11 @@ export function validateFiles(files: readonly string[], dir: string = DEFAULT_DA
   const issues: Issue[] = [];
   const raws = new Map<string, unknown>();
   for (const file of files) {
-    try { raws.set(file, readJson(file)); } catch (err) {
-      if (err instanceof DataError) issues.push(...err.issues); else throw err;
+    try {
+      raws.set(file, readJson(file));
+    } catch (err) {
+      if (err instanceof DataError) issues.push(...err.issues);
+      else throw err;
     }
   }
   const pick = (kind: FileKind) => [...raws.keys()].find((f) => fileKind(f, raws.get(f)) === kind);
@@ -138,7 +156,10 @@ export function validateFiles(files: readonly string[], dir: string = DEFAULT_DA
       issues.push(...i.list);
       return result;
     } catch (err) {
-      if (err instanceof DataError) { issues.push(...err.issues); return null; }
+      if (err instanceof DataError) {
+        issues.push(...err.issues);
+        return null;
+      }
       throw err;
     }
   };
@@ -147,14 +168,16 @@ export function validateFiles(files: readonly string[], dir: string = DEFAULT_DA
   const tables = compileOne('tables', DATA_FILES.tables, compileTables);
   const scenarios = [...raws.keys()].filter((f) => fileKind(f, raws.get(f)) === 'scenario');
   if (!map || !counters || !tables) {
-    if (scenarios.length > 0 && issues.length === 0) issues.push({ file: dir, path: [], message: 'the map, counters or charts did not load' });
+    if (scenarios.length > 0 && issues.length === 0)
+      issues.push({ file: dir, path: [], message: 'the map, counters or charts did not load' });
     return issues;
   }
   for (const file of scenarios) {
     try {
       loadScenario(file, { map, counters, tables }, dir);
     } catch (err) {
-      if (err instanceof DataError) issues.push(...err.issues); else throw err;
+      if (err instanceof DataError) issues.push(...err.issues);
+      else throw err;
     }
   }
   return issues;

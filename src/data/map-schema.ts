@@ -44,22 +44,26 @@ export const mapSchema = z.strictObject({
     estimated,
     note: z.string().optional(),
   }),
-  supplySources: z.array(z.strictObject({
-    hex: hexLabel,
-    side: sideCode,
-    kind: z.enum(['edge', 'railhead', 'villa-montes']),
-    source: z.string().optional(),
-    estimated,
-    note: z.string().optional(),
-  })),
-  offMapBoxes: z.array(z.strictObject({
-    id: z.string().min(1),
-    side: sideCode,
-    cost: z.enum(['mp', 'turn']),
-    connects: z.array(z.string()).length(2, { message: 'a box connects exactly two things: entrance hexes or other boxes' }),
-    estimated,
-    note: z.string().optional(),
-  })),
+  supplySources: z.array(
+    z.strictObject({
+      hex: hexLabel,
+      side: sideCode,
+      kind: z.enum(['edge', 'railhead', 'villa-montes']),
+      source: z.string().optional(),
+      estimated,
+      note: z.string().optional(),
+    }),
+  ),
+  offMapBoxes: z.array(
+    z.strictObject({
+      id: z.string().min(1),
+      side: sideCode,
+      cost: z.enum(['mp', 'turn']),
+      connects: z.array(z.string()).length(2, { message: 'a box connects exactly two things: entrance hexes or other boxes' }),
+      estimated,
+      note: z.string().optional(),
+    }),
+  ),
 });
 
 export type MapFile = z.infer<typeof mapSchema>;

@@ -20,6 +20,8 @@ export function readJson(file: string): unknown {
     const line = before.split('\n').length;
     const column = offset - before.lastIndexOf('\n');
     const found = offset < text.length ? `unexpected ${JSON.stringify(text[offset])}` : 'the text ends too early';
-    throw new DataError([{ file, path: [], message: `not valid JSON at line ${line}, column ${column}: ${found} (${(err as Error).message.split('\n')[0]})` }]);
+    throw new DataError([
+      { file, path: [], message: `not valid JSON at line ${line}, column ${column}: ${found} (${(err as Error).message.split('\n')[0]})` },
+    ]);
   }
 }

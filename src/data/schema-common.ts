@@ -16,11 +16,25 @@ export function monthIndex(m: string): number {
 }
 
 export function monthLabel(index: number): string {
-  const y = Math.floor(index / 12), m = (index % 12) + 1;
+  const y = Math.floor(index / 12),
+    m = (index % 12) + 1;
   return `${y}-${m < 10 ? '0' : ''}${m}`;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "September 1932". */
 export function monthName(index: number): string {

@@ -9,7 +9,9 @@ export const ALIASES = ['historical', 'tuned'] as const;
 
 /** The file an alias names for a scenario and side (may not exist). */
 export function aliasFile(alias: (typeof ALIASES)[number], scenarioId: string, side: 'par' | 'bol'): string {
-  return alias === 'historical' ? join(POLICIES_DIR, `${scenarioId}-${side}-historical.json`) : join(POLICIES_DIR, 'tuned', `${scenarioId}-${side}.json`);
+  return alias === 'historical'
+    ? join(POLICIES_DIR, `${scenarioId}-${side}-historical.json`)
+    : join(POLICIES_DIR, 'tuned', `${scenarioId}-${side}.json`);
 }
 
 /** A path as short as it can be written from here (relative when inside the working folder). */

@@ -22,11 +22,17 @@ export function nearestEnemyDistance(view: GameState, side: Side, h: number): nu
   const { grid } = view.map;
   if (!(h >= 0 && h < grid.size)) return measureNearest(view, enemy, h);
   let perState = nearestCache.get(view);
-  if (!perState) { perState = []; nearestCache.set(view, perState); }
+  if (!perState) {
+    perState = [];
+    nearestCache.set(view, perState);
+  }
   const version = view.sideVersion_s[enemy]!;
   let hit = perState[side];
   if (!hit || hit.version !== version) {
-    if (!hit) { hit = { version, enemyHexes: [], dist: new Int16Array(grid.size) }; perState[side] = hit; }
+    if (!hit) {
+      hit = { version, enemyHexes: [], dist: new Int16Array(grid.size) };
+      perState[side] = hit;
+    }
     hit.version = version;
     hit.dist.fill(-1);
     hit.enemyHexes.length = 0;
@@ -55,10 +61,14 @@ function measureNearest(view: GameState, enemy: Side, h: number): number {
 
 /** The hex with the least key, ties to the lowest: the first of the hexes sorted by key, then hex. */
 export function leastBy(hexes: readonly number[], key: (h: number) => number): number {
-  let best = hexes[0]!, bestKey = key(best);
+  let best = hexes[0]!,
+    bestKey = key(best);
   for (const h of hexes) {
     const k = key(h);
-    if (k < bestKey || (k === bestKey && h < best)) { best = h; bestKey = k; }
+    if (k < bestKey || (k === bestKey && h < best)) {
+      best = h;
+      bestKey = k;
+    }
   }
   return best;
 }
@@ -82,7 +92,10 @@ const rowsCache = new WeakMap<Grid, Map<number, Uint8Array>>();
 /** distance(grid, h, x) for every hex x (under 200 on a 99 x 99 grid at most). */
 export function distanceRow(grid: Grid, h: number): Uint8Array {
   let perGrid = rowsCache.get(grid);
-  if (!perGrid) { perGrid = new Map(); rowsCache.set(grid, perGrid); }
+  if (!perGrid) {
+    perGrid = new Map();
+    rowsCache.set(grid, perGrid);
+  }
   let row = perGrid.get(h);
   if (!row) {
     row = new Uint8Array(grid.size);

@@ -42,7 +42,8 @@ export function guarded(view: GameState, side: Side, h: number, params: Heuristi
   if (!params.garrisonExact) return view.combat_hs[h * 2 + side] === 0 ? enemyCanReach(view, side, h) : enemyCanReachNear(view, side, h, 1);
   // guardReaction: a big-four base judged against a led stack's Reaction Movement in our turn and its move after it (10.10).
   const reaction = params.guardReaction && view.map.bigFour_h[h] === 1 && view.phasing === side;
-  if (view.combat_hs[h * 2 + side] === 0) return enemyCanReach(view, side, h, true) || (reaction && enemyCanReachWithReaction(view, side, h));
+  if (view.combat_hs[h * 2 + side] === 0)
+    return enemyCanReach(view, side, h, true) || (reaction && enemyCanReachWithReaction(view, side, h));
   return view.map.bigFour_h[h] === 1 ? enemyInRange(view, side, h, 2, reaction) : enemyCanReachNear(view, side, h, 2, true);
 }
 
@@ -58,7 +59,12 @@ function inContact(view: GameState, side: Side, h: number): boolean {
 }
 
 /** 10, 16.2: the next garrison move of the Movement Phase, or null when every threatened empty settlement has been seen to. */
-export function chooseGarrison(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, plan: GarrisonPlan): MoveOrder | null {
+export function chooseGarrison(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  params: HeuristicParams,
+  plan: GarrisonPlan,
+): MoveOrder | null {
   const side = d.side;
   if (d.reaction || params.garrisonVp >= 99) return null;
   const key = `${view.turn}:${view.phasing}`;
@@ -89,8 +95,12 @@ export function chooseGarrison(d: Extract<Decision, { kind: 'move' }>, view: Gam
       return !(view.map.settlement_h[h] && view.control_h[h] === side && view.combat_hs[h * 2 + side]! <= Math.max(1, params.garrison));
     });
     // "Worth the unit": the weakest infantry or cavalry first (7.1: they hold a ZOC), then the nearest.
-    candidates.sort((a, b) => c.attack_u[a * 2 + view.reduced_u[a]!]! - c.attack_u[b * 2 + view.reduced_u[b]!]!
-      || distance(grid, view.loc_u[a]!, target) - distance(grid, view.loc_u[b]!, target) || a - b);
+    candidates.sort(
+      (a, b) =>
+        c.attack_u[a * 2 + view.reduced_u[a]!]! - c.attack_u[b * 2 + view.reduced_u[b]!]! ||
+        distance(grid, view.loc_u[a]!, target) - distance(grid, view.loc_u[b]!, target) ||
+        a - b,
+    );
     const ps = pathSearchFor(view.map);
     if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
     for (const u of candidates.slice(0, TRIES)) {
@@ -114,13 +124,20 @@ export function chooseGarrison(d: Extract<Decision, { kind: 'move' }>, view: Gam
 /** The hex of `reach` nearest `target` (nearer than `now`) where the unit may end with room (11.1) and no enemy unit beside it (7.1); -1: none. */
 function closestEnd(view: GameState, side: Side, reach: Reach, target: number, now: number, counting: number): number {
   const grid = view.map.grid;
-  let best = -1, bestDistance = now, bestCost = Infinity;
+  let best = -1,
+    bestDistance = now,
+    bestCost = Infinity;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
     if (n === reach.start || n >= grid.size || !canEndAt(reach, n) || inContact(view, side, n)) continue;
     if (view.stacking_hs[n * 2 + side]! + counting > stackingLimit(view, n)) continue;
-    const d = distance(grid, n, target), cost = reach.cost_n[n]!;
-    if (d < bestDistance || (d === bestDistance && best >= 0 && cost < bestCost)) { best = n; bestDistance = d; bestCost = cost; }
+    const d = distance(grid, n, target),
+      cost = reach.cost_n[n]!;
+    if (d < bestDistance || (d === bestDistance && best >= 0 && cost < bestCost)) {
+      best = n;
+      bestDistance = d;
+      bestCost = cost;
+    }
   }
   return best;
 }

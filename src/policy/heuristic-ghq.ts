@@ -17,9 +17,11 @@ import { enemyCanReach } from './threat.js';
 import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
-const COLUMN_WEIGHT = 1, COMMANDER_WEIGHT = 0.5;
+const COLUMN_WEIGHT = 1,
+  COMMANDER_WEIGHT = 0.5;
 /** A GHQ hex in the enemy's reach but held by our combat units, or with the enemy 2 hexes away (its LOC easily cut). */
-const EXPOSED = 2, NEAR_ENEMY = 1;
+const EXPOSED = 2,
+  NEAR_ENEMY = 1;
 /** Hexes evaluated exactly, picked by the quick estimate: the best few, and the best of each supply radius. */
 const BEST_FEW = 2;
 /** The gain a move must bring over staying. */
@@ -27,7 +29,8 @@ const MIN_GAIN = 0.5;
 
 let scratch: { reach: Reach; map: GameState['map']; lengths: Int32Array } | null = null;
 function scratchFor(view: GameState) {
-  if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(pathSearchFor(view.map)), lengths: new Int32Array(view.map.grid.size) };
+  if (scratch?.map !== view.map)
+    scratch = { map: view.map, reach: createReach(pathSearchFor(view.map)), lengths: new Int32Array(view.map.grid.size) };
   return scratch;
 }
 
@@ -37,8 +40,11 @@ function scratchFor(view: GameState) {
  */
 function evaluationCopy(view: GameState, rainy: boolean, trucks = false): GameState {
   return shapeState(view, false, {
-    rainy, ghq_s: view.ghq_s.slice(), depot_h: new Uint8Array(view.depot_h.length),
-    loc_t: trucks ? view.loc_t : view.loc_t.slice(), attached_t: trucks ? view.attached_t : new Uint8Array(view.attached_t.length),
+    rainy,
+    ghq_s: view.ghq_s.slice(),
+    depot_h: new Uint8Array(view.depot_h.length),
+    loc_t: trucks ? view.loc_t : view.loc_t.slice(),
+    attached_t: trucks ? view.attached_t : new Uint8Array(view.attached_t.length),
   });
 }
 
@@ -80,7 +86,8 @@ function expectedValue(w: Valuation, side: Side, h: number): number {
   // The likelier weather alone unless the two are close to even (each evaluation is a General Supply search).
   if (w.rain >= 0.75) return supplyValue(w.wet, side, h, w.radiusWeight, truck);
   if (w.rain <= 0.25) return supplyValue(w.dry, side, h, w.radiusWeight, truck);
-  const wet = supplyValue(w.wet, side, h, w.radiusWeight, truck), settledWet = lastSettled;
+  const wet = supplyValue(w.wet, side, h, w.radiusWeight, truck),
+    settledWet = lastSettled;
   const dry = supplyValue(w.dry, side, h, w.radiusWeight, truck);
   lastSettled &&= settledWet;
   return w.rain * wet + (1 - w.rain) * dry;
@@ -102,15 +109,23 @@ export function pickDepots(view: GameState, side: Side, candidates: readonly num
   const chosen: number[] = [];
   const left = [...candidates].sort((a, b) => a - b);
   while (chosen.length < max && left.length > 0) {
-    let best = 0, bestCount = -1;
+    let best = 0,
+      bestCount = -1;
     left.forEach((h, i) => {
       let n = 0;
-      units.forEach((x, k) => { if (!covered[k] && distance(view.map.grid, h, x) <= reachHexes) n++; });
-      if (n > bestCount) { best = i; bestCount = n; }
+      units.forEach((x, k) => {
+        if (!covered[k] && distance(view.map.grid, h, x) <= reachHexes) n++;
+      });
+      if (n > bestCount) {
+        best = i;
+        bestCount = n;
+      }
     });
     const h = left.splice(best, 1)[0]!;
     chosen.push(h);
-    units.forEach((x, k) => { if (distance(view.map.grid, h, x) <= reachHexes) covered[k] = 1; });
+    units.forEach((x, k) => {
+      if (distance(view.map.grid, h, x) <= reachHexes) covered[k] = 1;
+    });
   }
   return chosen;
 }
@@ -132,13 +147,22 @@ function supplyValue(copy: GameState, side: Side, h: number, radiusWeight: numbe
   for (const x of pickDepots(copy, side, loc.depotHexes, 4)) copy.depot_h[x] = 1;
   const radius = radiusForLoc(copy.tables, loc.length);
   let was = 0;
-  if (truck >= 0) { was = copy.loc_t[truck]!; copy.loc_t[truck] = h; copy.attached_t[truck] = 1; }
+  if (truck >= 0) {
+    was = copy.loc_t[truck]!;
+    copy.loc_t[truck] = h;
+    copy.attached_t[truck] = 1;
+  }
   const gs = generalSupply(copy, side, loc, radius);
-  if (truck >= 0) { copy.loc_t[truck] = was; copy.attached_t[truck] = 0; }
-  let v = radiusWeight * radius, out = 0;
+  if (truck >= 0) {
+    copy.loc_t[truck] = was;
+    copy.attached_t[truck] = 0;
+  }
+  let v = radiusWeight * radius,
+    out = 0;
   for (let u = 0; u < copy.loc_u.length; u++) {
     if (copy.counters.side_u[u] !== side || copy.loc_u[u]! < 0) continue;
-    if (gs.inSupply_u[u]) v++; else out++;
+    if (gs.inSupply_u[u]) v++;
+    else out++;
   }
   const columns = copy.tables.supply.columns.length;
   const column = supplyColumn(copy.tables, loc.length);
@@ -183,7 +207,16 @@ export function ghqAloneInReach(view: GameState, side: Side): boolean {
  * (the GHQ's own hex, or -1) wins unless another beats it by MIN_GAIN. A quick estimate (units within
  * half the radius, the radius first) picks which few are worked out exactly.
  */
-function bestHex(view: GameState, side: Side, candidates: readonly number[], lengths: Int32Array, keep: number, keepValue: number, params: HeuristicParams, w: Valuation): number {
+function bestHex(
+  view: GameState,
+  side: Side,
+  candidates: readonly number[],
+  lengths: Int32Array,
+  keep: number,
+  keepValue: number,
+  params: HeuristicParams,
+  w: Valuation,
+): number {
   const grid = view.map.grid;
   const units = ownUnitHexes(view, side);
   const rain = rainNextTurn(view);
@@ -193,21 +226,38 @@ function bestHex(view: GameState, side: Side, candidates: readonly number[], len
     const radius = radiusForLoc(view.tables, (lengths[h]! / (view.rainy ? 2 : 1)) * (1 + rain)); // lengths in this turn's costs; rain doubles them (TEC)
     const near = Math.floor(radius / 2);
     let n = 0;
-    if (counts === null) { for (const x of units) if (distance(grid, h, x) <= near) n++; }
-    else {
+    if (counts === null) {
+      for (const x of units) if (distance(grid, h, x) <= near) n++;
+    } else {
       let c = counts.get(near);
-      if (c === undefined) { c = unitsWithin(grid, units, near); counts.set(near, c); }
+      if (c === undefined) {
+        c = unitsWithin(grid, units, near);
+        counts.set(near, c);
+      }
       n = c[h]!;
     }
     return { h, danger: dg, radius, quick: n + params.ghqRadiusWeight * radius - dg - lengths[h]! / 1000 };
   };
   // Only hexes whose quick estimate beats staying's are worked out.
   const floor = keep >= 0 && lengths[keep]! >= 0 ? quick(keep, danger(view, side, keep) ?? EXPOSED * 2).quick : -Infinity;
-  const pick = bestFew(view, side, candidates.filter((h) => h !== keep).map((h) => quick(h, 0)).filter((c) => c.quick > floor), floor, quick);
-  let best = keep, bestValue = keepValue;
+  const pick = bestFew(
+    view,
+    side,
+    candidates
+      .filter((h) => h !== keep)
+      .map((h) => quick(h, 0))
+      .filter((c) => c.quick > floor),
+    floor,
+    quick,
+  );
+  let best = keep,
+    bestValue = keepValue;
   for (const c of pick) {
     const v = expectedValue(w, side, c.h) - c.danger;
-    if (v > bestValue || (v === bestValue && c.h < best)) { best = c.h; bestValue = v; }
+    if (v > bestValue || (v === bestValue && c.h < best)) {
+      best = c.h;
+      bestValue = v;
+    }
   }
   return best;
 }
@@ -219,7 +269,8 @@ const MANY = 100;
 function unitsWithin(grid: Grid, units: readonly number[], r: number): Int16Array {
   const out = new Int16Array(grid.size);
   for (const x of units) {
-    const c = grid.column_h[x]!, row = grid.row_h[x]!;
+    const c = grid.column_h[x]!,
+      row = grid.row_h[x]!;
     for (let dc = -r; dc <= r; dc++) {
       for (let dr = -r - 1; dr <= r + 1; dr++) {
         const h = hexAt(grid, c + dc, row + dr);
@@ -230,7 +281,12 @@ function unitsWithin(grid: Grid, units: readonly number[], r: number): Int16Arra
   return out;
 }
 
-interface Quick { readonly h: number; readonly danger: number; readonly radius: number; readonly quick: number }
+interface Quick {
+  readonly h: number;
+  readonly danger: number;
+  readonly radius: number;
+  readonly quick: number;
+}
 /** (quick, then the lower hex) first. */
 const before = (a: Quick, b: Quick) => b.quick - a.quick || a.h - b.h;
 
@@ -250,7 +306,11 @@ function bestFew(view: GameState, side: Side, bounds: Quick[], floor: number, qu
     if (dg === null) continue;
     const c = quick(b.h, dg);
     if (c.quick <= floor) continue;
-    if (beats(c, top[BEST_FEW - 1])) { top.push(c); top.sort(before); top.length = Math.min(top.length, BEST_FEW); }
+    if (beats(c, top[BEST_FEW - 1])) {
+      top.push(c);
+      top.sort(before);
+      top.length = Math.min(top.length, BEST_FEW);
+    }
     if (beats(c, byRadius.get(c.radius))) byRadius.set(c.radius, c);
   }
   const pick = [...top];
@@ -268,7 +328,13 @@ function ghqReach(view: GameState, side: Side): Reach {
  * 8.11, 10.11: where a truck will be at the next Supply Phase to be attached with the GHQ: its own hex if
  * a truck is there now; with params.moveTrucks, any hex a free truck can still reach this phase.
  */
-function trucksCanReach(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, params: HeuristicParams, reaches: TruckReaches): (h: number) => boolean {
+function trucksCanReach(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  from: number,
+  params: HeuristicParams,
+  reaches: TruckReaches,
+): (h: number) => boolean {
   const side = d.side;
   let here = false;
   for (let t = 0; t < view.loc_t.length; t++) if (view.side_t[t] === side && view.loc_t[t] === from) here = true;
@@ -277,13 +343,22 @@ function trucksCanReach(d: Extract<Decision, { kind: 'move' }>, view: GameState,
   d.movable.trucks.forEach((t, i) => {
     if (view.loc_t[t]! < 0) return;
     const r = reaches.reach(i);
-    for (let k = 0; k < r.count; k++) { const n = r.touched_n[k]!; if (n < reached.length && canEndAt(r, n)) reached[n] = 1; }
+    for (let k = 0; k < r.count; k++) {
+      const n = r.touched_n[k]!;
+      if (n < reached.length && canEndAt(r, n)) reached[n] = 1;
+    }
   });
   return (h) => (here && h === from) || reached[h] === 1;
 }
 
 /** 8.5, 10: the GHQ's move to where it supplies the army best, or null to stay. */
-export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, movableCsp: (h: number) => number, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
+export function chooseGhqMove(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  params: HeuristicParams,
+  movableCsp: (h: number) => number,
+  reaches: TruckReaches = truckReaches(d, view),
+): MoveOrder | null {
   const side = d.side;
   const from = view.ghq_s[side]!;
   if (!d.movable.ghq || from < 0) return null;
@@ -310,7 +385,13 @@ export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: Game
   // 12.12: the CSP at the GHQ go with it when their 4 MP make the path (8.15), so that they still project.
   const csp = movableCsp(from);
   if (csp > 0) {
-    const withCsp = reachable(pathSearchFor(view.map), view, stackMover(view, side, { ghq: true, supply: true }, { phaseStart: true }), from, scratchFor(view).reach);
+    const withCsp = reachable(
+      pathSearchFor(view.map),
+      view,
+      stackMover(view, side, { ghq: true, supply: true }, { phaseStart: true }),
+      from,
+      scratchFor(view).reach,
+    );
     if (canEndAt(withCsp, best)) return { units: [], leaders: [], ghq: true, csp, path: pathTo(withCsp, best) };
   }
   return { units: [], leaders: [], ghq: true, path };
@@ -319,7 +400,16 @@ export function chooseGhqMove(d: Extract<Decision, { kind: 'move' }>, view: Game
 /** 8.5: the hex among `hexes` a removed GHQ returns to: the one that supplies the army best; -1 when none is out of enemy reach. */
 export function placeGhq(view: GameState, side: Side, hexes: readonly number[], params: HeuristicParams): number {
   const lengths = locLengths(view, side, scratchFor(view).lengths, undefined, hexes);
-  return bestHex(view, side, hexes.filter((h) => lengths[h]! >= 0), lengths, -1, -Infinity, params, valuation(view, side, params.ghqRadiusWeight, () => false));
+  return bestHex(
+    view,
+    side,
+    hexes.filter((h) => lengths[h]! >= 0),
+    lengths,
+    -1,
+    -Infinity,
+    params,
+    valuation(view, side, params.ghqRadiusWeight, () => false),
+  );
 }
 
 /**

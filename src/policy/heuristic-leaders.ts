@@ -9,8 +9,11 @@ import { inEzoc } from '../core/zoc.js';
 
 /** The side's combat units in hex h, their steps (3.3: two at full strength, one reduced) and whether one is in General Supply (8.10). */
 export function stackAt(view: GameState, side: Side, h: number): { units: number; steps: number; supplied: boolean } {
-  let units = 0, steps = 0, supplied = false;
-  const { loc_u, inSupply_u } = view, side_u = view.counters.side_u;
+  let units = 0,
+    steps = 0,
+    supplied = false;
+  const { loc_u, inSupply_u } = view,
+    side_u = view.counters.side_u;
   for (let u = 0; u < loc_u.length; u++) {
     if (loc_u[u] !== h || side_u[u] !== side) continue;
     units++;
@@ -47,18 +50,33 @@ function doomed(s: { units: number; steps: number; supplied: boolean }, enemyNea
  * such hex is in reach, the most steps, then the nearest; failing that, the side's GHQ (a provider behind the line, 8.10); -1: none.
  * Fills `reach` with the leaders' own search, for pathTo.
  */
-export function leaderRefuge(ps: PathSearch, reach: Reach, view: GameState, side: Side, leaders: readonly number[], from: number, near1: Float64Array): number {
+export function leaderRefuge(
+  ps: PathSearch,
+  reach: Reach,
+  view: GameState,
+  side: Side,
+  leaders: readonly number[],
+  from: number,
+  near1: Float64Array,
+): number {
   reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true }), from, reach);
   const size = view.map.grid.size;
-  let best = -1, bestRank = 0, bestCost = Infinity;
+  let best = -1,
+    bestRank = 0,
+    bestCost = Infinity;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
     // combat_hs counts the side's units there: most hexes are passed over before the walk over every unit.
     if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || near1[n]! > 0 || !canEndAt(reach, n)) continue;
     const s = stackAt(view, side, n);
     if (s.units < 2 || doomed(s, false)) continue;
-    const rank = (s.supplied ? 100 : 0) + s.steps, cost = reach.cost_n[n]!;
-    if (rank > bestRank || (rank === bestRank && cost < bestCost)) { best = n; bestRank = rank; bestCost = cost; }
+    const rank = (s.supplied ? 100 : 0) + s.steps,
+      cost = reach.cost_n[n]!;
+    if (rank > bestRank || (rank === bestRank && cost < bestCost)) {
+      best = n;
+      bestRank = rank;
+      bestCost = cost;
+    }
   }
   const ghq = view.ghq_s[side]!;
   if (best < 0 && ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq)) best = ghq;
@@ -73,7 +91,16 @@ export function leaderRefuge(ps: PathSearch, reach: Reach, view: GameState, side
  * moving through a lone leader's hex displaces him for VP), then the cheapest; -1 when there is none. Leaders do not roll for
  * attrition (8.12): one alone out of supply keeps his side his political rating.
  */
-export function leaderWithdrawal(reach: Reach, view: GameState, side: Side, from: number, near1: Float64Array, near3: Float64Array, rows: readonly Uint8Array[], at: readonly number[]): number {
+export function leaderWithdrawal(
+  reach: Reach,
+  view: GameState,
+  side: Side,
+  from: number,
+  near1: Float64Array,
+  near3: Float64Array,
+  rows: readonly Uint8Array[],
+  at: readonly number[],
+): number {
   const size = view.map.grid.size;
   const nearest = (h: number) => {
     let d = 255;
@@ -81,14 +108,21 @@ export function leaderWithdrawal(reach: Reach, view: GameState, side: Side, from
     return d;
   };
   const now = nearest(from);
-  let best = -1, bestRank = Infinity, bestCost = Infinity;
+  let best = -1,
+    bestRank = Infinity,
+    bestCost = Infinity;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
     if (n === reach.start || n >= size || near1[n]! > 0 || !canEndAt(reach, n) || doomedStackAt(view, side, n, near3)) continue;
     const d = nearest(n);
     if (d > now) continue;
-    const rank = d * 2 + (near3[n]! > 0 ? 1 : 0), cost = reach.cost_n[n]!;
-    if (rank < bestRank || (rank === bestRank && cost < bestCost)) { best = n; bestRank = rank; bestCost = cost; }
+    const rank = d * 2 + (near3[n]! > 0 ? 1 : 0),
+      cost = reach.cost_n[n]!;
+    if (rank < bestRank || (rank === bestRank && cost < bestCost)) {
+      best = n;
+      bestRank = rank;
+      bestCost = cost;
+    }
   }
   return best;
 }
@@ -120,7 +154,8 @@ export function joinDooms(view: GameState, side: Side, h: number, units: readonl
  */
 export function wastingInEzoc(view: GameState, side: Side, h: number): boolean {
   if (!inEzoc(view, h, side) || stackAt(view, side, h).supplied) return false;
-  const { neighbour_hd } = view.map.grid, enemy = 1 - side;
+  const { neighbour_hd } = view.map.grid,
+    enemy = 1 - side;
   let ways = 0;
   for (let d = 0; d < DIRECTIONS; d++) {
     const n = neighbour_hd[h * DIRECTIONS + d]!;

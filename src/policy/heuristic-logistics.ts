@@ -6,7 +6,15 @@ import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { truckReaches } from './truck-reach.js';
 import { chooseGhqMove, ghqAloneInReach } from './heuristic-ghq.js';
-import { chooseCspForward, chooseCspHome, chooseTruckHome, movableCsp, newSupplyMemory, phaseMemory, type SupplyMemory } from './heuristic-supply.js';
+import {
+  chooseCspForward,
+  chooseCspHome,
+  chooseTruckHome,
+  movableCsp,
+  newSupplyMemory,
+  phaseMemory,
+  type SupplyMemory,
+} from './heuristic-supply.js';
 
 export interface LogisticsPlan {
   readonly supply: SupplyMemory;
@@ -19,7 +27,12 @@ export function newLogisticsPlan(): LogisticsPlan {
 }
 
 /** 8.5, 8.15, 10.11: the next logistics move of the Movement Phase, or null when there is none left. */
-export function chooseLogistics(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, plan: LogisticsPlan): MoveOrder | null {
+export function chooseLogistics(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  params: HeuristicParams,
+  plan: LogisticsPlan,
+): MoveOrder | null {
   if (d.reaction) return null;
   const mem = phaseMemory(plan.supply, view);
   const reaches = truckReaches(d, view); // one decision: each truck's reach searched once

@@ -55,7 +55,10 @@ function buildGroups(d: Extract<Decision, { kind: 'move' }>, view: GameState): G
   const byHex = new Map<number, Group>();
   const get = (h: number) => {
     let g = byHex.get(h);
-    if (!g) { g = { start: h, units: [], leaders: [] }; byHex.set(h, g); }
+    if (!g) {
+      g = { start: h, units: [], leaders: [] };
+      byHex.set(h, g);
+    }
     return g;
   };
   for (const u of d.movable.units) if (view.loc_u[u]! >= 0) get(view.loc_u[u]!).units.push(u);
@@ -63,15 +66,20 @@ function buildGroups(d: Extract<Decision, { kind: 'move' }>, view: GameState): G
   const groups = [...byHex.values()];
   const dist = new Map(groups.map((g) => [g, nearestEnemyDistance(view, d.side, g.start)] as const));
   // 7.3 design note: move leaders first; then the groups nearest the enemy.
-  groups.sort((a, b) => (b.leaders.length > 0 ? 1 : 0) - (a.leaders.length > 0 ? 1 : 0) || dist.get(a)! - dist.get(b)! || a.start - b.start);
+  groups.sort(
+    (a, b) => (b.leaders.length > 0 ? 1 : 0) - (a.leaders.length > 0 ? 1 : 0) || dist.get(a)! - dist.get(b)! || a.start - b.start,
+  );
   return groups;
 }
 
 /** Hexes providing General Supply to the side now, each once: its leaders, GHQ and sources (8.10). */
 function providers(view: GameState, side: Side): number[] {
   const out: number[] = [];
-  const add = (h: number) => { if (!out.includes(h)) out.push(h); };
-  for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === side && view.loc_l[l]! >= 0 && !view.oos_l[l]) add(view.loc_l[l]!);
+  const add = (h: number) => {
+    if (!out.includes(h)) out.push(h);
+  };
+  for (let l = 0; l < view.loc_l.length; l++)
+    if (view.counters.side_l[l] === side && view.loc_l[l]! >= 0 && !view.oos_l[l]) add(view.loc_l[l]!);
   if (view.ghq_s[side]! >= 0) add(view.ghq_s[side]!);
   for (const s of view.map.supplySources) if (s.side === side) add(s.hex);
   return out;
@@ -95,7 +103,14 @@ function frontLeaders(view: GameState, side: Side): number[] {
   const out: number[] = [];
   for (let l = 0; l < view.loc_l.length; l++) {
     const h = view.loc_l[l]!;
-    if (view.counters.side_l[l] === side && h >= 0 && !view.oos_l[l] && !out.includes(h) && nearestEnemyDistance(view, side, h) <= RESERVE_CONTACT + 2) out.push(h);
+    if (
+      view.counters.side_l[l] === side &&
+      h >= 0 &&
+      !view.oos_l[l] &&
+      !out.includes(h) &&
+      nearestEnemyDistance(view, side, h) <= RESERVE_CONTACT + 2
+    )
+      out.push(h);
   }
   return out;
 }
@@ -109,7 +124,7 @@ function nearestRow(rows: readonly Uint8Array[], h: number): Uint8Array | null {
 
 /** Progress toward a target worth `weight`, `before` hexes from the group's start and `after` from the end considered. */
 function progress(weight: number, before: number, after: number): number {
-  return weight * (before - after) / (4 + before);
+  return (weight * (before - after)) / (4 + before);
 }
 
 /** Per-map scratch of chooseMove: the reach search's output, the candidate end hexes and their scores. */
@@ -122,18 +137,32 @@ interface Scratch {
 let scratch: Scratch | null = null;
 
 /** 10: the next move of the phase for the heuristic, or none when every group has been considered. */
-export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, params: HeuristicParams, plan: MovePlan,
-  objectives: readonly Objective[], forces: ReadonlyMap<number, number>, aggression: number): MoveOrder | null {
-  const side = d.side, enemy = otherSide(side);
+export function chooseMove(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  params: HeuristicParams,
+  plan: MovePlan,
+  objectives: readonly Objective[],
+  forces: ReadonlyMap<number, number>,
+  aggression: number,
+): MoveOrder | null {
+  const side = d.side,
+    enemy = otherSide(side);
   const key = `${view.turn}:${view.phasing}:${d.reaction}`;
-  if (plan.key !== key) { plan.key = key; plan.queue = buildGroups(d, view); }
+  if (plan.key !== key) {
+    plan.key = key;
+    plan.queue = buildGroups(d, view);
+  }
   if (plan.queue.length === 0) return null;
   const ps = pathSearchFor(view.map);
   const grid = view.map.grid;
-  if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps), ends: new Int32Array(grid.size), score: new Float64Array(grid.size) };
+  if (scratch?.map !== view.map)
+    scratch = { map: view.map, reach: createReach(ps), ends: new Int32Array(grid.size), score: new Float64Array(grid.size) };
   const { reach, ends, score } = scratch;
-  const { control_h } = view, { settlement_h } = view.map;
-  const near1 = influence(view, enemy, 1), near3 = influence(view, enemy, 3);
+  const { control_h } = view,
+    { settlement_h } = view.map;
+  const near1 = influence(view, enemy, 1),
+    near3 = influence(view, enemy, 3);
   const providerHexes = providers(view, side);
   const supplyRows = providerHexes.map((p) => distanceRow(grid, p));
   const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
@@ -160,10 +189,16 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
     // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none) cross alone to one that can hold; the units move next, leaderless.
-    if (params.leaderSafety && !d.reaction && leaders.length > 0 && (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))) {
+    if (
+      params.leaderSafety &&
+      !d.reaction &&
+      leaders.length > 0 &&
+      (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))
+    ) {
       let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
       // None to cross to: toward the nearest provider alone (leaderRetreat).
-      if (refuge < 0 && params.leaderRetreat) refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);
+      if (refuge < 0 && params.leaderRetreat)
+        refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
         return { units: [], leaders, path: pathTo(reach, refuge) };
@@ -178,7 +213,8 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     const ourAttack = units.reduce((s, u) => s + view.counters.attack_u[u * 2 + view.reduced_u[u]!]!, 0);
     const ourDefence = units.reduce((s, u) => s + view.counters.defence_u[u * 2 + view.reduced_u[u]!]!, 0);
     const counting = units.filter((u) => view.counters.type_u[u] !== ENGINEER).length;
-    const moving = units.length > 0, led = leaders.length > 0;
+    const moving = units.length > 0,
+      led = leaders.length > 0;
     // 15.1, 8.10: a leaderless group away from the enemy, outside works and own settlements, marches to the nearest leader at the front (reserveMarch).
     const reserve = moving && !led && view.works_h[g.start] === 0 && !(settlement_h[g.start] && control_h[g.start] === side);
     const join = reserve && nearestEnemyDistance(view, side, g.start) > RESERVE_CONTACT ? nearestRow(frontRows, g.start) : null;
@@ -195,23 +231,36 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
     }
     // Each end's score: capture, then progress toward the targets (every end adds its terms in the targets'
     // order; four targets per pass over the ends), then contact, danger, General Supply and holding a threatened settlement.
-    for (let j = 0; j < count; j++) score[j] = moving && control_h[ends[j]!] === enemy ? settlementValue(view, ends[j]!) * 2 * params.settlementWeight : 0;
+    for (let j = 0; j < count; j++)
+      score[j] = moving && control_h[ends[j]!] === enemy ? settlementValue(view, ends[j]!) * 2 * params.settlementWeight : 0;
     const weight = (i: number) => aggression * targets[i]!.value;
     let i = 0;
     for (; i + 4 <= targets.length; i += 4) {
-      const r0 = targetRows[i]!, r1 = targetRows[i + 1]!, r2 = targetRows[i + 2]!, r3 = targetRows[i + 3]!;
-      const w0 = weight(i), w1 = weight(i + 1), w2 = weight(i + 2), w3 = weight(i + 3);
-      const b0 = r0[g.start]!, b1 = r1[g.start]!, b2 = r2[g.start]!, b3 = r3[g.start]!;
+      const r0 = targetRows[i]!,
+        r1 = targetRows[i + 1]!,
+        r2 = targetRows[i + 2]!,
+        r3 = targetRows[i + 3]!;
+      const w0 = weight(i),
+        w1 = weight(i + 1),
+        w2 = weight(i + 2),
+        w3 = weight(i + 3);
+      const b0 = r0[g.start]!,
+        b1 = r1[g.start]!,
+        b2 = r2[g.start]!,
+        b3 = r3[g.start]!;
       for (let j = 0; j < count; j++) {
         const h = ends[j]!;
         score[j] = score[j]! + progress(w0, b0, r0[h]!) + progress(w1, b1, r1[h]!) + progress(w2, b2, r2[h]!) + progress(w3, b3, r3[h]!);
       }
     }
     for (; i < targets.length; i++) {
-      const row = targetRows[i]!, w = weight(i), b = row[g.start]!;
+      const row = targetRows[i]!,
+        w = weight(i),
+        b = row[g.start]!;
       for (let j = 0; j < count; j++) score[j] = score[j]! + progress(w, b, row[ends[j]!]!);
     }
-    let best = g.start, bestScore = 0;
+    let best = g.start,
+      bestScore = 0;
     for (let j = 0; j < count; j++) {
       const h = ends[j]!;
       let s = score[j]!;
@@ -221,7 +270,8 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
         else if (moving) s -= 3;
         s -= (1 - aggression) * 4 * Math.min(2, enemyNear / (ourDefence + 1));
       }
-      if (moving && led && params.supplyLeash > 0) s -= params.supplyLeash * beyondRadius(supplyRows, providerHexes, g.start, h, radiusHexes);
+      if (moving && led && params.supplyLeash > 0)
+        s -= params.supplyLeash * beyondRadius(supplyRows, providerHexes, g.start, h, radiusHexes);
       if (moving && !led) {
         let nearest = 99;
         for (const row of supplyRows) nearest = Math.min(nearest, row[h]!);
@@ -231,7 +281,10 @@ export function chooseMove(d: Extract<Decision, { kind: 'move' }>, view: GameSta
       }
       if (settlement_h[h] && control_h[h] === side && near3[h]! > 0) s += 1;
       if (j === 0) bestScore = s + 0.5;
-      else if (s > bestScore) { best = h; bestScore = s; }
+      else if (s > bestScore) {
+        best = h;
+        bestScore = s;
+      }
     }
     if (best === g.start) continue;
     return { units, leaders, path: pathTo(reach, best) };

@@ -33,7 +33,9 @@ const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 export const SPACE_SIZES: readonly number[] = KEYS.map((k) => SPACE[k]!.length);
 
 /** The balanced preset as a point (where the searches start). */
-export const BALANCED_POINT: readonly number[] = KEYS.map((k) => Math.max(0, (SPACE[k] as readonly unknown[]).indexOf(PRESETS.balanced[k])));
+export const BALANCED_POINT: readonly number[] = KEYS.map((k) =>
+  Math.max(0, (SPACE[k] as readonly unknown[]).indexOf(PRESETS.balanced[k])),
+);
 
 export function paramsOf(point: readonly number[]): Partial<HeuristicParams> {
   return Object.fromEntries(KEYS.map((k, i) => [k, SPACE[k]![point[i]!]])) as Partial<HeuristicParams>;
@@ -41,5 +43,13 @@ export function paramsOf(point: readonly number[]): Partial<HeuristicParams> {
 
 /** A plan file holding only parameters: the tuned heuristic (src/policy/plan.ts). */
 export function tunedPlan(scenarioId: string, side: 'PAR' | 'BOL', params: Partial<HeuristicParams>, tuned?: Record<string, unknown>) {
-  return { name: `${scenarioId}, ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}, tuned`, scenario: scenarioId, side, preset: 'balanced', params, ...(tuned ? { tuned } : {}), phases: [] };
+  return {
+    name: `${scenarioId}, ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}, tuned`,
+    scenario: scenarioId,
+    side,
+    preset: 'balanced',
+    params,
+    ...(tuned ? { tuned } : {}),
+    phases: [],
+  };
 }

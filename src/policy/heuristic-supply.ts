@@ -39,20 +39,31 @@ export function newSupplyMemory(): SupplyMemory {
 /** Resets the memory when a new phase starts. */
 export function phaseMemory(mem: SupplyMemory, view: GameState): SupplyMemory {
   const key = `${view.turn}:${view.phasing}`;
-  if (mem.key !== key) { mem.key = key; mem.arrived.clear(); mem.want = null; mem.needy = null; mem.stranded = null; mem.trucksDone.clear(); }
+  if (mem.key !== key) {
+    mem.key = key;
+    mem.arrived.clear();
+    mem.want = null;
+    mem.needy = null;
+    mem.stranded = null;
+    mem.trucksDone.clear();
+  }
   return mem;
 }
 
 let scratch: { map: GameState['map']; a: Reach; b: Reach } | null = null;
 function scratchReaches(view: GameState) {
-  if (scratch?.map !== view.map) { const ps = pathSearchFor(view.map); scratch = { map: view.map, a: createReach(ps), b: createReach(ps) }; }
+  if (scratch?.map !== view.map) {
+    const ps = pathSearchFor(view.map);
+    scratch = { map: view.map, a: createReach(ps), b: createReach(ps) };
+  }
   return scratch;
 }
 
 /** A leader of the side in General Supply stands in h (8.9: his hex projects combat supply, I-22). */
 function suppliedLeaderIn(view: GameState, side: Side, h: number): boolean {
   if (view.leaders_hs[h * 2 + side] === 0) return false;
-  for (let l = 0; l < view.loc_l.length; l++) if (view.loc_l[l] === h && view.counters.side_l[l] === side && view.oos_l[l] === 0) return true;
+  for (let l = 0; l < view.loc_l.length; l++)
+    if (view.loc_l[l] === h && view.counters.side_l[l] === side && view.oos_l[l] === 0) return true;
   return false;
 }
 
@@ -67,7 +78,10 @@ function attackTargets(view: GameState, side: Side, h: number): number {
   const { neighbour_hd } = view.map.grid;
   const targets = new Set<number>();
   const around = [h];
-  for (let d = 0; d < DIRECTIONS; d++) { const n = neighbour_hd[h * DIRECTIONS + d]!; if (n !== NO_HEX) around.push(n); }
+  for (let d = 0; d < DIRECTIONS; d++) {
+    const n = neighbour_hd[h * DIRECTIONS + d]!;
+    if (n !== NO_HEX) around.push(n);
+  }
   for (const x of around) {
     if (view.combat_hs[x * 2 + side] === 0) continue;
     for (let d = 0; d < DIRECTIONS; d++) {
@@ -85,7 +99,8 @@ function attackTargets(view: GameState, side: Side, h: number): number {
 function defends(view: GameState, side: Side, h: number): boolean {
   if (view.combat_hs[h * 2 + side]! > 0 && attackTargets(view, side, h) > 0) return true;
   if (!projects(view, side, h)) return false;
-  const grid = view.map.grid, near = Math.max(1, Math.floor(view.radius_s[side]! / 2));
+  const grid = view.map.grid,
+    near = Math.max(1, Math.floor(view.radius_s[side]! / 2));
   for (let u = 0; u < view.loc_u.length; u++) {
     const x = view.loc_u[u]!;
     if (x >= 0 && view.counters.side_u[u] === side && distance(grid, h, x) <= near && nearestEnemyDistance(view, side, x) <= 2) return true;
@@ -102,7 +117,15 @@ export function movableCsp(view: GameState, side: Side, h: number, mem: SupplyMe
  * The order moving `count` CSP from `from` to the first of `targets` they can get to: on foot (8.15) if
  * they can make one, else by a free truck (10.11), two at most; null when none can be reached.
  */
-function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: number, targets: readonly number[], count: number, useTrucks: boolean, reaches: TruckReaches): MoveOrder | null {
+function carry(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  from: number,
+  targets: readonly number[],
+  count: number,
+  useTrucks: boolean,
+  reaches: TruckReaches,
+): MoveOrder | null {
   const side = d.side;
   const ps = pathSearchFor(view.map);
   const { a, b } = scratchReaches(view);
@@ -110,12 +133,14 @@ function carry(d: Extract<Decision, { kind: 'move' }>, view: GameState, from: nu
   const onFoot = targets.find((to) => canEndAt(foot, to));
   if (onFoot !== undefined) return { units: [], leaders: [], csp: count, path: pathTo(foot, onFoot) };
   if (!useTrucks) return null;
-  const trucks = d.movable.trucks.map((t, i) => ({ t, i, left: d.movable.truckLeft[i]! }))
+  const trucks = d.movable.trucks
+    .map((t, i) => ({ t, i, left: d.movable.truckLeft[i]! }))
     .filter(({ t }) => view.loc_t[t]! >= 0 && distance(view.map.grid, view.loc_t[t]!, from) <= TRUCK_HEXES)
     .sort((x, y) => distance(view.map.grid, view.loc_t[x.t]!, from) - distance(view.map.grid, view.loc_t[y.t]!, from) || x.t - y.t);
   for (const { t, i, left } of trucks) {
     const alone = stackMover(view, side, { trucks: [t] });
-    let lead: number[] = [from], spent = 0;
+    let lead: number[] = [from],
+      spent = 0;
     if (view.loc_t[t] !== from) {
       const r = reaches.reach(i);
       if (!canEndAt(r, from)) continue;
@@ -141,7 +166,14 @@ function cspHexes(view: GameState, side: Side): number[] {
 }
 
 /** 8.15, 12.12: the next CSP move up to a leader whose units can attack next, or null. */
-export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: GameState, perLeader: number, useTrucks: boolean, mem: SupplyMemory, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
+export function chooseCspForward(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  perLeader: number,
+  useTrucks: boolean,
+  mem: SupplyMemory,
+  reaches: TruckReaches = truckReaches(d, view),
+): MoveOrder | null {
   const side = d.side;
   if (mem.needy === null) {
     // Leaders in supply with troops, and what they want: one CSP per enemy hex their units can attack, up to perLeader.
@@ -166,14 +198,21 @@ export function chooseCspForward(d: Extract<Decision, { kind: 'move' }>, view: G
   while (mem.needy.length > 0) {
     const { h: to, need } = mem.needy.shift()!;
     // Donors: every CSP hex but what the leaders there want, and one more for the defence where it covers units the enemy is near (12.12).
-    const donors = cspHexes(view, side).filter((h) => h !== to).map((h) => {
-      const keep = (want.get(h) ?? 0) + (defends(view, side, h) ? 1 : 0);
-      return { h, spare: Math.min(movableCsp(view, side, h, mem), view.csp_hs[h * 2 + side]! - keep) };
-    }).filter((x) => x.spare > 0).sort((x, y) => distance(view.map.grid, x.h, to) - distance(view.map.grid, y.h, to) || x.h - y.h);
+    const donors = cspHexes(view, side)
+      .filter((h) => h !== to)
+      .map((h) => {
+        const keep = (want.get(h) ?? 0) + (defends(view, side, h) ? 1 : 0);
+        return { h, spare: Math.min(movableCsp(view, side, h, mem), view.csp_hs[h * 2 + side]! - keep) };
+      })
+      .filter((x) => x.spare > 0)
+      .sort((x, y) => distance(view.map.grid, x.h, to) - distance(view.map.grid, y.h, to) || x.h - y.h);
     for (const donor of donors) {
       if (distance(view.map.grid, donor.h, to) > TRUCK_HEXES) break; // sorted by distance: the rest are too far
       const order = carry(d, view, donor.h, [to], Math.min(need, donor.spare), useTrucks, reaches);
-      if (order) { mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
+      if (order) {
+        mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!);
+        return order;
+      }
     }
   }
   return null;
@@ -186,15 +225,24 @@ function homes(view: GameState, side: Side): number[] {
   if (ghq >= 0 && (view.combat_hs[ghq * 2 + side]! > 0 || !enemyCanReach(view, side, ghq, true))) out.push(ghq);
   for (let l = 0; l < view.loc_l.length; l++) {
     const h = view.loc_l[l]!;
-    if (h >= 0 && view.counters.side_l[l] === side && view.oos_l[l] === 0 && view.combat_hs[h * 2 + side]! > 0 && !out.includes(h)) out.push(h);
+    if (h >= 0 && view.counters.side_l[l] === side && view.oos_l[l] === 0 && view.combat_hs[h * 2 + side]! > 0 && !out.includes(h))
+      out.push(h);
   }
   return out;
 }
 
 /** 8.15: the next move of CSP that nothing projects and no troops hold (left behind by a leader or the GHQ) to the nearest home, or null. */
-export function chooseCspHome(d: Extract<Decision, { kind: 'move' }>, view: GameState, useTrucks: boolean, mem: SupplyMemory, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
+export function chooseCspHome(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  useTrucks: boolean,
+  mem: SupplyMemory,
+  reaches: TruckReaches = truckReaches(d, view),
+): MoveOrder | null {
   const side = d.side;
-  mem.stranded ??= cspHexes(view, side).filter((h) => view.combat_hs[h * 2 + side] === 0 && view.ghq_s[side] !== h && !projects(view, side, h));
+  mem.stranded ??= cspHexes(view, side).filter(
+    (h) => view.combat_hs[h * 2 + side] === 0 && view.ghq_s[side] !== h && !projects(view, side, h),
+  );
   let places: number[] | null = null;
   while (mem.stranded.length > 0) {
     const h = mem.stranded.shift()!;
@@ -202,20 +250,31 @@ export function chooseCspHome(d: Extract<Decision, { kind: 'move' }>, view: Game
     const count = movableCsp(view, side, h, mem);
     if (count <= 0 || view.combat_hs[h * 2 + side]! > 0) continue;
     places ??= homes(view, side);
-    const targets = places.filter((x) => x !== h && distance(view.map.grid, h, x) <= TRUCK_HEXES)
+    const targets = places
+      .filter((x) => x !== h && distance(view.map.grid, h, x) <= TRUCK_HEXES)
       .sort((x, y) => distance(view.map.grid, h, x) - distance(view.map.grid, h, y) || x - y);
     const order = targets.length > 0 ? carry(d, view, h, targets, count, useTrucks, reaches) : null;
-    if (order) { const to = order.path[order.path.length - 1]!; mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!); return order; }
+    if (order) {
+      const to = order.path[order.path.length - 1]!;
+      mem.arrived.set(to, (mem.arrived.get(to) ?? 0) + order.csp!);
+      return order;
+    }
   }
   return null;
 }
 
 /** 10.11: the next move of a free truck that is neither at a home nor safe, to the nearest home it can reach, or null. */
-export function chooseTruckHome(d: Extract<Decision, { kind: 'move' }>, view: GameState, mem: SupplyMemory, reaches: TruckReaches = truckReaches(d, view)): MoveOrder | null {
+export function chooseTruckHome(
+  d: Extract<Decision, { kind: 'move' }>,
+  view: GameState,
+  mem: SupplyMemory,
+  reaches: TruckReaches = truckReaches(d, view),
+): MoveOrder | null {
   const side = d.side;
   const places = homes(view, side);
   for (let i = 0; i < d.movable.trucks.length; i++) {
-    const t = d.movable.trucks[i]!, at = view.loc_t[t]!;
+    const t = d.movable.trucks[i]!,
+      at = view.loc_t[t]!;
     if (mem.trucksDone.has(t) || at < 0) continue;
     mem.trucksDone.add(t);
     if (places.includes(at) || (isUsableSourceHex(view, side, at) && !enemyCanReach(view, side, at, true))) continue;
@@ -231,12 +290,16 @@ export function chooseTruckHome(d: Extract<Decision, { kind: 'move' }>, view: Ga
 function towardHome(view: GameState, side: Side, r: Reach, at: number, places: readonly number[]): number | undefined {
   const grid = view.map.grid;
   const gap = (h: number) => Math.min(...places.map((x) => distance(grid, h, x)));
-  let best: number | undefined, bestGap = gap(at);
+  let best: number | undefined,
+    bestGap = gap(at);
   for (let i = 0; i < r.count; i++) {
     const n = r.touched_n[i]!;
     if (n >= grid.size || !canEndAt(r, n)) continue;
     const g = gap(n);
-    if (g < bestGap && (view.combat_hs[n * 2 + side]! > 0 || !enemyCanReach(view, side, n, true))) { best = n; bestGap = g; }
+    if (g < bestGap && (view.combat_hs[n * 2 + side]! > 0 || !enemyCanReach(view, side, n, true))) {
+      best = n;
+      bestGap = g;
+    }
   }
   return best;
 }
@@ -247,8 +310,10 @@ export function chooseAttachments(view: GameState, side: Side, trucks: readonly 
   const out: { truck: number; hex: number }[] = [];
   const used = new Set<number>();
   // Trucks already attached keep their hexes.
-  for (let t = 0; t < view.loc_t.length; t++) if (view.side_t[t] === side && view.attached_t[t] && view.loc_t[t]! >= 0) used.add(view.loc_t[t]!);
-  const ok = (h: number) => h === ghq || (view.combat_hs[h * 2 + side]! > 0 && suppliedLeaderIn(view, side, h) && !enemyCanReach(view, side, h, true));
+  for (let t = 0; t < view.loc_t.length; t++)
+    if (view.side_t[t] === side && view.attached_t[t] && view.loc_t[t]! >= 0) used.add(view.loc_t[t]!);
+  const ok = (h: number) =>
+    h === ghq || (view.combat_hs[h * 2 + side]! > 0 && suppliedLeaderIn(view, side, h) && !enemyCanReach(view, side, h, true));
   for (const t of [...trucks].sort((x, y) => (view.loc_t[x] === ghq ? 0 : 1) - (view.loc_t[y] === ghq ? 0 : 1) || x - y)) {
     const h = view.loc_t[t]!;
     if (used.has(h) || !ok(h)) continue;

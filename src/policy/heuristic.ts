@@ -55,10 +55,19 @@ export function heuristicPolicy(opts: HeuristicOptions): Policy {
 /** The plan's posture this turn: attack lowers the odds wanted and raises aggression; hold and delay the reverse. */
 function posture(view: GameState, side: Side, params: HeuristicParams, plan: Plan | undefined) {
   const phase = plan && plan.side === side ? planPhase(plan, view.turn + 1) : undefined;
-  let aggression = params.aggression, minOdds = params.minOdds;
-  if (phase?.posture === 'attack') { aggression = Math.max(aggression, 0.9); minOdds = Math.max(1, minOdds - 1); }
-  if (phase?.posture === 'hold') { aggression = Math.min(aggression, 0.25); }
-  if (phase?.posture === 'delay') { aggression = 0.05; minOdds = minOdds + 1; }
+  let aggression = params.aggression,
+    minOdds = params.minOdds;
+  if (phase?.posture === 'attack') {
+    aggression = Math.max(aggression, 0.9);
+    minOdds = Math.max(1, minOdds - 1);
+  }
+  if (phase?.posture === 'hold') {
+    aggression = Math.min(aggression, 0.25);
+  }
+  if (phase?.posture === 'delay') {
+    aggression = 0.05;
+    minOdds = minOdds + 1;
+  }
   return { aggression, minOdds: Math.max(minOdds, params.minOddsFloor), phase, forces: phase?.forces ?? new Map<number, number>() };
 }
 
@@ -66,12 +75,16 @@ function posture(view: GameState, side: Side, params: HeuristicParams, plan: Pla
 function objectives(view: GameState, side: Side, params: HeuristicParams, phase: PlanPhase | undefined): Objective[] {
   const own = defaultObjectives(view, side, params);
   if (!phase || phase.objectives.length === 0) return own;
-  return [...phase.objectives.map((o) => ({ hex: o.hex, value: 10 * o.weight })), ...own.map((o) => ({ hex: o.hex, value: o.value * 0.3 }))];
+  return [
+    ...phase.objectives.map((o) => ({ hex: o.hex, value: 10 * o.weight })),
+    ...own.map((o) => ({ hex: o.hex, value: o.value * 0.3 })),
+  ];
 }
 
 /** 8.12, 8.13: a unit of the side in hex h was out of General Supply at the last Supply Phase. */
 function outOfSupplyIn(view: GameState, side: Side, h: number): boolean {
-  for (let u = 0; u < view.loc_u.length; u++) if (view.loc_u[u] === h && view.counters.side_u[u] === side && !view.inSupply_u[u]) return true;
+  for (let u = 0; u < view.loc_u.length; u++)
+    if (view.loc_u[u] === h && view.counters.side_u[u] === side && !view.inSupply_u[u]) return true;
   return false;
 }
 
@@ -92,7 +105,8 @@ function baseInDanger(view: GameState, side: Side, h: number): boolean {
  */
 function setupRank(view: GameState, side: Side, h: number, stacked: number, params: HeuristicParams): number {
   const near = nearestEnemyDistance(view, side, h);
-  if (params.setupSettlements && stacked === 0 && view.map.bigFour_h[h] && view.control_h[h] === side && baseInDanger(view, side, h)) return near - 10_000;
+  if (params.setupSettlements && stacked === 0 && view.map.bigFour_h[h] && view.control_h[h] === side && baseInDanger(view, side, h))
+    return near - 10_000;
   return stacked < params.setupOnWorks ? near - 1000 * (worksMultiplier(view, h) - 1) : near;
 }
 
@@ -140,7 +154,12 @@ const HEURISTIC: Handlers<Context> = {
     // 17, 12.13: man the group's works first (a fortification triples, an entrenchment doubles its defence), then
     // stack toward the enemy: fill the hex nearest the nearest enemy.
     // With setupSettlements the base's one unit is not the group's centre: its leaders and GHQ go where most of its units stand.
-    return spreadGroup(d, view, (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)), params.setupSettlements);
+    return spreadGroup(
+      d,
+      view,
+      (hexes, stacked) => leastBy(hexes, (h) => setupRank(view, side, h, stacked(h), params)),
+      params.setupSettlements,
+    );
   },
   setupEntrenchments: (d, view) => nearestEnemyFirst(view, d.side, d.hexes).slice(0, d.count),
   refuseTruce: (d, view, { params }) => {
@@ -159,7 +178,8 @@ const HEURISTIC: Handlers<Context> = {
     const ahead = view.vp_s[side]! - view.vp_s[enemy]!;
     return d.max > 0 && after >= Math.max(params.callUpFloor, params.vpReserve) && ahead < 15 && callUpCanPay(view, side, params) ? 1 : 0;
   },
-  replacements: (d, view) => [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points),
+  replacements: (d, view) =>
+    [...d.eligible].sort((a, b) => view.counters.attack_u[b * 2]! - view.counters.attack_u[a * 2]! || a - b).slice(0, d.points),
   placePiece: (d, view, { params }) => {
     const side = d.side;
     if (d.piece === 'ghq') {
@@ -171,13 +191,16 @@ const HEURISTIC: Handlers<Context> = {
     }
     // 15.6, I-35: a new or displaced leader joins the strongest stack offered, one in General Supply first (leaderSafety).
     if (d.piece === 'leader' && params.leaderSafety) {
-      return leastBy(d.hexes, (h) => { const s = stackAt(view, side, h); return -(s.supplied ? 100 : 0) - s.steps + nearestEnemyDistance(view, side, h) / 1000; });
+      return leastBy(d.hexes, (h) => {
+        const s = stackAt(view, side, h);
+        return -(s.supplied ? 100 : 0) - s.steps + nearestEnemyDistance(view, side, h) / 1000;
+      });
     }
     // Reinforcements, trucks and new leaders go where the enemy is nearest.
     return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));
   },
   removeGhq: (d, view, { params }) => shouldRemoveGhq(view, d.side, params),
-  depots: (d, view, { params }) => params.moveGhq ? pickDepots(view, d.side, d.candidates, d.max) : d.candidates.slice(0, d.max),
+  depots: (d, view, { params }) => (params.moveGhq ? pickDepots(view, d.side, d.candidates, d.max) : d.candidates.slice(0, d.max)),
   attachTrucks: (d, view, { params }) => {
     const side = d.side;
     // 8.11: trucks attached where a radius is projected run it at the mech rate along the roads.
@@ -200,9 +223,11 @@ const HEURISTIC: Handlers<Context> = {
     const side = d.side;
     const p = posture(view, side, params, plan);
     // Garrisons first, then the stacks, then the logistics that follow them.
-    return chooseGarrison(d, view, params, memory.garrison)
-      ?? chooseMove(d, view, params, memory.move, objectives(view, side, params, p.phase), p.forces, p.aggression)
-      ?? chooseLogistics(d, view, params, memory.logistics);
+    return (
+      chooseGarrison(d, view, params, memory.garrison) ??
+      chooseMove(d, view, params, memory.move, objectives(view, side, params, p.phase), p.forces, p.aggression) ??
+      chooseLogistics(d, view, params, memory.logistics)
+    );
   },
   attack: (d, view, { params, plan }) => {
     const side = d.side;
@@ -236,14 +261,16 @@ const HEURISTIC: Handlers<Context> = {
     const side = d.side;
     // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
     const dist = enemyDistances(view, side, d.hexes);
-    return [...d.hexes].sort((a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]!
-      || dist.get(b)! - dist.get(a)! || a - b)[0]!;
+    return [...d.hexes].sort(
+      (a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]! || dist.get(b)! - dist.get(a)! || a - b,
+    )[0]!;
   },
   advance: (d, view, { params }) => {
     const enemy = otherSide(d.side);
     // 12.11: take a vacated settlement; otherwise hold the line.
     const moves: { unit: number; hex: number }[] = [];
-    const target = d.hexes.find((h) => view.map.settlement_h[h] && view.control_h[h] === enemy) ?? (params.aggression > 0.7 ? d.hexes[0] : undefined);
+    const target =
+      d.hexes.find((h) => view.map.settlement_h[h] && view.control_h[h] === enemy) ?? (params.aggression > 0.7 ? d.hexes[0] : undefined);
     if (target !== undefined) {
       const strongest = [...d.units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
       // Only units the rules let in (10.9 prohibited terrain, 11 stacking), as the engine checks them.
@@ -264,9 +291,12 @@ const HEURISTIC: Handlers<Context> = {
     for (const e of d.engineers) {
       const h = view.loc_u[e]!;
       const front = strengthAround(view, h, enemy, 3) > 0;
-      if (params.wellsFirst && !hasWater(view, h) && outOfSupplyIn(view, side, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
-      else if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null) orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
-      else if (view.map.settlement_h[h] && front && buildProblem(view, e, BUILD_FORTIFICATION) === null) orders.push({ engineer: e, what: BUILD_FORTIFICATION });
+      if (params.wellsFirst && !hasWater(view, h) && outOfSupplyIn(view, side, h) && buildProblem(view, e, BUILD_WELL) === null)
+        orders.push({ engineer: e, what: BUILD_WELL });
+      else if (view.works_h[h] === WORKS_NONE && (front || view.map.settlement_h[h]) && buildProblem(view, e, BUILD_ENTRENCHMENT) === null)
+        orders.push({ engineer: e, what: BUILD_ENTRENCHMENT });
+      else if (view.map.settlement_h[h] && front && buildProblem(view, e, BUILD_FORTIFICATION) === null)
+        orders.push({ engineer: e, what: BUILD_FORTIFICATION });
       else if (!hasWater(view, h) && buildProblem(view, e, BUILD_WELL) === null) orders.push({ engineer: e, what: BUILD_WELL });
     }
     return orders;
@@ -281,6 +311,10 @@ const HEURISTIC: Handlers<Context> = {
     if (!d.forced) return { action: 'none' };
     // 15.3: defend a commander whose command rating beats the challenger's, if VP allow.
     const affordable = Math.floor(spendable(view, side, params) / view.tables.leaders.armyCommanderDrmVpCost);
-    return { action: 'replaceCommander', modifier: dice.int(1) === 0 && affordable >= 1 && view.counters.command_l[view.armyCommander_s[side]!]! > 0 ? -1 : 0, supporters: [] };
+    return {
+      action: 'replaceCommander',
+      modifier: dice.int(1) === 0 && affordable >= 1 && view.counters.command_l[view.armyCommander_s[side]!]! > 0 ? -1 : 0,
+      supporters: [],
+    };
   },
 };

@@ -35,7 +35,10 @@ export function isPlanFile(name: string): boolean {
 function planFor(name: string, data: { map: GameMap; counters: Counters } | undefined): Plan {
   if (!data) throw new Error(`policy "${name}": a plan file needs the scenario's map and counters`);
   let plan = plans.get(name);
-  if (!plan) { plan = compilePlan(name, data.map, data.counters); plans.set(name, plan); }
+  if (!plan) {
+    plan = compilePlan(name, data.map, data.counters);
+    plans.set(name, plan);
+  }
   return plan;
 }
 
@@ -56,9 +59,12 @@ export function createPolicy(name: string, seed: string, data?: { map: GameMap; 
   if (name.includes('+') && !isPolicyModule(name)) {
     // Restricted play (restrict.ts): the heuristic (a preset or a plan) without some of its options.
     const { base, restrictions } = parseRestricted(name);
-    if (!isPlanFile(base) && !(PRESET_NAMES as readonly string[]).includes(base)) throw new Error(`policy "${name}": restrictions apply to the heuristic presets (${PRESET_NAMES.join(', ')}) and plan files`);
+    if (!isPlanFile(base) && !(PRESET_NAMES as readonly string[]).includes(base))
+      throw new Error(`policy "${name}": restrictions apply to the heuristic presets (${PRESET_NAMES.join(', ')}) and plan files`);
     const params = restrictedParams(restrictions);
-    const inner = isPlanFile(base) ? heuristicPolicy({ plan: planFor(base, data), seed, params }) : heuristicPolicy({ preset: base as PresetName, seed, params });
+    const inner = isPlanFile(base)
+      ? heuristicPolicy({ plan: planFor(base, data), seed, params })
+      : heuristicPolicy({ preset: base as PresetName, seed, params });
     return restrictPolicy(inner, restrictions);
   }
   if (isPlanFile(name)) return heuristicPolicy({ plan: planFor(name, data), seed });
@@ -66,10 +72,14 @@ export function createPolicy(name: string, seed: string, data?: { map: GameMap; 
   const rollouts = parseSearch(name);
   if (rollouts !== null) return searchPolicy({ seed, rollouts, tunedFor: (side) => tunedCandidate(data, side) });
   switch (name) {
-    case 'random': return randomPolicy(seed);
-    case 'passive': return passivePolicy();
+    case 'random':
+      return randomPolicy(seed);
+    case 'passive':
+      return passivePolicy();
     default:
       if ((PRESET_NAMES as readonly string[]).includes(name)) return heuristicPolicy({ preset: name as PresetName, seed });
-      throw new Error(`no policy "${name}" (policies: ${POLICY_NAMES.join(', ')}, a plan file ending in .json, or a module ending in .mjs/.js)`);
+      throw new Error(
+        `no policy "${name}" (policies: ${POLICY_NAMES.join(', ')}, a plan file ending in .json, or a module ending in .mjs/.js)`,
+      );
   }
 }

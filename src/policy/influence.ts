@@ -15,13 +15,17 @@ const disksCache = new WeakMap<Grid, Disks[]>();
 
 function disks(grid: Grid, radius: number): Disks {
   let perGrid = disksCache.get(grid);
-  if (!perGrid) { perGrid = []; disksCache.set(grid, perGrid); }
+  if (!perGrid) {
+    perGrid = [];
+    disksCache.set(grid, perGrid);
+  }
   const hit = perGrid[radius];
   if (hit) return hit;
   const start = new Int32Array(grid.size + 1);
   const out: number[] = [];
   const seen = new Int32Array(grid.size).fill(-1);
-  let frontier: number[] = [], next: number[] = [];
+  let frontier: number[] = [],
+    next: number[] = [];
   for (let x = 0; x < grid.size; x++) {
     start[x] = out.length;
     frontier.length = 0;
@@ -59,16 +63,23 @@ const influenceCache = new WeakMap<GameState, InfluenceMap[]>();
 /** The attack strength of the side's combat units within `radius` hexes of each hex (integer sums: exact in any order). */
 export function influence(view: GameState, side: Side, radius: number): Float64Array {
   let perState = influenceCache.get(view);
-  if (!perState) { perState = []; influenceCache.set(view, perState); }
+  if (!perState) {
+    perState = [];
+    influenceCache.set(view, perState);
+  }
   const version = view.sideVersion_s[side]!;
   let hit = perState[radius * 2 + side];
   if (hit && hit.version === version) return hit.map;
-  if (!hit) { hit = { version, map: new Float64Array(view.map.grid.size) }; perState[radius * 2 + side] = hit; }
+  if (!hit) {
+    hit = { version, map: new Float64Array(view.map.grid.size) };
+    perState[radius * 2 + side] = hit;
+  }
   hit.version = version;
   const { map } = hit;
   const { start, hexes } = disks(view.map.grid, radius);
   map.fill(0);
-  const { loc_u, reduced_u } = view, { side_u, attack_u } = view.counters;
+  const { loc_u, reduced_u } = view,
+    { side_u, attack_u } = view.counters;
   for (let u = 0; u < loc_u.length; u++) {
     const x = loc_u[u]!;
     if (x < 0 || side_u[u] !== side) continue;

@@ -26,7 +26,14 @@ export const policyLib = {
   heuristicPolicy: (...args: Parameters<typeof heuristicPolicy>) => trustedPolicy(heuristicPolicy(...args)),
   passivePolicy: () => trustedPolicy(passivePolicy()),
   randomPolicy: (seed: string) => trustedPolicy(randomPolicy(seed)),
-  PRESETS, attackOutlook, supplyFlags, movement, combat, losses, supply, hex,
+  PRESETS,
+  attackOutlook,
+  supplyFlags,
+  movement,
+  combat,
+  losses,
+  supply,
+  hex,
 };
 export type PolicyLib = typeof policyLib;
 
@@ -59,7 +66,8 @@ export async function loadPolicyModules(names: readonly string[]): Promise<void>
     } catch (err) {
       throw new PolicyModuleError(`policy module ${name}: cannot load it (${(err as Error).message.split('\n')[0]})`);
     }
-    if (typeof mod.default !== 'function') throw new PolicyModuleError(`policy module ${name}: its default export must be a function ({ seed, side, lib }) => policy`);
+    if (typeof mod.default !== 'function')
+      throw new PolicyModuleError(`policy module ${name}: its default export must be a function ({ seed, side, lib }) => policy`);
     factories.set(name, mod.default as PolicyFactory);
   }
 }
@@ -76,17 +84,32 @@ export function createModulePolicy(name: string, seed: string): Policy {
   const factory = factories.get(name);
   if (!factory) throw new Error(`policy module ${name} was not loaded (call loadPolicyModules first)`);
   const policy = factory({ seed, lib: policyLib });
-  if (!policy || typeof policy.decide !== 'function') throw new Error(`policy module ${name}: the factory must return an object with decide(decision, view)`);
+  if (!policy || typeof policy.decide !== 'function')
+    throw new Error(`policy module ${name}: the factory must return an object with decide(decision, view)`);
   const guarded = readOnlyPolicy(policy, `policy module ${name}`);
   return {
     name: guarded.name,
     decide(decision, view) {
-      try { return guarded.decide(decision, view); } catch (err) { throw fault(err, name, decision.side as Side, `${decision.kind} decision`); }
+      try {
+        return guarded.decide(decision, view);
+      } catch (err) {
+        throw fault(err, name, decision.side as Side, `${decision.kind} decision`);
+      }
     },
-    ...(guarded.startTurn ? {
-      startTurn(view: Parameters<NonNullable<Policy['startTurn']>>[0], side: Side, lookahead: Parameters<NonNullable<Policy['startTurn']>>[2]) {
-        try { guarded.startTurn!(view, side, lookahead); } catch (err) { throw fault(err, name, side, 'look-ahead at the start of its turn'); }
-      },
-    } : {}),
+    ...(guarded.startTurn
+      ? {
+          startTurn(
+            view: Parameters<NonNullable<Policy['startTurn']>>[0],
+            side: Side,
+            lookahead: Parameters<NonNullable<Policy['startTurn']>>[2],
+          ) {
+            try {
+              guarded.startTurn!(view, side, lookahead);
+            } catch (err) {
+              throw fault(err, name, side, 'look-ahead at the start of its turn');
+            }
+          },
+        }
+      : {}),
   };
 }

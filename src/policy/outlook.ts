@@ -1,6 +1,15 @@
 // What an attack would do, exactly: odds, modifiers and the CRT over the six die rolls (12.4-12.6),
 // with expected losses, retreat chances and VP, for policies to weigh attacks before declaring them.
-import { combatResultForRoll, createCombatPhaseLog, lossOf, prepareCombat, retreatsOf, type Attack, type CombatPhaseLog, type CombatSetup } from '../core/combat.js';
+import {
+  combatResultForRoll,
+  createCombatPhaseLog,
+  lossOf,
+  prepareCombat,
+  retreatsOf,
+  type Attack,
+  type CombatPhaseLog,
+  type CombatSetup,
+} from '../core/combat.js';
 import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import { combatSupplyHexes } from '../core/supply.js';
@@ -29,8 +38,14 @@ export interface AttackOutlook {
 /** 12.4-12.6: the exact outlook of `attack` (its combat supply flags as given) over the six rolls. */
 export function attackOutlook(state: GameState, attack: Attack, log: CombatPhaseLog | null = null): AttackOutlook {
   const setup = prepareCombat(state, attack, log);
-  const attackerCode: number[] = [], defenderCode: number[] = [];
-  let aLoss = 0, dLoss = 0, dElim = 0, dRet = 0, aElim = 0, aRet = 0;
+  const attackerCode: number[] = [],
+    defenderCode: number[] = [];
+  let aLoss = 0,
+    dLoss = 0,
+    dElim = 0,
+    dRet = 0,
+    aElim = 0,
+    aRet = 0;
   for (let roll = 1; roll <= 6; roll++) {
     const r = combatResultForRoll(state, setup, roll);
     attackerCode.push(r.attacker);
@@ -43,9 +58,18 @@ export function attackOutlook(state: GameState, attack: Attack, log: CombatPhase
     else if (retreatsOf(r.attacker)) aRet += 1 / 6;
   }
   return {
-    setup, odds: setup.odds.label, drm: setup.modifiers.total, attackerCode, defenderCode,
-    attackerLoss: aLoss, defenderLoss: dLoss, defenderEliminated: dElim, defenderRetreat: dRet,
-    attackerEliminated: aElim, attackerRetreat: aRet, vacate: dElim + dRet * 0.5,
+    setup,
+    odds: setup.odds.label,
+    drm: setup.modifiers.total,
+    attackerCode,
+    defenderCode,
+    attackerLoss: aLoss,
+    defenderLoss: dLoss,
+    defenderEliminated: dElim,
+    defenderRetreat: dRet,
+    attackerEliminated: aElim,
+    attackerRetreat: aRet,
+    vacate: dElim + dRet * 0.5,
   };
 }
 
@@ -56,7 +80,10 @@ export class CombatSupplyMemo {
 
   hexes(side: Side, h: number): readonly number[] {
     let out = this.answers.get(h * 2 + side);
-    if (!out) { out = combatSupplyHexes(this.state, side, h); this.answers.set(h * 2 + side, out); }
+    if (!out) {
+      out = combatSupplyHexes(this.state, side, h);
+      this.answers.set(h * 2 + side, out);
+    }
     return out;
   }
 }
@@ -65,8 +92,14 @@ export class CombatSupplyMemo {
  * 12.12 (I-22): combat supply flags for the attackers served by `cspHexes` (as markCombatSupplied) and, for the
  * outlook, the defenders assumed supplied whenever a CSP of theirs can reach them (the defender's best answer).
  */
-export function supplyFlags(state: GameState, side: Side, attackers: readonly number[], cspHexes: readonly number[], defenders: readonly number[],
-  memo: CombatSupplyMemo = new CombatSupplyMemo(state)): Uint8Array {
+export function supplyFlags(
+  state: GameState,
+  side: Side,
+  attackers: readonly number[],
+  cspHexes: readonly number[],
+  defenders: readonly number[],
+  memo: CombatSupplyMemo = new CombatSupplyMemo(state),
+): Uint8Array {
   const flags = new Uint8Array(state.loc_u.length);
   for (const u of attackers) {
     const from = memo.hexes(side, state.loc_u[u]!);
@@ -81,9 +114,15 @@ export function supplyFlags(state: GameState, side: Side, attackers: readonly nu
 const logs = new WeakMap<GameState, CombatPhaseLog>();
 
 /** A phase log carrying the decision's record of what this phase has used (12.2, 12.10); valid until the next call. */
-export function phaseLog(state: GameState, used: { attacked_u: Uint8Array; defended_h: Uint8Array; displaced_u: Uint8Array }): CombatPhaseLog {
+export function phaseLog(
+  state: GameState,
+  used: { attacked_u: Uint8Array; defended_h: Uint8Array; displaced_u: Uint8Array },
+): CombatPhaseLog {
   let log = logs.get(state);
-  if (!log) { log = createCombatPhaseLog(state); logs.set(state, log); }
+  if (!log) {
+    log = createCombatPhaseLog(state);
+    logs.set(state, log);
+  }
   log.attacked_u.set(used.attacked_u);
   log.defended_h.set(used.defended_h);
   log.displaced_u.set(used.displaced_u);

@@ -11,24 +11,31 @@ import { paramsSchema, PRESET_NAMES, type HeuristicParams, type PresetName } fro
 
 const hex = z.string().regex(/^\d{4}$/, { message: 'a hex is four digits "XXYY"' });
 
-export const planSchema = z.strictObject({
-  name: z.string().min(1),
-  about: z.union([z.string(), z.array(z.string())]).optional(),
-  scenario: z.string().optional(),
-  side: z.enum(['PAR', 'BOL'], { message: 'side is "PAR" or "BOL"' }),
-  preset: z.enum(PRESET_NAMES as [PresetName, ...PresetName[]]).optional(),
-  /** The heuristic's parameters over the preset's (tuned files, chaco tune). */
-  params: paramsSchema.optional(),
-  /** What made the file and what it measured (tuned files): kept for people, not read by the policy. */
-  tuned: z.record(z.string(), z.unknown()).optional(),
-  phases: z.array(z.strictObject({
-    turns: z.tuple([z.number().int().min(1), z.number().int().min(1)], { message: 'turns is [first, last], 1-based' }),
-    posture: z.enum(['attack', 'hold', 'delay'], { message: 'posture is "attack", "hold" or "delay"' }),
-    objectives: z.array(z.strictObject({ hex, weight: z.number().positive() })).default([]),
-    forces: z.array(z.strictObject({ leader: z.string(), objective: hex })).default([]),
-    note: z.string().optional(),
-  })),
-}).refine((p) => p.phases.length > 0 || p.params !== undefined, { message: 'a plan has at least one phase, or params (a tuned heuristic)', path: ['phases'] });
+export const planSchema = z
+  .strictObject({
+    name: z.string().min(1),
+    about: z.union([z.string(), z.array(z.string())]).optional(),
+    scenario: z.string().optional(),
+    side: z.enum(['PAR', 'BOL'], { message: 'side is "PAR" or "BOL"' }),
+    preset: z.enum(PRESET_NAMES as [PresetName, ...PresetName[]]).optional(),
+    /** The heuristic's parameters over the preset's (tuned files, chaco tune). */
+    params: paramsSchema.optional(),
+    /** What made the file and what it measured (tuned files): kept for people, not read by the policy. */
+    tuned: z.record(z.string(), z.unknown()).optional(),
+    phases: z.array(
+      z.strictObject({
+        turns: z.tuple([z.number().int().min(1), z.number().int().min(1)], { message: 'turns is [first, last], 1-based' }),
+        posture: z.enum(['attack', 'hold', 'delay'], { message: 'posture is "attack", "hold" or "delay"' }),
+        objectives: z.array(z.strictObject({ hex, weight: z.number().positive() })).default([]),
+        forces: z.array(z.strictObject({ leader: z.string(), objective: hex })).default([]),
+        note: z.string().optional(),
+      }),
+    ),
+  })
+  .refine((p) => p.phases.length > 0 || p.params !== undefined, {
+    message: 'a plan has at least one phase, or params (a tuned heuristic)',
+    path: ['phases'],
+  });
 
 export interface PlanPhase {
   readonly from: number;
@@ -74,7 +81,10 @@ export function compilePlan(file: string, map: GameMap, counters: Counters): Pla
     p.forces.forEach((f, k) => {
       const l = counters.leaderIndex.get(f.leader);
       if (l === undefined || counters.side_l[l] !== side) {
-        const ours = counters.leaders.filter((x) => x.side === side).map((x) => x.id).join(', ');
+        const ours = counters.leaders
+          .filter((x) => x.side === side)
+          .map((x) => x.id)
+          .join(', ');
         issues.add(['phases', i, 'forces', k, 'leader'], `"${f.leader}": no such ${raw.side} leader (${ours})`);
         return;
       }

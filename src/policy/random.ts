@@ -10,7 +10,15 @@ import { seededDice, shuffle, type Dice } from '../core/dice.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import type { GameMap } from '../core/map.js';
 import {
-  canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, truckMover, type PathSearch, type Reach,
+  canEndAt,
+  createReach,
+  pathSearchFor,
+  pathTo,
+  reachable,
+  stackMover,
+  truckMover,
+  type PathSearch,
+  type Reach,
 } from '../core/movement.js';
 import { checkAdvance } from '../core/retreat.js';
 import { otherSide, type Side } from '../core/side.js';
@@ -35,13 +43,17 @@ export function randomPolicy(seed: string): Policy {
 let sharedReach: Reach | null = null;
 let sharedReachMap: GameMap | null = null;
 function reachFor(ps: PathSearch): Reach {
-  if (sharedReachMap !== ps.map) { sharedReach = createReach(ps); sharedReachMap = ps.map; }
+  if (sharedReachMap !== ps.map) {
+    sharedReach = createReach(ps);
+    sharedReachMap = ps.map;
+  }
   return sharedReach!;
 }
 const endsScratch: number[] = [];
 /** The nodes below `limit` other than the start where the move may end, in the order reached (reuses one array). */
 function endsOf(reach: Reach, limit: number): number[] {
-  const { touched_n, count, start } = reach, ends = endsScratch;
+  const { touched_n, count, start } = reach,
+    ends = endsScratch;
   ends.length = 0;
   for (let i = 0; i < count; i++) {
     const n = touched_n[i]!;
@@ -63,14 +75,14 @@ const RANDOM: Handlers<Dice> = {
   setupEntrenchments: (d, _view, dice) => subset(dice, d.hexes, d.count),
   // Choices that cost VP are made rarely, so that games live long enough to exercise every phase.
   refuseTruce: (_d, _view, dice) => dice.int(6) === 0,
-  callUps: (d, _view, dice) => dice.int(10) === 0 ? 1 + dice.int(Math.min(3, d.max)) : 0, // 1-3 now and then, never a spree
+  callUps: (d, _view, dice) => (dice.int(10) === 0 ? 1 + dice.int(Math.min(3, d.max)) : 0), // 1-3 now and then, never a spree
   replacements: (d, _view, dice) => subset(dice, d.eligible, d.points),
   placePiece: (d, _view, dice) => pick(dice, d.hexes),
   removeGhq: (_d, _view, dice) => coin(dice),
   depots: (d, _view, dice) => subset(dice, d.candidates, d.max),
   attachTrucks: (d, view, dice) => subset(dice, d.trucks).map((t) => ({ truck: t, hex: view.loc_t[t]! })),
   placeCsp: (d, _view, dice) => Array.from({ length: dice.int(d.count + 1) }, () => pick(dice, d.hexes)),
-  airSupply: (d, _view, dice) => coin(dice) ? pick(dice, d.units) : -1,
+  airSupply: (d, _view, dice) => (coin(dice) ? pick(dice, d.units) : -1),
   move: (d, view, dice) => randomMove(d, view, dice),
   attack: (d, view, dice) => randomAttack(d, view, dice),
   barrage: (d, view, dice) => randomBarrage(d, view, dice),
@@ -86,13 +98,16 @@ const RANDOM: Handlers<Dice> = {
       const m = { unit: u, hex: pick(dice, d.hexes) };
       if (checkAdvance(view, d.units, d.hexes, [...moves, m]) === null) moves.push(m);
     }
-    const leaders = moves.length === 0 ? [] : d.leaders.filter(() => coin(dice)).map((l) => ({ unit: -1, leader: l, hex: pick(dice, moves).hex }));
+    const leaders =
+      moves.length === 0 ? [] : d.leaders.filter(() => coin(dice)).map((l) => ({ unit: -1, leader: l, hex: pick(dice, moves).hex }));
     return [...moves, ...leaders];
   },
   build: (d, view, dice) => {
     const orders: { engineer: number; what: number }[] = [];
     for (const e of d.engineers) {
-      const legal = [BUILD_NONE, BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_TRAIL, BUILD_WELL].filter((w) => buildProblem(view, e, w) === null);
+      const legal = [BUILD_NONE, BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_TRAIL, BUILD_WELL].filter(
+        (w) => buildProblem(view, e, w) === null,
+      );
       const what = pick(dice, legal);
       if (what !== BUILD_NONE) orders.push({ engineer: e, what });
     }
@@ -112,7 +127,9 @@ const RANDOM: Handlers<Dice> = {
       return { action: 'replaceCommander', modifier: 0, supporters: subset(dice, higher) };
     }
     const replaceable = subs.filter((l) => view.counters.political_l[l]! <= view.counters.political_l[ac]!);
-    return replaceable.length > 0 ? { action: 'replaceSubordinate', leader: pick(dice, replaceable), modifier: dice.int(2) } : { action: 'none' };
+    return replaceable.length > 0
+      ? { action: 'replaceSubordinate', leader: pick(dice, replaceable), modifier: dice.int(2) }
+      : { action: 'none' };
   },
 };
 
@@ -120,7 +137,8 @@ const RANDOM: Handlers<Dice> = {
 function randomMove(d: Extract<Decision, { kind: 'move' }>, view: GameState, dice: Dice): MoveOrder | null {
   const m = d.movable;
   const side = d.side;
-  const ps = pathSearchFor(view.map), reach = reachFor(ps);
+  const ps = pathSearchFor(view.map),
+    reach = reachFor(ps);
   for (let attempt = 0; attempt < 6; attempt++) {
     if (dice.int(8) === 0) return null;
     const kinds: ('unit' | 'leader' | 'truck' | 'ghq')[] = [];
@@ -206,11 +224,22 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
     if (coin(dice)) {
       const h = view.loc_u[u]!;
       let from = supplyFrom.get(h);
-      if (from === undefined) { from = combatSupplyHexes(view, side, h); supplyFrom.set(h, from); }
+      if (from === undefined) {
+        from = combatSupplyHexes(view, side, h);
+        supplyFrom.set(h, from);
+      }
       if (from.length > 0) cspHexes.push(pick(dice, from));
     }
     const air = view.airUsed_s[side]! < view.counters.air[side]! && coin(dice);
-    const attack: Attack = { side, attackers, hexes: [target], leaders, combatSupply_u: new Uint8Array(view.loc_u.length), attackerAir: air, defenderAir: false };
+    const attack: Attack = {
+      side,
+      attackers,
+      hexes: [target],
+      leaders,
+      combatSupply_u: new Uint8Array(view.loc_u.length),
+      attackerAir: air,
+      defenderAir: false,
+    };
     if (checkAttack(view, attack, log) === null) return { attackers, hexes: [target], leaders, cspHexes, air };
   }
   return null;
@@ -219,7 +248,8 @@ function randomAttack(d: Extract<Decision, { kind: 'attack' }>, view: GameState,
 /** A random artillery unit barrages a random adjacent enemy hex with one CSP that serves it; none 1 time in 3. */
 function randomBarrage(d: Extract<Decision, { kind: 'barrage' }>, view: GameState, dice: Dice): BarrageOrder | null {
   if (dice.int(3) === 0) return null;
-  const side = d.side, enemy = otherSide(side);
+  const side = d.side,
+    enemy = otherSide(side);
   const { grid } = view.map;
   for (let u = 0; u < view.loc_u.length; u++) {
     const h = view.loc_u[u]!;
@@ -230,7 +260,8 @@ function randomBarrage(d: Extract<Decision, { kind: 'barrage' }>, view: GameStat
       const n = grid.neighbour_hd[h * DIRECTIONS + k]!;
       if (n === NO_HEX || view.combat_hs[n * 2 + enemy] === 0 || d.barraged_hs[n * 2 + side]) continue;
       const leaders: number[] = [];
-      for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === side && isAdjacent(view, view.loc_l[l]!, h)) leaders.push(l);
+      for (let l = 0; l < view.loc_l.length; l++)
+        if (view.counters.side_l[l] === side && isAdjacent(view, view.loc_l[l]!, h)) leaders.push(l);
       const supplied = new Uint8Array(view.loc_u.length);
       supplied[u] = 1;
       const log = createCombatPhaseLog(view);

@@ -65,8 +65,10 @@ function guardMaker(ctx: Deciding): (value: unknown, path: string) => unknown {
     if (typeof value !== 'object' || value === null) return value;
     let g = made.get(value);
     if (g === undefined) {
-      g = ArrayBuffer.isView(value) ? typedArray(value as TypedArray, path)
-        : value instanceof Map || value instanceof Set ? collection(value, path)
+      g = ArrayBuffer.isView(value)
+        ? typedArray(value as TypedArray, path)
+        : value instanceof Map || value instanceof Set
+          ? collection(value, path)
           : plain(value, path);
       made.set(value, g);
       guarded.set(g, value);
@@ -90,7 +92,23 @@ function guardMaker(ctx: Deciding): (value: unknown, path: string) => unknown {
           if (WRITES_ARRAY.has(key)) m = () => refuse(`${childPath(path, key)}()`);
           else if (key === 'subarray') m = (...args: [number?, number?]) => guard(t.subarray(...args), path);
           // Callbacks (map, forEach, reduce...) are handed the guard, not the array, as their array argument.
-          else m = (...args: unknown[]) => Reflect.apply(v, t, args.map((a) => (typeof a === 'function' ? function (this: unknown, ...xs: unknown[]) { return Reflect.apply(a, this, xs.map((x) => (x === t ? self : x))); } : a)));
+          else
+            m = (...args: unknown[]) =>
+              Reflect.apply(
+                v,
+                t,
+                args.map((a) =>
+                  typeof a === 'function'
+                    ? function (this: unknown, ...xs: unknown[]) {
+                        return Reflect.apply(
+                          a,
+                          this,
+                          xs.map((x) => (x === t ? self : x)),
+                        );
+                      }
+                    : a,
+                ),
+              );
           methods.set(key, m);
         }
         return m;
@@ -107,7 +125,9 @@ function guardMaker(ctx: Deciding): (value: unknown, path: string) => unknown {
         if (key === 'size') return c.size;
         if (WRITES_COLLECTION.has(key)) return () => refuse(`${childPath(path, key)}()`);
         if (key === 'get') return (k: unknown) => guard((c as Map<unknown, unknown>).get(k), `${path}.get(${String(k)})`);
-        if (key === 'forEach') return (cb: (v: unknown, k: unknown, s: object) => void, thisArg?: unknown) => c.forEach((v, k) => cb.call(thisArg, guard(v, path), k, self));
+        if (key === 'forEach')
+          return (cb: (v: unknown, k: unknown, s: object) => void, thisArg?: unknown) =>
+            c.forEach((v, k) => cb.call(thisArg, guard(v, path), k, self));
         if (key === 'values' || key === 'entries' || key === Symbol.iterator) {
           const entries = key === 'entries' || (key === Symbol.iterator && c instanceof Map);
           return function* () {
@@ -127,7 +147,7 @@ function guardMaker(ctx: Deciding): (value: unknown, path: string) => unknown {
    * (the scenario and its parts are frozen, and a Proxy must report a frozen target's own values as they are).
    */
   function plain(o: object, path: string): object {
-    const standIn: object = Array.isArray(o) ? [] : Object.create(Object.getPrototypeOf(o) as object | null) as object;
+    const standIn: object = Array.isArray(o) ? [] : (Object.create(Object.getPrototypeOf(o) as object | null) as object);
     return new Proxy(standIn, {
       ...refuser(path),
       get: (_t, key) => guard(Reflect.get(o, key, o), childPath(path, key)),
@@ -139,7 +159,12 @@ function guardMaker(ctx: Deciding): (value: unknown, path: string) => unknown {
         if (d === undefined) return undefined;
         // An array's length is the stand-in's own non-configurable property: report it so, with the real value.
         if (Array.isArray(o) && key === 'length') return { value: o.length, writable: true, enumerable: false, configurable: false };
-        return { value: guard(Reflect.get(o, key, o), childPath(path, key)), writable: false, enumerable: d.enumerable ?? false, configurable: true };
+        return {
+          value: guard(Reflect.get(o, key, o), childPath(path, key)),
+          writable: false,
+          enumerable: d.enumerable ?? false,
+          configurable: true,
+        };
       },
     });
   }
@@ -155,12 +180,18 @@ function unguardAnswer(value: unknown, depth = 0): unknown {
   if (depth >= 3) return value;
   if (Array.isArray(value)) {
     let out: unknown[] | null = null;
-    value.forEach((v, i) => { const u = unguardAnswer(v, depth + 1); if (u !== v) (out ??= value.slice())[i] = u; });
+    value.forEach((v, i) => {
+      const u = unguardAnswer(v, depth + 1);
+      if (u !== v) (out ??= value.slice())[i] = u;
+    });
     return out ?? value;
   }
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   let out: Record<string, unknown> | null = null;
-  for (const [k, v] of Object.entries(value)) { const u = unguardAnswer(v, depth + 1); if (u !== v) (out ??= { ...value })[k] = u; }
+  for (const [k, v] of Object.entries(value)) {
+    const u = unguardAnswer(v, depth + 1);
+    if (u !== v) (out ??= { ...value })[k] = u;
+  }
   return out ?? value;
 }
 
@@ -184,14 +215,20 @@ export function readOnlyPolicy(policy: Policy, who: string): Policy {
       ctx.doing = `${decision.kind} decision`;
       return done(policy.decide(guard(decision, 'decision') as D, guard(view, 'view') as typeof view));
     },
-    ...(policy.startTurn ? {
-      startTurn(view: Parameters<NonNullable<Policy['startTurn']>>[0], side: Side, lookahead: Parameters<NonNullable<Policy['startTurn']>>[2]) {
-        ctx.side = side;
-        ctx.doing = 'look-ahead at the start of its turn';
-        policy.startTurn!(guard(view, 'view') as typeof view, side, lookahead);
-        done(undefined);
-      },
-    } : {}),
+    ...(policy.startTurn
+      ? {
+          startTurn(
+            view: Parameters<NonNullable<Policy['startTurn']>>[0],
+            side: Side,
+            lookahead: Parameters<NonNullable<Policy['startTurn']>>[2],
+          ) {
+            ctx.side = side;
+            ctx.doing = 'look-ahead at the start of its turn';
+            policy.startTurn!(guard(view, 'view') as typeof view, side, lookahead);
+            done(undefined);
+          },
+        }
+      : {}),
   };
 }
 

@@ -30,7 +30,10 @@ export const DEFAULT_RESTRICTIONS: readonly Restriction[] = ['noLowOdds', 'noCal
 export function parseRestricted(name: string): { base: string; restrictions: Restriction[] } {
   const [base, ...rest] = name.split('+');
   for (const r of rest) {
-    if (!(RESTRICTION_NAMES as string[]).includes(r)) throw new Error(`"${r}" is not a restriction (restrictions: ${RESTRICTION_NAMES.join(', ')}; write policy+restriction, e.g. balanced+noAir)`);
+    if (!(RESTRICTION_NAMES as string[]).includes(r))
+      throw new Error(
+        `"${r}" is not a restriction (restrictions: ${RESTRICTION_NAMES.join(', ')}; write policy+restriction, e.g. balanced+noAir)`,
+      );
   }
   return { base: base!, restrictions: rest as Restriction[] };
 }
@@ -69,7 +72,8 @@ export function restrictPolicy(inner: Policy, restrictions: readonly Restriction
   }
   if (has.has('holdEntrenchments')) {
     // The policy is offered only the units that are not dug in.
-    restricted.move = (d, view) => inner.decide({ ...d, movable: { ...d.movable, units: d.movable.units.filter((u) => !dugIn(view, u)) } }, view);
+    restricted.move = (d, view) =>
+      inner.decide({ ...d, movable: { ...d.movable, units: d.movable.units.filter((u) => !dugIn(view, u)) } }, view);
     restricted.advance = (d, view) => inner.decide(d, view).filter((a) => a.unit < 0 || !dugIn(view, a.unit));
   }
   return {

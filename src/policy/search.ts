@@ -57,7 +57,8 @@ export interface SearchCandidate {
 }
 
 const presetCandidate = (name: (typeof PRESET_NAMES)[number]): SearchCandidate => ({
-  name, make: (seed, params) => heuristicPolicy({ preset: name, seed, ...(params ? { params } : {}) }),
+  name,
+  make: (seed, params) => heuristicPolicy({ preset: name, seed, ...(params ? { params } : {}) }),
 });
 
 /** The plans for a side: the presets, the base (`tuned` or balanced) and its variants; the base is last but the variants. */
@@ -65,7 +66,8 @@ export function searchCandidates(tuned: SearchCandidate | null): { plans: Search
   const plans = PRESET_NAMES.map(presetCandidate);
   const base = tuned ?? plans.find((c) => c.name === 'balanced')!;
   if (tuned) plans.push(tuned);
-  for (const [name, delta] of Object.entries(VARIANTS)) plans.push({ name: `${base.name}/${name}`, make: (seed, params) => base.make(seed, { ...delta, ...params }) });
+  for (const [name, delta] of Object.entries(VARIANTS))
+    plans.push({ name: `${base.name}/${name}`, make: (seed, params) => base.make(seed, { ...delta, ...params }) });
   return { plans, base };
 }
 
@@ -84,7 +86,10 @@ export interface SearchPolicy extends Policy {
 }
 
 export function searchPolicy(opts: {
-  seed: string; rollouts?: number; horizon?: number; switchMargin?: number;
+  seed: string;
+  rollouts?: number;
+  horizon?: number;
+  switchMargin?: number;
   /** The scenario's tuned plan for a side (policies/tuned/), the base plan; asked once the side is known. */
   tunedFor?: (side: Side) => SearchCandidate | null;
   /** Told, before each player turn, the plan chosen and every plan's mean score (for replays and tests). */
@@ -114,7 +119,8 @@ export function searchPolicy(opts: {
       const turn = turns++;
       stats.turns++;
       const scores: Record<string, number> = {};
-      let best: SearchCandidate | null = null, bestScore = -Infinity;
+      let best: SearchCandidate | null = null,
+        bestScore = -Infinity;
       for (const c of plans) {
         let total = 0;
         for (let r = 0; r < rollouts; r++) {
@@ -136,7 +142,10 @@ export function searchPolicy(opts: {
           }
         }
         scores[c.name] = total / rollouts;
-        if (scores[c.name]! > bestScore) { best = c; bestScore = scores[c.name]!; }
+        if (scores[c.name]! > bestScore) {
+          best = c;
+          bestScore = scores[c.name]!;
+        }
       }
       if (best !== null && best.name !== inHand.name && bestScore > scores[inHand.name]! + margin) {
         // A new plan: its own player, with its own memory, plays from here.

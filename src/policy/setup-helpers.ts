@@ -9,7 +9,12 @@ import type { GameState } from '../core/state.js';
  * stacking goes to the hex `pick` chooses among those with room (`stacked`: the side's units counting
  * for stacking there so far, this group's included); the rest go with the first unit.
  */
-export function spreadGroup(d: Extract<Decision, { kind: 'setupGroup' }>, state: GameState, pick: (hexes: readonly number[], stacked: (h: number) => number) => number, anchorOnMost = false): number[] {
+export function spreadGroup(
+  d: Extract<Decision, { kind: 'setupGroup' }>,
+  state: GameState,
+  pick: (hexes: readonly number[], stacked: (h: number) => number) => number,
+  anchorOnMost = false,
+): number[] {
   const load = new Map<number, number>();
   let anchor = -1;
   const out = d.pieces.map((p) => {

@@ -60,14 +60,23 @@ function build(view: GameState, side: Side, reaction: boolean): Threat {
     const h = view.loc_u[u]!;
     if (h < 0 || c.side_u[u] !== enemy || (reaction && view.leaders_hs[h * 2 + enemy] === 0)) continue;
     // One search per hex and kind of mover (movement factor, mech, artillery): the fastest unit of each kind.
-    const kind = ((h * 256 + c.move_u[u * 2 + view.reduced_u[u]!]!) * 2 + (c.type_u[u] === ARMOR ? 1 : 0)) * 2 + (c.type_u[u] === ARTILLERY ? 1 : 0);
+    const kind =
+      ((h * 256 + c.move_u[u * 2 + view.reduced_u[u]!]!) * 2 + (c.type_u[u] === ARMOR ? 1 : 0)) * 2 + (c.type_u[u] === ARTILLERY ? 1 : 0);
     if (seen.has(kind)) continue;
     seen.add(kind);
     movers.push({ hex: h, unit: u, range: range(view, u, reaction), searched: false });
   }
   return {
-    turn: view.turn, phasing: view.phasing, enemyVersion: view.sideVersion_s[enemy]!, ownVersion: view.sideVersion_s[side]!, rainy: view.rainy, truce: view.truce,
-    movers, unsearched: movers.length, reached_h: new Uint8Array(view.map.grid.size), reaction,
+    turn: view.turn,
+    phasing: view.phasing,
+    enemyVersion: view.sideVersion_s[enemy]!,
+    ownVersion: view.sideVersion_s[side]!,
+    rainy: view.rainy,
+    truce: view.truce,
+    movers,
+    unsearched: movers.length,
+    reached_h: new Uint8Array(view.map.grid.size),
+    reaction,
   };
 }
 
@@ -81,7 +90,13 @@ function search(view: GameState, side: Side, m: Mover, t: Threat): void {
   for (let l = 0; l < view.loc_l.length; l++) if (view.loc_l[l] === m.hex && view.counters.side_l[l] === enemy) leaders.push(l);
   const mover = stackMover(view, enemy, { units: [m.unit], leaders });
   const c = view.counters;
-  const reach = reachable(ps, view, t.reaction ? { ...mover, allowance: withReaction(c.move_u[m.unit * 2 + view.reduced_u[m.unit]!]!) } : mover, m.hex, scratch.reach);
+  const reach = reachable(
+    ps,
+    view,
+    t.reaction ? { ...mover, allowance: withReaction(c.move_u[m.unit * 2 + view.reduced_u[m.unit]!]!) } : mover,
+    m.hex,
+    scratch.reach,
+  );
   const size = view.map.grid.size;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
@@ -120,7 +135,9 @@ export function enemyCanReachNear(view: GameState, side: Side, h: number, r: num
  * bound that no move of ours this phase can open: for a base that must not be left, 16.2)?
  */
 export function enemyInRange(view: GameState, side: Side, h: number, r: number, reaction = false): boolean {
-  const grid = view.map.grid, enemy = otherSide(side), side_u = view.counters.side_u;
+  const grid = view.map.grid,
+    enemy = otherSide(side),
+    side_u = view.counters.side_u;
   for (let u = 0; u < view.loc_u.length; u++) {
     const x = view.loc_u[u]!;
     if (x < 0 || side_u[u] !== enemy) continue;
@@ -133,12 +150,19 @@ export function enemyInRange(view: GameState, side: Side, h: number, r: number, 
 
 function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false, reaction = false): boolean {
   let perState = cache.get(view);
-  if (!perState) { perState = []; cache.set(view, perState); }
+  if (!perState) {
+    perState = [];
+    cache.set(view, perState);
+  }
   // Kept while the enemy's units stay put; our own moves this phase (their ZOC) are followed only by exact questions.
   const slot = reaction ? 2 + side : side;
   let t = perState[slot];
-  if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) { t = build(view, side, reaction); perState[slot] = t; }
-  const grid = view.map.grid, reached_h = t.reached_h;
+  if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) {
+    t = build(view, side, reaction);
+    perState[slot] = t;
+  }
+  const grid = view.map.grid,
+    reached_h = t.reached_h;
   const near = r === 0 ? null : around(view, h, r);
   const hit = near === null ? () => reached_h[h] === 1 : () => near.some((x) => reached_h[x] === 1);
   if (hit()) return true;
@@ -152,8 +176,13 @@ function reachedWithin(view: GameState, side: Side, h: number, r: number, exact 
 }
 
 function current(t: Threat, view: GameState, side: Side): boolean {
-  return t.turn === view.turn && t.phasing === view.phasing && t.enemyVersion === view.sideVersion_s[otherSide(side)] &&
-    t.rainy === view.rainy && t.truce === view.truce;
+  return (
+    t.turn === view.turn &&
+    t.phasing === view.phasing &&
+    t.enemyVersion === view.sideVersion_s[otherSide(side)] &&
+    t.rainy === view.rainy &&
+    t.truce === view.truce
+  );
 }
 
 /** The hexes within r steps of h (h first). */

@@ -21,7 +21,9 @@ let pool: { map: GameMap; reaches: Reach[]; scope: number[]; key: number[] } | n
 let scopes = 0;
 
 /** Told every answer a scope gives, kept or searched (test/policy/truck-reach.test.ts compares each with a fresh search). */
-export const truckReachWatch: { answer: ((d: MoveDecision, view: GameState, i: number, r: Reach, kept: boolean) => void) | null } = { answer: null };
+export const truckReachWatch: { answer: ((d: MoveDecision, view: GameState, i: number, r: Reach, kept: boolean) => void) | null } = {
+  answer: null,
+};
 
 /** A new scope for decision `d` in position `view`: its answers are the searches' own (reachable), each made once. */
 export function truckReaches(d: MoveDecision, view: GameState): TruckReaches {
@@ -29,7 +31,8 @@ export function truckReaches(d: MoveDecision, view: GameState): TruckReaches {
   let used = 0;
   return {
     reach(i) {
-      const t = d.movable.trucks[i]!, left = d.movable.truckLeft[i]!;
+      const t = d.movable.trucks[i]!,
+        left = d.movable.truckLeft[i]!;
       const key = view.loc_t[t]! * 4096 + left;
       if (pool?.map !== view.map) pool = { map: view.map, reaches: [], scope: [], key: [] };
       for (let j = 0; j < used; j++) {

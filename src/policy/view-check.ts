@@ -34,8 +34,14 @@ function watch(root: unknown, path: string): Watched[] {
   const walk = (v: unknown, at: string) => {
     if (typeof v !== 'object' || v === null || seen.has(v)) return;
     seen.add(v);
-    if (ArrayBuffer.isView(v)) { out.push(watched(at, v as TypedArray)); return; }
-    if (v instanceof Map) { for (const [k, x] of v) walk(x, `${at}.get(${String(k)})`); return; }
+    if (ArrayBuffer.isView(v)) {
+      out.push(watched(at, v as TypedArray));
+      return;
+    }
+    if (v instanceof Map) {
+      for (const [k, x] of v) walk(x, `${at}.get(${String(k)})`);
+      return;
+    }
     for (const [k, x] of Object.entries(v)) walk(x, Array.isArray(v) ? `${at}[${k}]` : `${at}.${k}`);
   };
   walk(root, path);
@@ -84,18 +90,28 @@ export function checkedPolicy(policy: Policy, who: string): Policy {
   const before = (view: GameState) => {
     if (view !== state) {
       state = view;
-      stateArrays = Object.entries(view).filter(([, v]) => ArrayBuffer.isView(v)).map(([k, v]) => watched(`view.${k}`, v as TypedArray));
+      stateArrays = Object.entries(view)
+        .filter(([, v]) => ArrayBuffer.isView(v))
+        .map(([k, v]) => watched(`view.${k}`, v as TypedArray));
       let s = scenarioArrays.get(view.scenario);
-      if (s === undefined) { s = watch(view.scenario, 'view.scenario'); scenarioArrays.set(view.scenario, s); }
+      if (s === undefined) {
+        s = watch(view.scenario, 'view.scenario');
+        scenarioArrays.set(view.scenario, s);
+      }
       scenario = s;
     } else {
       for (const w of stateArrays) w.copy.set(w.array);
     }
-    SCALARS.forEach((k, i) => { scalars[i] = view[k]; });
+    SCALARS.forEach((k, i) => {
+      scalars[i] = view[k];
+    });
   };
   const after = (view: GameState, side: Side, doing: string, decision: DecisionSnapshot | null) => {
     let field = changed(stateArrays) ?? changed(scenario);
-    field ??= SCALARS.map((k, i) => (view[k] !== scalars[i] ? `view.${k} (${String(scalars[i])} → ${String(view[k])})` : null)).find((f) => f !== null) ?? null;
+    field ??=
+      SCALARS.map((k, i) => (view[k] !== scalars[i] ? `view.${k} (${String(scalars[i])} → ${String(view[k])})` : null)).find(
+        (f) => f !== null,
+      ) ?? null;
     if (decision) {
       field ??= changed(decision.watched);
       for (const [path, list, copy] of decision.lists) {
@@ -117,12 +133,18 @@ export function checkedPolicy(policy: Policy, who: string): Policy {
       after(view, decision.side, `${decision.kind} decision`, snapshot);
       return answer;
     },
-    ...(policy.startTurn ? {
-      startTurn(view: Parameters<NonNullable<Policy['startTurn']>>[0], side: Side, lookahead: Parameters<NonNullable<Policy['startTurn']>>[2]) {
-        before(view);
-        policy.startTurn!(view, side, lookahead);
-        after(view, side, 'look-ahead at the start of its turn', null);
-      },
-    } : {}),
+    ...(policy.startTurn
+      ? {
+          startTurn(
+            view: Parameters<NonNullable<Policy['startTurn']>>[0],
+            side: Side,
+            lookahead: Parameters<NonNullable<Policy['startTurn']>>[2],
+          ) {
+            before(view);
+            policy.startTurn!(view, side, lookahead);
+            after(view, side, 'look-ahead at the start of its turn', null);
+          },
+        }
+      : {}),
   };
 }

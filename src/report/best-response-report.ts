@@ -7,8 +7,23 @@ import { writeFileAtomic, writeJson } from './write-file.js';
 import type { Interval } from '../analysis/stats.js';
 
 export const BEST_RESPONSE_COLUMNS = [
-  'scenario', 'side', 'held', 'reference', 'evaluations', 'games', 'final_games', 'equilibrium_value', 'equilibrium_lo', 'equilibrium_hi',
-  'reference_score', 'reply_score', 'gain', 'gain_lo', 'gain_hi', 'best_candidate', 'reply_file',
+  'scenario',
+  'side',
+  'held',
+  'reference',
+  'evaluations',
+  'games',
+  'final_games',
+  'equilibrium_value',
+  'equilibrium_lo',
+  'equilibrium_hi',
+  'reference_score',
+  'reply_score',
+  'gain',
+  'gain_lo',
+  'gain_hi',
+  'best_candidate',
+  'reply_file',
 ] as const;
 export const CANDIDATES_COLUMNS = ['scenario', 'side', 'candidate', 'games', 'win_rate', 'mean_margin', 'fitness', 'params'] as const;
 
@@ -21,15 +36,34 @@ export interface BestResponseResult {
   /** The side's value at the balance study's equilibrium (its win probability), when the mix came from one. */
   readonly equilibrium: ({ value: number } & Interval) | null;
   readonly games: number;
-  readonly candidates: readonly { name: string; games: number; winRate: number; meanMargin: number; fitness: number; params: Record<string, unknown> }[];
+  readonly candidates: readonly {
+    name: string;
+    games: number;
+    winRate: number;
+    meanMargin: number;
+    fitness: number;
+    params: Record<string, unknown>;
+  }[];
   /** The final measurement on fresh seeds, null when the study stopped before it. */
-  readonly final: { best: string; file: string; games: number; replyScore: number; referenceScore: number; gain: number; lo: number; hi: number } | null;
+  readonly final: {
+    best: string;
+    file: string;
+    games: number;
+    replyScore: number;
+    referenceScore: number;
+    gain: number;
+    lo: number;
+    hi: number;
+  } | null;
 }
 
 const SIDE_NAME = { PAR: 'Paraguay', BOL: 'Bolivia' } as const;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
-const paramsText = (p: Record<string, unknown>) => Object.entries(p).map(([k, v]) => `${k}=${String(v)}`).join('; ');
+const paramsText = (p: Record<string, unknown>) =>
+  Object.entries(p)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join('; ');
 
 /** The check in one line: a gain beyond the interval means the pool was too weak. */
 export function bestResponseLine(r: BestResponseResult): string {
@@ -37,9 +71,12 @@ export function bestResponseLine(r: BestResponseResult): string {
   const n = r.candidates.length;
   if (!r.final) return `${who}: stopped after ${n} evaluations, before the best reply was measured`;
   const f = r.final;
-  const eq = r.equilibrium ? `; ${SIDE_NAME[r.side]}'s value at the study's equilibrium ${pct(r.equilibrium.value)} (${pct(r.equilibrium.lo)}–${pct(r.equilibrium.hi)})` : '';
+  const eq = r.equilibrium
+    ? `; ${SIDE_NAME[r.side]}'s value at the study's equilibrium ${pct(r.equilibrium.value)} (${pct(r.equilibrium.lo)}–${pct(r.equilibrium.hi)})`
+    : '';
   const best = `the best, ${f.best}: ${pts(f.gain)} points, 95% ${pts(f.lo)} to ${pts(f.hi)}, ${f.games} paired games; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}`;
-  if (f.lo > 0) return `${who}: a reply found in ${n} evaluations gains ${pts(f.gain)} points (95% ${pts(f.lo)} to ${pts(f.hi)}; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}) over ${r.reference}: the pool was too weak; add ${f.file} to the pool and solve again`;
+  if (f.lo > 0)
+    return `${who}: a reply found in ${n} evaluations gains ${pts(f.gain)} points (95% ${pts(f.lo)} to ${pts(f.hi)}; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}) over ${r.reference}: the pool was too weak; add ${f.file} to the pool and solve again`;
   return `${who}: no reply found in ${n} evaluations gains more than ${pts(Math.max(0, f.hi))} points over ${r.reference} (${best})`;
 }
 
@@ -48,15 +85,37 @@ export function writeBestResponseReport(dir: string, r: BestResponseResult, mani
   const eq = r.equilibrium;
   const f = r.final;
   const row: Row = {
-    scenario: r.scenario.id, side: r.side, held: r.held, reference: r.reference, evaluations: r.candidates.length, games: r.games, final_games: f?.games ?? '',
-    equilibrium_value: eq ? round(eq.value) : '', equilibrium_lo: eq ? round(eq.lo) : '', equilibrium_hi: eq ? round(eq.hi) : '',
-    reference_score: f ? round(f.referenceScore) : '', reply_score: f ? round(f.replyScore) : '', gain: f ? round(f.gain) : '', gain_lo: f ? round(f.lo) : '', gain_hi: f ? round(f.hi) : '',
-    best_candidate: f?.best ?? '', reply_file: f?.file ?? '',
+    scenario: r.scenario.id,
+    side: r.side,
+    held: r.held,
+    reference: r.reference,
+    evaluations: r.candidates.length,
+    games: r.games,
+    final_games: f?.games ?? '',
+    equilibrium_value: eq ? round(eq.value) : '',
+    equilibrium_lo: eq ? round(eq.lo) : '',
+    equilibrium_hi: eq ? round(eq.hi) : '',
+    reference_score: f ? round(f.referenceScore) : '',
+    reply_score: f ? round(f.replyScore) : '',
+    gain: f ? round(f.gain) : '',
+    gain_lo: f ? round(f.lo) : '',
+    gain_hi: f ? round(f.hi) : '',
+    best_candidate: f?.best ?? '',
+    reply_file: f?.file ?? '',
   };
   writeFileAtomic(join(dir, 'best-response.csv'), toCsv({ columns: BEST_RESPONSE_COLUMNS, rows: [row] }));
   const candidates: Table = {
     columns: CANDIDATES_COLUMNS,
-    rows: r.candidates.map((c) => ({ scenario: r.scenario.id, side: r.side, candidate: c.name, games: c.games, win_rate: round(c.winRate), mean_margin: round(c.meanMargin, 2), fitness: round(c.fitness), params: paramsText(c.params) })),
+    rows: r.candidates.map((c) => ({
+      scenario: r.scenario.id,
+      side: r.side,
+      candidate: c.name,
+      games: c.games,
+      win_rate: round(c.winRate),
+      mean_margin: round(c.meanMargin, 2),
+      fitness: round(c.fitness),
+      params: paramsText(c.params),
+    })),
   };
   writeFileAtomic(join(dir, 'candidates.csv'), toCsv(candidates));
   const line = bestResponseLine(r);

@@ -7,14 +7,30 @@ import { decidedGames, decisionStats, shareDecidedByTurn } from '../sim/decided.
 import { base, type Chart } from './charts.js';
 import { round, type Table } from './summary.js';
 
-export const DECIDED_COLUMNS = ['turn', 'month', 'games', 'games_with_leader', 'leader_wins', 'leader_wins_share', 'decided_in_turn', 'share_decided_by_turn'] as const;
+export const DECIDED_COLUMNS = [
+  'turn',
+  'month',
+  'games',
+  'games_with_leader',
+  'leader_wins',
+  'leader_wins_share',
+  'decided_in_turn',
+  'share_decided_by_turn',
+] as const;
 
 /** decided.csv: a row per turn. */
 export function decidedTable(d: DecidedCounts, startMonth: number): Table {
-  const n = decidedGames(d), cum = shareDecidedByTurn(d);
+  const n = decidedGames(d),
+    cum = shareDecidedByTurn(d);
   const rows = d.withLeader.map((w, t) => ({
-    turn: t + 1, month: monthLabel(startMonth + t), games: n, games_with_leader: w, leader_wins: d.leaderWins[t]!,
-    leader_wins_share: round(w > 0 ? d.leaderWins[t]! / w : NaN), decided_in_turn: d.decidedIn[t]!, share_decided_by_turn: round(cum[t]!),
+    turn: t + 1,
+    month: monthLabel(startMonth + t),
+    games: n,
+    games_with_leader: w,
+    leader_wins: d.leaderWins[t]!,
+    leader_wins_share: round(w > 0 ? d.leaderWins[t]! / w : NaN),
+    decided_in_turn: d.decidedIn[t]!,
+    share_decided_by_turn: round(cum[t]!),
   }));
   return { columns: DECIDED_COLUMNS, rows };
 }
@@ -40,27 +56,43 @@ export function decidedFact(d: DecidedCounts): string {
 
 /** Two lines over the turns: the share of games decided by the end of each turn, and how often the side then ahead wins. */
 export function decidedChart(d: DecidedCounts): Chart {
-  const n = decidedGames(d), cum = shareDecidedByTurn(d);
+  const n = decidedGames(d),
+    cum = shareDecidedByTurn(d);
   const values = d.withLeader.flatMap((w, t) => [
     { turn: t + 1, what: 'games decided by the end of the turn', share: round(cum[t]!) },
     ...(w > 0 ? [{ turn: t + 1, what: 'the side ahead at the end of the turn wins', share: round(d.leaderWins[t]! / w) }] : []),
   ]);
   const turns = d.withLeader.length;
   return {
-    name: 'decided', title: 'When games are decided',
+    name: 'decided',
+    title: 'When games are decided',
     caption: `Over ${n} games: the share of games decided by the end of each turn (from then on the side ahead on VP is the final winner, the lead no longer changes hands; a game ending on equal VP is decided by the coin flip at its end) and how often the side ahead on VP at the end of the turn wins, among the games with one side ahead. A game already over counts with its final VP.`,
     spec: {
       ...base('Share of games decided by each turn, and how often the side ahead at the end of each turn wins'),
-      width: 560, height: 240,
+      width: 560,
+      height: 240,
       data: { values },
       mark: { type: 'line', point: true, strokeWidth: 2 },
       encoding: {
-        x: { field: 'turn', type: 'quantitative', title: 'end of turn', axis: { tickMinStep: 1, format: 'd' }, scale: { domain: [1, Math.max(2, turns)] } },
+        x: {
+          field: 'turn',
+          type: 'quantitative',
+          title: 'end of turn',
+          axis: { tickMinStep: 1, format: 'd' },
+          scale: { domain: [1, Math.max(2, turns)] },
+        },
         y: { field: 'share', type: 'quantitative', title: null, scale: { domain: [0, 1] }, axis: { format: '.0%' } },
-        color: { field: 'what', type: 'nominal', title: null, scale: { range: ['#34495e', '#e67e22'] }, legend: { orient: 'top', direction: 'vertical' } },
+        color: {
+          field: 'what',
+          type: 'nominal',
+          title: null,
+          scale: { range: ['#34495e', '#e67e22'] },
+          legend: { orient: 'top', direction: 'vertical' },
+        },
       },
     },
   };
 }
 
-export const DECIDED_NOTE = 'Per turn over all games (a game already over counts with its final VP): games_with_leader: games with one side ahead on VP at the end of the turn; leader_wins_share: how many of those that side went on to win; decided_in_turn: games whose lead stopped changing hands in that turn (from its end on the side ahead is the final winner; a game ending on equal VP is decided at its end, by the coin flip of 16.3); share_decided_by_turn: their running share.';
+export const DECIDED_NOTE =
+  'Per turn over all games (a game already over counts with its final VP): games_with_leader: games with one side ahead on VP at the end of the turn; leader_wins_share: how many of those that side went on to win; decided_in_turn: games whose lead stopped changing hands in that turn (from its end on the side ahead is the final winner; a game ending on equal VP is decided at its end, by the coin flip of 16.3); share_decided_by_turn: their running share.';

@@ -14,7 +14,14 @@ export interface PageFigure {
 export type PageBlock =
   | { readonly kind: 'html'; readonly html: string }
   | { readonly kind: 'figures'; readonly heading: string; readonly figures: readonly PageFigure[] }
-  | { readonly kind: 'table'; readonly heading: string; readonly note?: string; readonly table: Table; readonly collapsed?: boolean; readonly file?: string };
+  | {
+      readonly kind: 'table';
+      readonly heading: string;
+      readonly note?: string;
+      readonly table: Table;
+      readonly collapsed?: boolean;
+      readonly file?: string;
+    };
 
 const CSS = `
 body { font-family: Helvetica, Arial, sans-serif; margin: 2em auto; max-width: 1200px; padding: 0 1em; color: #222; }
@@ -45,25 +52,31 @@ export function factsTable(facts: readonly (readonly [string, string])[]): strin
 }
 
 function figureHtml(f: PageFigure): string {
-  return `<figure id="${esc(f.name)}"><h3>${esc(f.title)}</h3>${prefixSvgIds(f.svg, f.name)}`
-    + `<figcaption>${esc(f.caption)} <span style="color:#888">(${esc(f.name)}.vl.json, ${esc(f.name)}.svg)</span></figcaption></figure>`;
+  return (
+    `<figure id="${esc(f.name)}"><h3>${esc(f.title)}</h3>${prefixSvgIds(f.svg, f.name)}` +
+    `<figcaption>${esc(f.caption)} <span style="color:#888">(${esc(f.name)}.vl.json, ${esc(f.name)}.svg)</span></figcaption></figure>`
+  );
 }
 
 export function htmlPage(title: string, subtitle: string, blocks: readonly PageBlock[]): string {
   const parts = [
-    '<!DOCTYPE html>', '<html lang="en"><head><meta charset="utf-8">',
+    '<!DOCTYPE html>',
+    '<html lang="en"><head><meta charset="utf-8">',
     `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title><style>${CSS}</style></head><body>`,
     `<h1>${esc(title)}</h1><p class="sub">${esc(subtitle)}</p>`,
   ];
   for (const b of blocks) {
     if (b.kind === 'html') parts.push(b.html);
-    else if (b.kind === 'figures') parts.push(`<h2>${esc(b.heading)}</h2><div class="figures">${b.figures.map(figureHtml).join('\n')}</div>`);
+    else if (b.kind === 'figures')
+      parts.push(`<h2>${esc(b.heading)}</h2><div class="figures">${b.figures.map(figureHtml).join('\n')}</div>`);
     else {
       const inner = `${b.note ? `<p>${esc(b.note)}</p>` : ''}${htmlTable(b.table)}`;
       const file = b.file ? ` <span style="color:#888;font-size:0.8em">(${esc(b.file)})</span>` : '';
-      parts.push(b.collapsed
-        ? `<h2>${esc(b.heading)}${file}</h2><details><summary>show the table</summary>${inner}</details>`
-        : `<h2>${esc(b.heading)}${file}</h2>${inner}`);
+      parts.push(
+        b.collapsed
+          ? `<h2>${esc(b.heading)}${file}</h2><details><summary>show the table</summary>${inner}</details>`
+          : `<h2>${esc(b.heading)}${file}</h2>${inner}`,
+      );
     }
   }
   parts.push('</body></html>');

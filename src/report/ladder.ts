@@ -21,8 +21,30 @@ export interface LadderMatrix {
   readonly bolRef: number;
 }
 
-export const RATINGS_COLUMNS = ['scenario', 'side', 'rank', 'policy', 'rating', 'rating_lo', 'rating_hi', 'mean_win_rate', 'games'] as const;
-export const GAINS_COLUMNS = ['scenario', 'side', 'policy', 'reference', 'opponent', 'games', 'win_rate', 'reference_win_rate', 'gain', 'gain_lo', 'gain_hi'] as const;
+export const RATINGS_COLUMNS = [
+  'scenario',
+  'side',
+  'rank',
+  'policy',
+  'rating',
+  'rating_lo',
+  'rating_hi',
+  'mean_win_rate',
+  'games',
+] as const;
+export const GAINS_COLUMNS = [
+  'scenario',
+  'side',
+  'policy',
+  'reference',
+  'opponent',
+  'games',
+  'win_rate',
+  'reference_win_rate',
+  'gain',
+  'gain_lo',
+  'gain_hi',
+] as const;
 
 /** Each side's ratings on the Elo scale, its reference at 0, higher stronger. */
 function eloOf(m: LadderMatrix, r: Ratings): { par: number[]; bol: number[] } {
@@ -43,23 +65,60 @@ export function ratingRows(m: LadderMatrix, opts: { replicates: number; seed: st
   const random = seededUniform(`${opts.seed}:${m.id}:ladder`);
   const draws = { par: m.par.map(() => [] as number[]), bol: m.bol.map(() => [] as number[]) };
   for (let r = 0; r < opts.replicates; r++) {
-    const sr = m.cells.map((row) => row.map((c) => {
-      let x = 0;
-      for (let k = 0; k < c.winner_g.length; k++) x += score(c.winner_g[Math.floor(random() * c.winner_g.length)]!);
-      return x;
-    }));
+    const sr = m.cells.map((row) =>
+      row.map((c) => {
+        let x = 0;
+        for (let k = 0; k < c.winner_g.length; k++) x += score(c.winner_g[Math.floor(random() * c.winner_g.length)]!);
+        return x;
+      }),
+    );
     const e = eloOf(m, bradleyTerry(sr, n));
     e.par.forEach((v, i) => draws.par[i]!.push(v));
     e.bol.forEach((v, j) => draws.bol[j]!.push(v));
   }
   const rate = (i: number, j: number) => s[i]![j]! / Math.max(1, n[i]![j]!);
-  const side = (labels: readonly string[], elo: number[], dr: number[][], mean: (k: number) => number, games: (k: number) => number, name: string) => labels
-    .map((p, k) => { const d = [...dr[k]!].sort((x, y) => x - y); return { p, k, elo: elo[k]!, lo: quantileSorted(d, 0.025), hi: quantileSorted(d, 0.975) }; })
-    .sort((x, y) => y.elo - x.elo || x.p.localeCompare(y.p))
-    .map((x, rank) => ({ scenario: m.id, side: name, rank: rank + 1, policy: x.p, rating: round(x.elo, 0), rating_lo: round(x.lo, 0), rating_hi: round(x.hi, 0), mean_win_rate: round(mean(x.k)), games: games(x.k) }));
+  const side = (
+    labels: readonly string[],
+    elo: number[],
+    dr: number[][],
+    mean: (k: number) => number,
+    games: (k: number) => number,
+    name: string,
+  ) =>
+    labels
+      .map((p, k) => {
+        const d = [...dr[k]!].sort((x, y) => x - y);
+        return { p, k, elo: elo[k]!, lo: quantileSorted(d, 0.025), hi: quantileSorted(d, 0.975) };
+      })
+      .sort((x, y) => y.elo - x.elo || x.p.localeCompare(y.p))
+      .map((x, rank) => ({
+        scenario: m.id,
+        side: name,
+        rank: rank + 1,
+        policy: x.p,
+        rating: round(x.elo, 0),
+        rating_lo: round(x.lo, 0),
+        rating_hi: round(x.hi, 0),
+        mean_win_rate: round(mean(x.k)),
+        games: games(x.k),
+      }));
   return [
-    ...side(m.par, point.par, draws.par, (i) => m.bol.reduce((x, _, j) => x + rate(i, j), 0) / m.bol.length, (i) => n[i]!.reduce((x, v) => x + v, 0), 'PAR'),
-    ...side(m.bol, point.bol, draws.bol, (j) => m.par.reduce((x, _, i) => x + 1 - rate(i, j), 0) / m.par.length, (j) => n.reduce((x, row) => x + row[j]!, 0), 'BOL'),
+    ...side(
+      m.par,
+      point.par,
+      draws.par,
+      (i) => m.bol.reduce((x, _, j) => x + rate(i, j), 0) / m.bol.length,
+      (i) => n[i]!.reduce((x, v) => x + v, 0),
+      'PAR',
+    ),
+    ...side(
+      m.bol,
+      point.bol,
+      draws.bol,
+      (j) => m.par.reduce((x, _, i) => x + 1 - rate(i, j), 0) / m.par.length,
+      (j) => n.reduce((x, row) => x + row[j]!, 0),
+      'BOL',
+    ),
   ];
 }
 
@@ -72,12 +131,36 @@ export function gainRows(m: LadderMatrix): Row[] {
   m.par.forEach((p, i) => {
     if (i === m.parRef) return;
     const c = restrictedChange(m.cells[m.parRef]![m.bolRef]!, m.cells[i]![m.bolRef]!, 0);
-    rows.push({ scenario: m.id, side: 'PAR', policy: p, reference: m.par[m.parRef]!, opponent: m.bol[m.bolRef]!, games: c.games, win_rate: round(c.restricted), reference_win_rate: round(c.free), gain: round(c.change), gain_lo: round(c.lo), gain_hi: round(c.hi) });
+    rows.push({
+      scenario: m.id,
+      side: 'PAR',
+      policy: p,
+      reference: m.par[m.parRef]!,
+      opponent: m.bol[m.bolRef]!,
+      games: c.games,
+      win_rate: round(c.restricted),
+      reference_win_rate: round(c.free),
+      gain: round(c.change),
+      gain_lo: round(c.lo),
+      gain_hi: round(c.hi),
+    });
   });
   m.bol.forEach((p, j) => {
     if (j === m.bolRef) return;
     const c = restrictedChange(m.cells[m.parRef]![m.bolRef]!, m.cells[m.parRef]![j]!, 1);
-    rows.push({ scenario: m.id, side: 'BOL', policy: p, reference: m.bol[m.bolRef]!, opponent: m.par[m.parRef]!, games: c.games, win_rate: round(c.restricted), reference_win_rate: round(c.free), gain: round(c.change), gain_lo: round(c.lo), gain_hi: round(c.hi) });
+    rows.push({
+      scenario: m.id,
+      side: 'BOL',
+      policy: p,
+      reference: m.bol[m.bolRef]!,
+      opponent: m.par[m.parRef]!,
+      games: c.games,
+      win_rate: round(c.restricted),
+      reference_win_rate: round(c.free),
+      gain: round(c.change),
+      gain_lo: round(c.lo),
+      gain_hi: round(c.hi),
+    });
   });
   return rows;
 }

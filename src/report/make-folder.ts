@@ -9,9 +9,14 @@ export function makeFolder(dir: string): void {
   let at = resolve(dir);
   for (;;) {
     let isDir: boolean | null;
-    try { isDir = statSync(at).isDirectory(); } catch { isDir = null; }
+    try {
+      isDir = statSync(at).isDirectory();
+    } catch {
+      isDir = null;
+    }
     if (isDir === true) break;
-    if (isDir === false) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', path: at, syscall: 'mkdir' });
+    if (isDir === false)
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', path: at, syscall: 'mkdir' });
     missing.push(at);
     const up = dirname(at);
     if (up === at) break;

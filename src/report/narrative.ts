@@ -19,15 +19,41 @@ function phase(w: Writer, p: PhaseBlock, side: Side): void {
   const enemy = SIDE_NAME[otherSide(side)];
   const moves = () => plural(p.items.filter((x) => x.e.type === 'move').length, 'move');
   switch (p.name) {
-    case 'supply': supplyPhase(w, p.items); return;
-    case 'new units': w.sub('New units'); newUnitPhase(w, p.items); return;
-    case 'movement': w.sub(`Movement (${moves()})`); movementPhase(w, p.items); return;
-    case 'reaction movement': w.sub(`Reaction movement by ${enemy} (${moves()})`); movementPhase(w, p.items); return;
-    case 'first combat': w.sub('First combat'); combatPhase(w, p.items); return;
-    case 'reaction combat': w.sub(`Reaction combat by ${enemy}`); combatPhase(w, p.items); return;
-    case 'second combat': w.sub('Second combat'); combatPhase(w, p.items); return;
-    case 'construction': w.sub('Construction'); constructionPhase(w, p.items); return;
-    case 'political': w.sub('Political'); politicalPhase(w, p.items); return;
+    case 'supply':
+      supplyPhase(w, p.items);
+      return;
+    case 'new units':
+      w.sub('New units');
+      newUnitPhase(w, p.items);
+      return;
+    case 'movement':
+      w.sub(`Movement (${moves()})`);
+      movementPhase(w, p.items);
+      return;
+    case 'reaction movement':
+      w.sub(`Reaction movement by ${enemy} (${moves()})`);
+      movementPhase(w, p.items);
+      return;
+    case 'first combat':
+      w.sub('First combat');
+      combatPhase(w, p.items);
+      return;
+    case 'reaction combat':
+      w.sub(`Reaction combat by ${enemy}`);
+      combatPhase(w, p.items);
+      return;
+    case 'second combat':
+      w.sub('Second combat');
+      combatPhase(w, p.items);
+      return;
+    case 'construction':
+      w.sub('Construction');
+      constructionPhase(w, p.items);
+      return;
+    case 'political':
+      w.sub('Political');
+      politicalPhase(w, p.items);
+      return;
   }
 }
 

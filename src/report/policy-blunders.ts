@@ -14,9 +14,28 @@ export interface BlunderMatrix {
   readonly cells: readonly (readonly { readonly games: number; readonly blunders: BlunderCounts | null }[])[];
 }
 
-export const POLICY_BLUNDER_COLUMNS = ['scenario', 'side', 'policy', 'blunder', 'games', 'games_with', 'share_of_games', 'share_of_games_lo', 'share_of_games_hi', 'total', 'mean_per_game', 'rule'] as const;
+export const POLICY_BLUNDER_COLUMNS = [
+  'scenario',
+  'side',
+  'policy',
+  'blunder',
+  'games',
+  'games_with',
+  'share_of_games',
+  'share_of_games_lo',
+  'share_of_games_hi',
+  'total',
+  'mean_per_game',
+  'rule',
+] as const;
 
-interface PolicyCounts { scenario: string; side: 'PAR' | 'BOL'; policy: string; games: number; counts: BlunderCounts }
+interface PolicyCounts {
+  scenario: string;
+  side: 'PAR' | 'BOL';
+  policy: string;
+  games: number;
+  counts: BlunderCounts;
+}
 
 /** Each policy's counts summed over its row (Paraguay) or column (Bolivia), its own side's read later; policies with an uncounted cell are left out. */
 function perPolicy(m: BlunderMatrix): PolicyCounts[] {
@@ -27,7 +46,13 @@ function perPolicy(m: BlunderMatrix): PolicyCounts[] {
     out.push({ scenario: m.id, side, policy, games: cells.reduce((a, c) => a + c.games, 0), counts });
   };
   m.par.forEach((p, i) => sum('PAR', p, m.cells[i]!));
-  m.bol.forEach((b, j) => sum('BOL', b, m.cells.map((row) => row[j]!)));
+  m.bol.forEach((b, j) =>
+    sum(
+      'BOL',
+      b,
+      m.cells.map((row) => row[j]!),
+    ),
+  );
   return out;
 }
 
@@ -37,12 +62,22 @@ export function policyBlundersTable(matrices: readonly BlunderMatrix[]): Table {
   for (const p of matrices.flatMap(perPolicy)) {
     const s = p.side === 'PAR' ? 0 : 1;
     BLUNDERS.forEach((b, k) => {
-      const withOne = p.counts.games[k]![s]!, total = p.counts.total[k]![s]!;
+      const withOne = p.counts.games[k]![s]!,
+        total = p.counts.total[k]![s]!;
       const ci = wilson(withOne, p.games);
       rows.push({
-        scenario: p.scenario, side: p.side, policy: p.policy, blunder: b.id, games: p.games, games_with: withOne,
-        share_of_games: round(withOne / p.games), share_of_games_lo: round(ci.lo), share_of_games_hi: round(ci.hi),
-        total, mean_per_game: round(total / p.games, 3), rule: b.rule,
+        scenario: p.scenario,
+        side: p.side,
+        policy: p.policy,
+        blunder: b.id,
+        games: p.games,
+        games_with: withOne,
+        share_of_games: round(withOne / p.games),
+        share_of_games_lo: round(ci.lo),
+        share_of_games_hi: round(ci.hi),
+        total,
+        mean_per_game: round(total / p.games, 3),
+        rule: b.rule,
       });
     });
   }
@@ -61,4 +96,5 @@ export function policyBlundersWide(long: Table): Table {
   return { columns: ['scenario', 'side', 'policy', 'games', ...BLUNDERS.map((b) => b.id)], rows: [...rows.values()] };
 }
 
-export const POLICY_BLUNDERS_NOTE = 'Share of each policy\'s games, against every opponent of the matrix, in which its side made each kind of blunder at least once (docs/blunders.md defines each kind; blunders-by-policy.csv has the counts and Wilson 95% intervals). A policy with games kept from a study resumed from an older chaco, which did not count them, is left out.';
+export const POLICY_BLUNDERS_NOTE =
+  "Share of each policy's games, against every opponent of the matrix, in which its side made each kind of blunder at least once (docs/blunders.md defines each kind; blunders-by-policy.csv has the counts and Wilson 95% intervals). A policy with games kept from a study resumed from an older chaco, which did not count them, is left out.";

@@ -15,11 +15,24 @@ let libraries: Promise<[typeof Vega, typeof import('vega-lite')]> | undefined;
 function collectingLogger(vega: typeof Vega, warnings: string[]) {
   let level = vega.Warn;
   const logger = {
-    level(l?: number) { if (l === undefined) return level; level = l; return logger; },
-    error(...args: unknown[]) { throw new Error(args.map(String).join(' ')); },
-    warn(...args: unknown[]) { warnings.push(args.map(String).join(' ')); return logger; },
-    info() { return logger; },
-    debug() { return logger; },
+    level(l?: number) {
+      if (l === undefined) return level;
+      level = l;
+      return logger;
+    },
+    error(...args: unknown[]) {
+      throw new Error(args.map(String).join(' '));
+    },
+    warn(...args: unknown[]) {
+      warnings.push(args.map(String).join(' '));
+      return logger;
+    },
+    info() {
+      return logger;
+    },
+    debug() {
+      return logger;
+    },
   };
   return logger as unknown as Vega.LoggerInterface;
 }

@@ -24,7 +24,12 @@ export type EventContext =
   /** move: each unit's values then (aligned with the event's `units`). */
   | { readonly type: 'move'; readonly values: readonly string[] }
   /** combat: where each attacker fought from; every unit's values before the result. */
-  | { readonly type: 'combat'; readonly attackerHexes: readonly number[]; readonly attackerValues: readonly string[]; readonly defenderValues: readonly string[] }
+  | {
+      readonly type: 'combat';
+      readonly attackerHexes: readonly number[];
+      readonly attackerValues: readonly string[];
+      readonly defenderValues: readonly string[];
+    }
   | { readonly type: 'reinforcement'; readonly values: string }
   /** supply: where each unit out of General Supply was (aligned with the event's `outOfSupply`). */
   | { readonly type: 'supply'; readonly hexes: readonly number[] };
@@ -55,7 +60,8 @@ function values(state: GameState, u: number): string {
 
 function contextOf(e: GameEvent, state: GameState): EventContext | undefined {
   switch (e.type) {
-    case 'move': return { type: 'move', values: e.units.map((u) => values(state, u)) };
+    case 'move':
+      return { type: 'move', values: e.units.map((u) => values(state, u)) };
     case 'combat':
       return {
         type: 'combat',
@@ -65,7 +71,8 @@ function contextOf(e: GameEvent, state: GameState): EventContext | undefined {
       };
     case 'reinforcement':
       return { type: 'reinforcement', values: values(state, e.unit) };
-    case 'supply': return { type: 'supply', hexes: e.outOfSupply.map((u) => state.loc_u[u]!) };
+    case 'supply':
+      return { type: 'supply', hexes: e.outOfSupply.map((u) => state.loc_u[u]!) };
     default:
       return undefined;
   }
@@ -89,10 +96,15 @@ export function gameRecorder(): Recorder {
   const snapshots: PlayerTurnSnapshot[] = [];
   // Mutable records of the observer (an object, so that control flow analysis leaves them alone).
   const at: { live: GameState | null; open: { turn: number; side: Side } | null; turn: number; setup: GameState | null } = {
-    live: null, open: null, turn: 0, setup: null,
+    live: null,
+    open: null,
+    turn: 0,
+    setup: null,
   };
   const observer: GameObserver = {
-    start(state) { at.live = state; },
+    start(state) {
+      at.live = state;
+    },
     event(e) {
       const state = at.live!;
       if (startsNextPlayerTurn(e)) {

@@ -84,7 +84,12 @@ export function mapFileName(turn: number, side: Side): string {
 }
 
 function endBanner(result: GameResult): string {
-  const how = result.end === 'sudden_death' ? 'by sudden death' : result.end === 'settlement' ? 'by a negotiated settlement' : 'at the end of the scenario';
+  const how =
+    result.end === 'sudden_death'
+      ? 'by sudden death'
+      : result.end === 'settlement'
+        ? 'by a negotiated settlement'
+        : 'at the end of the scenario';
   const winner = SIDE_NAME[result.winner === 'PAR' ? PAR : BOL];
   return `Game over: ${winner} wins ${how}, ${result.level === 'tie' ? 'on a coin flip after equal VP' : `a ${result.level} victory`} (margin ${result.margin > 0 ? '+' : ''}${result.margin}).`;
 }
@@ -101,7 +106,10 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
     const supply = recorded.events[i];
     if (supply?.type !== 'supply') continue;
     const since = new Set<number>();
-    for (let j = i + 1; j < at; j++) { const e = recorded.events[j]!; if (e.type === 'reinforcement') since.add(e.unit); }
+    for (let j = i + 1; j < at; j++) {
+      const e = recorded.events[j]!;
+      if (e.type === 'reinforcement') since.add(e.unit);
+    }
     for (const u of supply.outOfSupply) if (!since.has(u)) out.add(u);
   }
   return out;
@@ -109,14 +117,31 @@ export function outOfSupplyAt(recorded: RecordedGame, at: number): Set<number> {
 
 /** The run the replayed game belongs to. */
 function replaySpec(opts: Omit<ReplayOptions, 'out'>): RunSpec {
-  return { scenario: opts.scenario, dataDir: opts.dataDir ?? DEFAULT_DATA_DIR, options: opts.options, par: opts.par, bol: opts.bol, handicap: opts.handicap ?? NO_HANDICAP, seed: opts.seed, check: false };
+  return {
+    scenario: opts.scenario,
+    dataDir: opts.dataDir ?? DEFAULT_DATA_DIR,
+    options: opts.options,
+    par: opts.par,
+    bol: opts.bol,
+    handicap: opts.handicap ?? NO_HANDICAP,
+    seed: opts.seed,
+    check: false,
+  };
 }
 
 /** Replays the game in memory (sim plays it, with the recorder): the recorded game and what the files are made of, written by writeReplay. */
-export function replayGame(opts: Omit<ReplayOptions, 'out'>, also?: GameObserver): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
-  if (!Number.isInteger(opts.game) || opts.game < 0) throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
+export function replayGame(
+  opts: Omit<ReplayOptions, 'out'>,
+  also?: GameObserver,
+): { scenario: Scenario; options: RulesOptions; recorded: RecordedGame; gameSeed: string } {
+  if (!Number.isInteger(opts.game) || opts.game < 0)
+    throw new Error(`game ${opts.game}: give the game's index in the run, a whole number from 0`);
   const recorder = gameRecorder();
-  const { scenario, options, gameSeed, result } = replayRunGame(replaySpec(opts), opts.game, also ? allObservers([recorder.observer, also])! : recorder.observer);
+  const { scenario, options, gameSeed, result } = replayRunGame(
+    replaySpec(opts),
+    opts.game,
+    also ? allObservers([recorder.observer, also])! : recorder.observer,
+  );
   return { scenario, options, recorded: recorder.finish(result), gameSeed };
 }
 
@@ -150,18 +175,30 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
   let setupMap: string | null = null;
   if (recorded.setup) {
     setupMap = 'setup.svg';
-    writeFileAtomic(join(dir, setupMap), renderPositionSvg(recorded.setup, {
-      ...(opts.scale ? { scale: opts.scale } : {}),
-      outOfSupply: new Set(),
-      title: `Set-up · ${monthName(scenario.startMonth)}`,
-      subtitle: `${scenario.name} (${scenario.rule}) · game ${opts.game} of run seed ${opts.seed} · PAR ${opts.par} vs BOL ${opts.bol}`,
-    }));
+    writeFileAtomic(
+      join(dir, setupMap),
+      renderPositionSvg(recorded.setup, {
+        ...(opts.scale ? { scale: opts.scale } : {}),
+        outOfSupply: new Set(),
+        title: `Set-up · ${monthName(scenario.startMonth)}`,
+        subtitle: `${scenario.name} (${scenario.rule}) · game ${opts.game} of run seed ${opts.seed} · PAR ${opts.par} vs BOL ${opts.bol}`,
+      }),
+    );
   }
 
   const row = gameRow(opts.game, result);
   const narrative = narrate({
-    scenario, options, runSeed: opts.seed, game: opts.game, par: opts.par, bol: opts.bol, handicap: opts.handicap ?? NO_HANDICAP, recorded,
-    maps: mapByTurn, ...(setupMap ? { setupMap } : {}), command: replayCommand(replaySpec(opts), opts.game, opts.scale),
+    scenario,
+    options,
+    runSeed: opts.seed,
+    game: opts.game,
+    par: opts.par,
+    bol: opts.bol,
+    handicap: opts.handicap ?? NO_HANDICAP,
+    recorded,
+    maps: mapByTurn,
+    ...(setupMap ? { setupMap } : {}),
+    command: replayCommand(replaySpec(opts), opts.game, opts.scale),
   });
   writeFileAtomic(join(dir, 'narrative.md'), narrative);
   // One record a line, as the engine emitted it (units, leaders and hexes by index; src/report/events.schema.json).
@@ -169,13 +206,30 @@ export function writeReplay(opts: ReplayOptions): ReplaySummary {
   writeFileAtomic(join(dir, 'log.txt'), textLog(scenario, recorded));
   writeFileAtomic(join(dir, 'result.json'), `${JSON.stringify(row, null, 2)}\n`);
   const { steps, pieces, geo } = stepper.finish();
-  writeFileAtomic(join(dir, 'viewer.html'), viewerHtml({
-    scenario, recorded, steps, pieces, geo, turns,
-    caption: `${scenario.name} · seed ${opts.seed} · game ${opts.game} · PAR ${opts.par} vs BOL ${opts.bol}`,
-    file: `${scenario.id}-seed${opts.seed.replace(/[^\w.-]/g, '_')}-game${opts.game}`, result: endBanner(result),
-  }));
+  writeFileAtomic(
+    join(dir, 'viewer.html'),
+    viewerHtml({
+      scenario,
+      recorded,
+      steps,
+      pieces,
+      geo,
+      turns,
+      caption: `${scenario.name} · seed ${opts.seed} · game ${opts.game} · PAR ${opts.par} vs BOL ${opts.bol}`,
+      file: `${scenario.id}-seed${opts.seed.replace(/[^\w.-]/g, '_')}-game${opts.game}`,
+      result: endBanner(result),
+    }),
+  );
   return {
-    dir, narrative: join(dir, 'narrative.md'), events: join(dir, 'events.json'), log: join(dir, 'log.txt'), result: join(dir, 'result.json'), viewer: join(dir, 'viewer.html'),
-    setupMap: setupMap ? join(dir, setupMap) : null, maps, row, gameSeed,
+    dir,
+    narrative: join(dir, 'narrative.md'),
+    events: join(dir, 'events.json'),
+    log: join(dir, 'log.txt'),
+    result: join(dir, 'result.json'),
+    viewer: join(dir, 'viewer.html'),
+    setupMap: setupMap ? join(dir, setupMap) : null,
+    maps,
+    row,
+    gameSeed,
   };
 }

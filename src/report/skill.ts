@@ -68,7 +68,8 @@ export interface Convergence {
  */
 export function convergence(verdicts: readonly RungVerdict[]): Convergence {
   const doublings: Doubling[] = verdicts.slice(1).map((v, k) => {
-    const move = v.rate - verdicts[k]!.rate, halfWidth = (v.hi - v.lo) / 2;
+    const move = v.rate - verdicts[k]!.rate,
+      halfWidth = (v.hi - v.lo) / 2;
     return { from: verdicts[k]!.rung, to: v.rung, move, halfWidth, settled: Math.abs(move) < halfWidth };
   });
   let first = doublings.length;
@@ -83,7 +84,8 @@ const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 export function convergenceSentence(name: string, c: Convergence): string {
   const last = c.doublings[c.doublings.length - 1];
   if (!last) return `${name}: not measured (one rung only; give a higher --max-budget)`;
-  const evidence = (d: Doubling) => `${rungName(d.from)} → ${rungName(d.to)} moved Paraguay's win rate ${pts(d.move)} points, ${d.settled ? 'less' : 'more'} than the ±${(100 * d.halfWidth).toFixed(1)} of its interval`;
+  const evidence = (d: Doubling) =>
+    `${rungName(d.from)} → ${rungName(d.to)} moved Paraguay's win rate ${pts(d.move)} points, ${d.settled ? 'less' : 'more'} than the ±${(100 * d.halfWidth).toFixed(1)} of its interval`;
   if (!c.converged) return `${name}: still moving: the last doubling, ${evidence(last)}`;
   const from = c.doublings.findIndex((d) => d.from === c.at);
   const settled = c.doublings.slice(from).map(evidence).join('; ');
@@ -99,24 +101,52 @@ interface Paired {
 /** Paraguay's win rate in `a` minus in `b`, on the games both played (same seeds), with Newcombe's paired interval. */
 export function pairedWinChange(a: CellGames, b: CellGames): Paired {
   const n = Math.min(a.winner_g.length, b.winner_g.length);
-  let both = 0, onlyA = 0, onlyB = 0, neither = 0;
+  let both = 0,
+    onlyA = 0,
+    onlyB = 0,
+    neither = 0;
   for (let g = 0; g < n; g++) {
-    const x = a.winner_g[g] === 0, y = b.winner_g[g] === 0;
-    if (x && y) both++; else if (x) onlyA++; else if (y) onlyB++; else neither++;
+    const x = a.winner_g[g] === 0,
+      y = b.winner_g[g] === 0;
+    if (x && y) both++;
+    else if (x) onlyA++;
+    else if (y) onlyB++;
+    else neither++;
   }
   return pairedProportionDiff(both, onlyA, onlyB, neither);
 }
 
 function verdictOf(c: CellGames): { wins: number; games: number; rate: number; ci: Interval; mean: number } {
   const n = c.winner_g.length;
-  let wins = 0, sum = 0;
-  for (let g = 0; g < n; g++) { if (c.winner_g[g] === 0) wins++; sum += c.margin_g[g]!; }
+  let wins = 0,
+    sum = 0;
+  for (let g = 0; g < n; g++) {
+    if (c.winner_g[g] === 0) wins++;
+    sum += c.margin_g[g]!;
+  }
   return { wins, games: n, rate: n > 0 ? wins / n : NaN, ci: wilson(wins, n), mean: n > 0 ? sum / n : NaN };
 }
 
 export const SKILL_COLUMNS = [
-  'scenario', 'pair', 'par_policy', 'bol_policy', 'par_budget', 'bol_budget', 'games', 'par_wins', 'par_win_rate', 'lo', 'hi', 'mean_margin',
-  'fair_bid', 'fair_bid_lo', 'fair_bid_hi', 'step', 'step_lo', 'step_hi', 'settled',
+  'scenario',
+  'pair',
+  'par_policy',
+  'bol_policy',
+  'par_budget',
+  'bol_budget',
+  'games',
+  'par_wins',
+  'par_win_rate',
+  'lo',
+  'hi',
+  'mean_margin',
+  'fair_bid',
+  'fair_bid_lo',
+  'fair_bid_hi',
+  'step',
+  'step_lo',
+  'step_hi',
+  'settled',
 ] as const;
 
 export type SkillPair = 'both' | 'par_up' | 'bol_up';
@@ -129,16 +159,35 @@ export function skillRows(s: SkillScenario, opts: { seed: string; replicates: nu
   const rows: Row[] = [];
   const row = (pair: SkillPair, par: number, bol: number, c: CellGames, step: Paired | null, settled: boolean | null): Row => {
     const v = verdictOf(c);
-    const parPolicy = s.rungs[par]!, bolPolicy = s.rungs[bol]!;
+    const parPolicy = s.rungs[par]!,
+      bolPolicy = s.rungs[bol]!;
     const bid = quickBid(marginHist(c), { replicates: opts.replicates, seed: `${opts.seed}:${s.id}:${parPolicy}:${bolPolicy}` });
     return {
-      scenario: s.id, pair, par_policy: parPolicy, bol_policy: bolPolicy, par_budget: rungBudget(parPolicy) ?? '', bol_budget: rungBudget(bolPolicy) ?? '',
-      games: v.games, par_wins: v.wins, par_win_rate: round(v.rate), lo: round(v.ci.lo), hi: round(v.ci.hi), mean_margin: round(v.mean, 2),
-      fair_bid: round(bid.bid, 1), fair_bid_lo: round(bid.interval.lo, 1), fair_bid_hi: round(bid.interval.hi, 1),
-      step: step ? round(step.diff) : '', step_lo: step ? round(step.lo) : '', step_hi: step ? round(step.hi) : '', settled: settled === null ? '' : String(settled),
+      scenario: s.id,
+      pair,
+      par_policy: parPolicy,
+      bol_policy: bolPolicy,
+      par_budget: rungBudget(parPolicy) ?? '',
+      bol_budget: rungBudget(bolPolicy) ?? '',
+      games: v.games,
+      par_wins: v.wins,
+      par_win_rate: round(v.rate),
+      lo: round(v.ci.lo),
+      hi: round(v.ci.hi),
+      mean_margin: round(v.mean, 2),
+      fair_bid: round(bid.bid, 1),
+      fair_bid_lo: round(bid.interval.lo, 1),
+      fair_bid_hi: round(bid.interval.hi, 1),
+      step: step ? round(step.diff) : '',
+      step_lo: step ? round(step.lo) : '',
+      step_hi: step ? round(step.hi) : '',
+      settled: settled === null ? '' : String(settled),
     };
   };
-  const verdicts = s.same.map((c, k) => { const v = verdictOf(c); return { rung: s.rungs[k]!, rate: v.rate, lo: v.ci.lo, hi: v.ci.hi }; });
+  const verdicts = s.same.map((c, k) => {
+    const v = verdictOf(c);
+    return { rung: s.rungs[k]!, rate: v.rate, lo: v.ci.lo, hi: v.ci.hi };
+  });
   const conv = convergence(verdicts);
   s.same.forEach((c, k) => {
     rows.push(row('both', k, k, c, k > 0 ? pairedWinChange(c, s.same[k - 1]!) : null, k > 0 ? conv.doublings[k - 1]!.settled : null));
@@ -152,5 +201,10 @@ export function skillRows(s: SkillScenario, opts: { seed: string; replicates: nu
 
 /** The convergence of a scenario from its cells. */
 export function skillConvergence(s: SkillScenario): Convergence {
-  return convergence(s.same.map((c, k) => { const v = verdictOf(c); return { rung: s.rungs[k]!, rate: v.rate, lo: v.ci.lo, hi: v.ci.hi }; }));
+  return convergence(
+    s.same.map((c, k) => {
+      const v = verdictOf(c);
+      return { rung: s.rungs[k]!, rate: v.rate, lo: v.ci.lo, hi: v.ci.hi };
+    }),
+  );
 }

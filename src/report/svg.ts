@@ -13,7 +13,11 @@ export function num(n: number): string {
 export class HexGeometry {
   readonly originX: number;
   readonly originY: number;
-  constructor(readonly grid: Grid, readonly scale: number, readonly margin: number) {
+  constructor(
+    readonly grid: Grid,
+    readonly scale: number,
+    readonly margin: number,
+  ) {
     this.originX = margin - (grid.firstColumn * 0.8660254 - 0.58) * scale;
     this.originY = margin - (grid.firstRow - 0.5) * scale;
   }

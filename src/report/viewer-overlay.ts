@@ -22,12 +22,21 @@ export function overlayDefs(): string {
 function polyline(geo: HexGeometry, hexes: readonly number[], colour: string, marker: string, width: number, dash = ''): string {
   const pts = hexes.filter((h) => h >= 0).map((h) => geo.centre(h).map(num).join(','));
   if (pts.length < 2) return '';
-  return `<polyline points="${pts.join(' ')}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linejoin="round" stroke-linecap="round"`
-    + `${dash ? ` stroke-dasharray="${dash}"` : ''} marker-end="url(#${marker})" opacity="0.85"/>`;
+  return (
+    `<polyline points="${pts.join(' ')}" fill="none" stroke="${colour}" stroke-width="${num(width)}" stroke-linejoin="round" stroke-linecap="round"` +
+    `${dash ? ` stroke-dasharray="${dash}"` : ''} marker-end="url(#${marker})" opacity="0.85"/>`
+  );
 }
 
 /** The overlay of events[from..to): an SVG fragment in map coordinates (empty when nothing moved or fought). */
-export function stepOverlay(events: readonly GameEvent[], contexts: readonly (EventContext | undefined)[], from: number, to: number, geo: HexGeometry, v: Vocabulary): string {
+export function stepOverlay(
+  events: readonly GameEvent[],
+  contexts: readonly (EventContext | undefined)[],
+  from: number,
+  to: number,
+  geo: HexGeometry,
+  v: Vocabulary,
+): string {
   const k = geo.scale;
   const out: string[] = [];
   for (let i = from; i < to; i++) {
@@ -47,20 +56,35 @@ export function stepOverlay(events: readonly GameEvent[], contexts: readonly (Ev
         for (const h of from) if (h >= 0 && h !== target) out.push(polyline(geo, [h, target], COMBAT_INK, 'arrow-c', k * 0.12));
         for (const h of e.hexes) {
           const [x, y] = geo.centre(h);
-          out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(k * 0.55)}" fill="none" stroke="${COMBAT_INK}" stroke-width="${num(k * 0.08)}"/>`);
+          out.push(
+            `<circle cx="${num(x)}" cy="${num(y)}" r="${num(k * 0.55)}" fill="none" stroke="${COMBAT_INK}" stroke-width="${num(k * 0.08)}"/>`,
+          );
         }
         const label = `${v.odds(e.column, e.belowLowest)} · ${e.roll}${e.modified !== e.roll ? `→${e.modified}` : ''} · ${combatResult(e).replace(/ \(.*$/, '')}`;
-        out.push(`<text x="${num(tx)}" y="${num(ty - k * 0.62)}" text-anchor="middle" font-size="${num(k * 0.34)}" font-weight="bold" fill="${COMBAT_INK}" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(label)}</text>`);
+        out.push(
+          `<text x="${num(tx)}" y="${num(ty - k * 0.62)}" text-anchor="middle" font-size="${num(k * 0.34)}" font-weight="bold" fill="${COMBAT_INK}" stroke="#fff" stroke-width="3" paint-order="stroke">${esc(label)}</text>`,
+        );
         break;
       }
       case 'retreat':
       case 'advance':
-        out.push(polyline(geo, [e.from, e.to], e.type === 'retreat' ? COMBAT_INK : SIDE_FILL[e.side], e.type === 'retreat' ? 'arrow-c' : `arrow-${e.side}`, k * 0.09, `${num(k * 0.15)} ${num(k * 0.1)}`));
+        out.push(
+          polyline(
+            geo,
+            [e.from, e.to],
+            e.type === 'retreat' ? COMBAT_INK : SIDE_FILL[e.side],
+            e.type === 'retreat' ? 'arrow-c' : `arrow-${e.side}`,
+            k * 0.09,
+            `${num(k * 0.15)} ${num(k * 0.1)}`,
+          ),
+        );
         break;
       case 'roll':
         if (e.kind === 'barrage') {
           const [x, y] = geo.centre(e.hex);
-          out.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${num(k * 0.55)}" fill="${COMBAT_INK}" fill-opacity="0.18" stroke="${COMBAT_INK}" stroke-width="${num(k * 0.06)}" stroke-dasharray="${num(k * 0.1)} ${num(k * 0.08)}"/>`);
+          out.push(
+            `<circle cx="${num(x)}" cy="${num(y)}" r="${num(k * 0.55)}" fill="${COMBAT_INK}" fill-opacity="0.18" stroke="${COMBAT_INK}" stroke-width="${num(k * 0.06)}" stroke-dasharray="${num(k * 0.1)} ${num(k * 0.08)}"/>`,
+          );
         }
         break;
       default:

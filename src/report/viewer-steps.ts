@@ -60,7 +60,11 @@ export function stepRecorder(scale: number): StepRecorder {
 
   const piece = (key: string, layer: ViewerPiece['layer'], hex: number, draw: () => string): number => {
     let id = pieceOf.get(key);
-    if (id === undefined) { id = pieces.length; pieces.push({ layer, hex, svg: draw() }); pieceOf.set(key, id); }
+    if (id === undefined) {
+      id = pieces.length;
+      pieces.push({ layer, hex, svg: draw() });
+      pieceOf.set(key, id);
+    }
     return id;
   };
 
@@ -73,14 +77,32 @@ export function stepRecorder(scale: number): StepRecorder {
     for (const p of state.map.places) {
       const side = before?.hex === p.hex ? before.owner : state.control_h[p.hex]!;
       if (!p.settlement || (side !== PAR && side !== BOL)) continue;
-      ids.push(piece(`c${p.hex}:${side}`, 0, p.hex, () => `<g class="control" data-hex="${hexLabel(state.map.grid, p.hex)}" data-side="${side}">${controlRing(state, geo, p.hex, p.name, side)}</g>`));
+      ids.push(
+        piece(
+          `c${p.hex}:${side}`,
+          0,
+          p.hex,
+          () =>
+            `<g class="control" data-hex="${hexLabel(state.map.grid, p.hex)}" data-side="${side}">${controlRing(state, geo, p.hex, p.name, side)}</g>`,
+        ),
+      );
     }
     for (let h = 0; h < state.map.grid.size; h++) {
       const w = state.works_h[h]!;
       if (w !== WORKS_ENTRENCHMENT && w !== WORKS_FORTIFICATION) continue;
       const [cx, cy] = geo.centre(h);
       const k = geo.scale;
-      ids.push(piece(`w${h}:${w}`, 1, h, () => worksMarker(cx - k * 0.56, cy - k * 0.18, k, w, `${w === WORKS_FORTIFICATION ? 'Fortification' : 'Entrenchment'} ${hexLabel(state.map.grid, h)}`)));
+      ids.push(
+        piece(`w${h}:${w}`, 1, h, () =>
+          worksMarker(
+            cx - k * 0.56,
+            cy - k * 0.18,
+            k,
+            w,
+            `${w === WORKS_FORTIFICATION ? 'Fortification' : 'Entrenchment'} ${hexLabel(state.map.grid, h)}`,
+          ),
+        ),
+      );
     }
     const none = new Set<number>();
     for (const side of [PAR, BOL] as const) {
@@ -88,8 +110,14 @@ export function stepRecorder(scale: number): StepRecorder {
         const units = s.units.map((u) => `${u}${state.reduced_u[u] ? 'r' : ''}`).join(',');
         const ac = s.leaders.includes(state.armyCommander_s[side]!) ? '*' : '';
         const key = `s${side}:${h}:${units}:${s.leaders.join(',')}${ac}:${s.ghq ? 1 : 0}:${s.trucks}:${s.csp}`;
-        ids.push(piece(key, side === PAR ? 2 : 3, h, () => drawStack(state, geo, h, side, s, none).replace('<g class="stack">',
-          `<g class="stack" data-hex="${hexLabel(state.map.grid, h)}" data-side="${side}" data-units="${units}" data-leaders="${s.leaders.join(',')}" data-ghq="${s.ghq ? 1 : 0}" data-trucks="${s.trucks}" data-csp="${s.csp}">`)));
+        ids.push(
+          piece(key, side === PAR ? 2 : 3, h, () =>
+            drawStack(state, geo, h, side, s, none).replace(
+              '<g class="stack">',
+              `<g class="stack" data-hex="${hexLabel(state.map.grid, h)}" data-side="${side}" data-units="${units}" data-leaders="${s.leaders.join(',')}" data-ghq="${s.ghq ? 1 : 0}" data-trucks="${s.trucks}" data-csp="${s.csp}">`,
+            ),
+          ),
+        );
       }
     }
     step.pieces = ids.sort((a, b) => a - b);
@@ -120,11 +148,20 @@ export function stepRecorder(scale: number): StepRecorder {
   }
 
   const observer: GameObserver = {
-    start(state) { at.live = state; geo = new HexGeometry(state.map.grid, scale, scale * 2.2); },
+    start(state) {
+      at.live = state;
+      geo = new HexGeometry(state.map.grid, scale, scale * 2.2);
+    },
     event(e) {
       const open = steps[steps.length - 1];
-      if (e.type === 'phase') { at.side = e.side; at.phase = e.phase; }
-      if (e.type === 'turn' || weatherOrTruce(e)) { at.phase = 'weather'; at.side = -1; }
+      if (e.type === 'phase') {
+        at.side = e.side;
+        at.phase = e.phase;
+      }
+      if (e.type === 'turn' || weatherOrTruce(e)) {
+        at.phase = 'weather';
+        at.side = -1;
+      }
       if (opens(e, open)) {
         // 3.2, I-34: a unit entering an enemy-controlled hex takes it and the capture is logged at once,
         // before the move order itself: the hex was the enemy's until then.
@@ -132,10 +169,23 @@ export function stepRecorder(scale: number): StepRecorder {
         if (open) capture(open, at.live!, taken ? { hex: e.hex, owner: otherSide(e.side) } : null);
         // In a movement phase a step is one move order and what it set off before it was logged (3.2, 10.3).
         const kind = e.type === 'move' ? 'move' : kindOf(e);
-        steps.push({ from: at.events, to: at.events, kind, turn: at.live!.turn, side: at.side, phase: at.phase, pieces: [], vp: [0, 0], outOfSupply: [], ghq: [-1, -1] });
+        steps.push({
+          from: at.events,
+          to: at.events,
+          kind,
+          turn: at.live!.turn,
+          side: at.side,
+          phase: at.phase,
+          pieces: [],
+          vp: [0, 0],
+          outOfSupply: [],
+          ghq: [-1, -1],
+        });
       } else if (e.type === 'move' && open) (open as { kind: StepKind }).kind = 'move';
       at.closeNext = MOVEMENT_PHASES.has(at.phase) && (e.type === 'move' || e.type === 'phase');
-      if (e.type === 'supply') { oos[e.side] = new Set(e.outOfSupply); }
+      if (e.type === 'supply') {
+        oos[e.side] = new Set(e.outOfSupply);
+      }
       if (e.type === 'reinforcement') oos[e.side].delete(e.unit); // 9.4: never traced since
       at.events++;
       steps[steps.length - 1]!.to = at.events;

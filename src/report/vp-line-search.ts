@@ -21,12 +21,13 @@ export function nextStartingVp(points: readonly VpPoint[], band: readonly [numbe
   const below = played.filter((p) => p.rate < 0.5).sort((a, b) => b.rate - a.rate || b.vp - a.vp)[0];
   const above = played.filter((p) => p.rate > 0.5).sort((a, b) => a.rate - b.rate || a.vp - b.vp)[0];
   let next: number;
-  if (below && above) next = below.vp + (0.5 - below.rate) * (above.vp - below.vp) / (above.rate - below.rate);
+  if (below && above) next = below.vp + ((0.5 - below.rate) * (above.vp - below.vp)) / (above.rate - below.rate);
   else {
     // Every arm on one side of 50%: along the line through the two nearest 50%, or a step of MAX_VP_STEP where it
     // does not rise with the VP (the rates' noise); toward Paraguay when it wins too little.
     const near = [...played].sort((a, b) => Math.abs(a.rate - 0.5) - Math.abs(b.rate - 0.5) || a.vp - b.vp);
-    const a = near[0]!, b = near.find((p) => p.vp !== a.vp);
+    const a = near[0]!,
+      b = near.find((p) => p.vp !== a.vp);
     const up = a.rate < 0.5 ? 1 : -1;
     const slope = b ? (a.rate - b.rate) / (a.vp - b.vp) : 0;
     const step = slope > 0 ? (0.5 - a.rate) / slope : up * MAX_VP_STEP;

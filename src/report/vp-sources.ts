@@ -8,7 +8,19 @@ import { base, type Chart } from './charts.js';
 import { round, type Row, type Table } from './summary.js';
 
 export const VP_SOURCE_COLUMNS = [
-  'by', 'side', 'cause', 'settlement', 'hex', 'turn', 'vp_total', 'vp_per_game', 'events', 'events_per_game', 'games_share', 'label', 'rule',
+  'by',
+  'side',
+  'cause',
+  'settlement',
+  'hex',
+  'turn',
+  'vp_total',
+  'vp_per_game',
+  'events',
+  'events_per_game',
+  'games_share',
+  'label',
+  'rule',
 ] as const;
 
 /** What the tables and charts read of an aggregate (a run's, or a balance cell's). */
@@ -43,18 +55,29 @@ export function eventsByCause(v: VpSourceCounts): number[][] {
  * had such an event. Means and shares are over all games.
  */
 export function vpSourcesTable(agg: VpSourcesOf, settlements: readonly SettlementLabel[]): Table {
-  const n = agg.games, v = agg.vpSources;
+  const n = agg.games,
+    v = agg.vpSources;
   const per = (x: number) => round(n > 0 ? x / n : NaN, 3);
   const share = (x: number) => round(n > 0 ? x / n : NaN);
   const rows: Row[] = [];
   const blank = { settlement: '', hex: '', turn: '' };
-  const vp = vpByCause(v), events = eventsByCause(v);
+  const vp = vpByCause(v),
+    events = eventsByCause(v);
   SIDE_NAMES.forEach((side, s) => {
     VP_CAUSES.forEach((c, k) => {
       const start = k === START;
       rows.push({
-        by: 'cause', side, cause: c.id, ...blank, vp_total: vp[k]![s]!, vp_per_game: per(vp[k]![s]!),
-        events: start ? '' : events[k]![s]!, events_per_game: start ? '' : per(events[k]![s]!), games_share: start ? '' : share(v.games[k]![s]!), label: c.label, rule: c.rule,
+        by: 'cause',
+        side,
+        cause: c.id,
+        ...blank,
+        vp_total: vp[k]![s]!,
+        vp_per_game: per(vp[k]![s]!),
+        events: start ? '' : events[k]![s]!,
+        events_per_game: start ? '' : per(events[k]![s]!),
+        games_share: start ? '' : share(v.games[k]![s]!),
+        label: c.label,
+        rule: c.rule,
       });
     });
   });
@@ -65,7 +88,21 @@ export function vpSourcesTable(agg: VpSourcesOf, settlements: readonly Settlemen
         const e = v.settlementEvents[k]![w]![s]!;
         if (e === 0) return;
         const total = v.settlementVp[k]![w]![s]!;
-        rows.push({ by: 'settlement', side, cause: how, settlement: name, hex, turn: '', vp_total: total, vp_per_game: per(total), events: e, events_per_game: per(e), games_share: share(v.settlementGames[k]![w]![s]!), label: c.label, rule: c.rule });
+        rows.push({
+          by: 'settlement',
+          side,
+          cause: how,
+          settlement: name,
+          hex,
+          turn: '',
+          vp_total: total,
+          vp_per_game: per(total),
+          events: e,
+          events_per_game: per(e),
+          games_share: share(v.settlementGames[k]![w]![s]!),
+          label: c.label,
+          rule: c.rule,
+        });
       });
     });
   });
@@ -75,7 +112,21 @@ export function vpSourcesTable(agg: VpSourcesOf, settlements: readonly Settlemen
       SIDE_NAMES.forEach((side, s) => {
         const e = v.events[i]![k]![s]!;
         if (e === 0) return;
-        rows.push({ by: 'turn', side, cause: c.id, settlement: '', hex: '', turn: i + 1, vp_total: t[k]![s]!, vp_per_game: per(t[k]![s]!), events: e, events_per_game: per(e), games_share: share(v.gamesInTurn[i]![k]![s]!), label: c.label, rule: c.rule });
+        rows.push({
+          by: 'turn',
+          side,
+          cause: c.id,
+          settlement: '',
+          hex: '',
+          turn: i + 1,
+          vp_total: t[k]![s]!,
+          vp_per_game: per(t[k]![s]!),
+          events: e,
+          events_per_game: per(e),
+          games_share: share(v.gamesInTurn[i]![k]![s]!),
+          label: c.label,
+          rule: c.rule,
+        });
       });
     });
   });
@@ -84,40 +135,80 @@ export function vpSourcesTable(agg: VpSourcesOf, settlements: readonly Settlemen
 
 const SIDE_LABEL = ['Paraguay', 'Bolivia'] as const;
 /** A colour per cause in VP_CAUSES order; the starting VP grey. */
-const CAUSE_COLOURS = ['#b0b0b0', '#1f77b4', '#aec7e8', '#d62728', '#ff9896', '#9467bd', '#8c564b', '#e377c2', '#f7b6d2', '#ff7f0e', '#ffbb78', '#2ca02c', '#98df8a', '#17becf', '#9edae5'];
+const CAUSE_COLOURS = [
+  '#b0b0b0',
+  '#1f77b4',
+  '#aec7e8',
+  '#d62728',
+  '#ff9896',
+  '#9467bd',
+  '#8c564b',
+  '#e377c2',
+  '#f7b6d2',
+  '#ff7f0e',
+  '#ffbb78',
+  '#2ca02c',
+  '#98df8a',
+  '#17becf',
+  '#9edae5',
+];
 
 /** The diverging bar: per side, each cause's mean VP a game stacked right of zero (gains) or left (losses); the dot is the mean final VP. */
 export function vpSourcesChart(agg: VpSourcesOf): Chart {
-  const n = Math.max(1, agg.games), vp = vpByCause(agg.vpSources);
-  const values = SIDE_NAMES.flatMap((_, s) => VP_CAUSES.flatMap((c, k) => {
-    const mean = vp[k]![s]! / n;
-    return mean === 0 ? [] : [{ side: SIDE_LABEL[s], cause: c.label, order: k, vp: Math.round(mean * 1000) / 1000 }];
-  }));
+  const n = Math.max(1, agg.games),
+    vp = vpByCause(agg.vpSources);
+  const values = SIDE_NAMES.flatMap((_, s) =>
+    VP_CAUSES.flatMap((c, k) => {
+      const mean = vp[k]![s]! / n;
+      return mean === 0 ? [] : [{ side: SIDE_LABEL[s], cause: c.label, order: k, vp: Math.round(mean * 1000) / 1000 }];
+    }),
+  );
   const finals = SIDE_NAMES.map((_, s) => {
     const final = vp.reduce((a, r) => a + r[s]!, 0) / n;
     return { side: SIDE_LABEL[s], vp: Math.round(final * 100) / 100, label: `final ${final.toFixed(1)}` };
   });
   const y = { field: 'side', type: 'nominal', title: null, sort: [...SIDE_LABEL], axis: { labelFontWeight: 'bold' } } as const;
   return {
-    name: 'vp-sources', title: 'Where the VP come from',
+    name: 'vp-sources',
+    title: 'Where the VP come from',
     caption: `Each side's mean VP a game by cause over ${agg.games} games: gains right of zero, losses left (call-ups, leaders lost, truces refused...); the grey part is the starting VP and the black dot the mean final VP (the sum of the parts). vp-sources.csv has them by settlement and by turn too.`,
     spec: {
       ...base('Mean VP per game by cause, a diverging stacked bar per side'),
-      width: 560, height: { step: 48 },
+      width: 560,
+      height: { step: 48 },
       layer: [
         {
           data: { values },
           mark: { type: 'bar', stroke: 'white', strokeWidth: 0.5 },
           encoding: {
-            y, x: { field: 'vp', type: 'quantitative', title: 'mean VP a game', stack: 'zero' },
-            color: { field: 'cause', type: 'nominal', title: 'cause', scale: { domain: VP_CAUSES.map((c) => c.label), range: CAUSE_COLOURS }, legend: { orient: 'bottom', columns: 3 } },
+            y,
+            x: { field: 'vp', type: 'quantitative', title: 'mean VP a game', stack: 'zero' },
+            color: {
+              field: 'cause',
+              type: 'nominal',
+              title: 'cause',
+              scale: { domain: VP_CAUSES.map((c) => c.label), range: CAUSE_COLOURS },
+              legend: { orient: 'bottom', columns: 3 },
+            },
             order: { field: 'order', type: 'quantitative' },
-            tooltip: [{ field: 'side', type: 'nominal' }, { field: 'cause', type: 'nominal' }, { field: 'vp', type: 'quantitative', title: 'mean VP a game' }],
+            tooltip: [
+              { field: 'side', type: 'nominal' },
+              { field: 'cause', type: 'nominal' },
+              { field: 'vp', type: 'quantitative', title: 'mean VP a game' },
+            ],
           },
         },
         { data: { values: [{ x: 0 }] }, mark: { type: 'rule', color: '#333' }, encoding: { x: { field: 'x', type: 'quantitative' } } },
-        { data: { values: finals }, mark: { type: 'point', filled: true, color: 'black', size: 60 }, encoding: { y, x: { field: 'vp', type: 'quantitative' } } },
-        { data: { values: finals }, mark: { type: 'text', dy: -16, fontSize: 11 }, encoding: { y, x: { field: 'vp', type: 'quantitative' }, text: { field: 'label' } } },
+        {
+          data: { values: finals },
+          mark: { type: 'point', filled: true, color: 'black', size: 60 },
+          encoding: { y, x: { field: 'vp', type: 'quantitative' } },
+        },
+        {
+          data: { values: finals },
+          mark: { type: 'text', dy: -16, fontSize: 11 },
+          encoding: { y, x: { field: 'vp', type: 'quantitative' }, text: { field: 'label' } },
+        },
       ],
     },
   };
@@ -136,10 +227,16 @@ export function vpSourcesInWords(agg: VpSourcesOf, most = 5): { side: string; te
   return SIDE_NAMES.map((side, s) => {
     const mean = (k: number) => vp[k]![s]! / n;
     const final = vp.reduce((a, r) => a + r[s]!, 0) / n;
-    const moved = VP_CAUSES.map((_, k) => k).filter((k) => k !== START && vp[k]![s] !== 0).sort((a, b) => Math.abs(mean(b)) - Math.abs(mean(a)) || a - b);
+    const moved = VP_CAUSES.map((_, k) => k)
+      .filter((k) => k !== START && vp[k]![s] !== 0)
+      .sort((a, b) => Math.abs(mean(b)) - Math.abs(mean(a)) || a - b);
     const shown = moved.slice(0, most).map((k) => `${VP_CAUSES[k]!.label} ${signed(mean(k))}`);
     const rest = moved.slice(most).reduce((a, k) => a + mean(k), 0);
-    const parts = [`start ${mean(START).toFixed(1)}`, ...shown, ...(moved.length > most && Math.abs(rest) >= 0.05 ? [`other ${signed(rest)}`] : [])];
+    const parts = [
+      `start ${mean(START).toFixed(1)}`,
+      ...shown,
+      ...(moved.length > most && Math.abs(rest) >= 0.05 ? [`other ${signed(rest)}`] : []),
+    ];
     return { side, text: `${final.toFixed(1)} a game = ${parts.join(', ')}` };
   });
 }
@@ -149,5 +246,5 @@ export function vpSourcesLines(agg: VpSourcesOf, most = 5): string[] {
   return vpSourcesInWords(agg, most).map(({ side, text }) => `${`vp ${side}`.padEnd(12)}${text}`);
 }
 
-export const VP_SOURCES_NOTE = 'Mean VP a game over all games of the run, by the side whose VP changed. by cause: every cause, the start included, so each side\'s vp_total adds up to its final VP summed over the games (games.csv\'s vp_par or vp_bol); by settlement: the VP for taking each settlement by movement or by advance (16.2); by turn: the changes made in each turn. events: vp events (captures, eliminations, call-ups...); games_share: games with at least one. docs/vp-sources.md says more.';
-
+export const VP_SOURCES_NOTE =
+  "Mean VP a game over all games of the run, by the side whose VP changed. by cause: every cause, the start included, so each side's vp_total adds up to its final VP summed over the games (games.csv's vp_par or vp_bol); by settlement: the VP for taking each settlement by movement or by advance (16.2); by turn: the changes made in each turn. events: vp events (captures, eliminations, call-ups...); games_share: games with at least one. docs/vp-sources.md says more.";

@@ -88,18 +88,40 @@ const zeros = (n: number) => new Array<number>(n).fill(0);
 
 export function emptyAggregate(shape: AggregateShape): Aggregate {
   return {
-    games: 0, wins: [0, 0], ties: 0,
+    games: 0,
+    wins: [0, 0],
+    ties: 0,
     levels: shape.levels.map(() => [0, 0]),
     ends: END_TYPES.map(() => [0, 0]),
     endTurnSum: [0, 0],
-    margin: emptyHist(), vpPar: emptyHist(), vpBol: emptyHist(),
-    truceTurns: 0, rainTurns: 0, stepsLost: [0, 0], eliminated: [0, 0], captured: [0, 0],
+    margin: emptyHist(),
+    vpPar: emptyHist(),
+    vpBol: emptyHist(),
+    truceTurns: 0,
+    rainTurns: 0,
+    stepsLost: [0, 0],
+    eliminated: [0, 0],
+    captured: [0, 0],
     turns: Array.from({ length: shape.turns }, () => ({
-      playing: 0, rainy: 0, truce: 0, ended: zeros(END_TYPES.length),
-      vpPar: emptyHist(), vpBol: emptyHist(), margin: emptyHist(), parLeads: 0,
-      stepsLost: [0, 0], eliminated: [0, 0], settlementsHeld: [0, 0],
+      playing: 0,
+      rainy: 0,
+      truce: 0,
+      ended: zeros(END_TYPES.length),
+      vpPar: emptyHist(),
+      vpBol: emptyHist(),
+      margin: emptyHist(),
+      parLeads: 0,
+      stepsLost: [0, 0],
+      eliminated: [0, 0],
+      settlementsHeld: [0, 0],
     })),
-    settlements: { capturesPar: zeros(shape.settlements), capturesBol: zeros(shape.settlements), gamesChanged: zeros(shape.settlements), endPar: zeros(shape.settlements), endBol: zeros(shape.settlements) },
+    settlements: {
+      capturesPar: zeros(shape.settlements),
+      capturesBol: zeros(shape.settlements),
+      gamesChanged: zeros(shape.settlements),
+      endPar: zeros(shape.settlements),
+      endBol: zeros(shape.settlements),
+    },
     blunders: emptyBlunderCounts(),
     vpSources: emptyVpSources(shape.turns, shape.settlements),
     decided: emptyDecided(shape.turns),
@@ -157,9 +179,11 @@ export function addGame(agg: Aggregate, shape: AggregateShape, r: GameResult): v
     }
   }
   addDecided(agg.decided, r.turns, w);
-  const a = agg.settlements, { settlements } = r;
+  const a = agg.settlements,
+    { settlements } = r;
   for (let k = 0; k < shape.settlements; k++) {
-    const cp = settlements.capturesPar[k]!, cb = settlements.capturesBol[k]!;
+    const cp = settlements.capturesPar[k]!,
+      cb = settlements.capturesBol[k]!;
     a.capturesPar[k]! += cp;
     a.capturesBol[k]! += cb;
     if (cp + cb > 0) a.gamesChanged[k]!++;
@@ -189,22 +213,35 @@ export function mergeCellSources(a: CellSources, b: CellSources): CellSources {
 
 function mergeTurn(a: TurnAggregate, b: TurnAggregate): TurnAggregate {
   return {
-    playing: a.playing + b.playing, rainy: a.rainy + b.rainy, truce: a.truce + b.truce,
+    playing: a.playing + b.playing,
+    rainy: a.rainy + b.rainy,
+    truce: a.truce + b.truce,
     ended: addArrays(a.ended, b.ended),
-    vpPar: histMerge(a.vpPar, b.vpPar), vpBol: histMerge(a.vpBol, b.vpBol), margin: histMerge(a.margin, b.margin),
+    vpPar: histMerge(a.vpPar, b.vpPar),
+    vpBol: histMerge(a.vpBol, b.vpBol),
+    margin: histMerge(a.margin, b.margin),
     parLeads: a.parLeads + b.parLeads,
-    stepsLost: addArrays(a.stepsLost, b.stepsLost), eliminated: addArrays(a.eliminated, b.eliminated),
+    stepsLost: addArrays(a.stepsLost, b.stepsLost),
+    eliminated: addArrays(a.eliminated, b.eliminated),
     settlementsHeld: addArrays(a.settlementsHeld, b.settlementsHeld),
   };
 }
 
 /** a + b as a new aggregate; both must have the same shape. */
 export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
-  if (a.turns.length !== b.turns.length || a.levels.length !== b.levels.length || a.settlements.gamesChanged.length !== b.settlements.gamesChanged.length) {
+  if (
+    a.turns.length !== b.turns.length ||
+    a.levels.length !== b.levels.length ||
+    a.settlements.gamesChanged.length !== b.settlements.gamesChanged.length
+  ) {
     throw new Error('mergeAggregates: the aggregates come from different scenarios or options');
   }
-  if (!hasCurrentCounts(a) || !hasCurrentCounts(b)) throw new Error('mergeAggregates: an aggregate without this version\'s blunder counts, VP sources or decision turns (written by an older chaco)');
-  const sa = a.settlements, sb = b.settlements;
+  if (!hasCurrentCounts(a) || !hasCurrentCounts(b))
+    throw new Error(
+      "mergeAggregates: an aggregate without this version's blunder counts, VP sources or decision turns (written by an older chaco)",
+    );
+  const sa = a.settlements,
+    sb = b.settlements;
   return {
     games: a.games + b.games,
     wins: addArrays(a.wins, b.wins),
@@ -212,13 +249,21 @@ export function mergeAggregates(a: Aggregate, b: Aggregate): Aggregate {
     levels: a.levels.map((l, i) => addArrays(l, b.levels[i]!)),
     ends: a.ends.map((l, i) => addArrays(l, b.ends[i]!)),
     endTurnSum: addArrays(a.endTurnSum, b.endTurnSum),
-    margin: histMerge(a.margin, b.margin), vpPar: histMerge(a.vpPar, b.vpPar), vpBol: histMerge(a.vpBol, b.vpBol),
-    truceTurns: a.truceTurns + b.truceTurns, rainTurns: a.rainTurns + b.rainTurns,
-    stepsLost: addArrays(a.stepsLost, b.stepsLost), eliminated: addArrays(a.eliminated, b.eliminated), captured: addArrays(a.captured, b.captured),
+    margin: histMerge(a.margin, b.margin),
+    vpPar: histMerge(a.vpPar, b.vpPar),
+    vpBol: histMerge(a.vpBol, b.vpBol),
+    truceTurns: a.truceTurns + b.truceTurns,
+    rainTurns: a.rainTurns + b.rainTurns,
+    stepsLost: addArrays(a.stepsLost, b.stepsLost),
+    eliminated: addArrays(a.eliminated, b.eliminated),
+    captured: addArrays(a.captured, b.captured),
     turns: a.turns.map((t, i) => mergeTurn(t, b.turns[i]!)),
     settlements: {
-      capturesPar: addArrays(sa.capturesPar, sb.capturesPar), capturesBol: addArrays(sa.capturesBol, sb.capturesBol),
-      gamesChanged: addArrays(sa.gamesChanged, sb.gamesChanged), endPar: addArrays(sa.endPar, sb.endPar), endBol: addArrays(sa.endBol, sb.endBol),
+      capturesPar: addArrays(sa.capturesPar, sb.capturesPar),
+      capturesBol: addArrays(sa.capturesBol, sb.capturesBol),
+      gamesChanged: addArrays(sa.gamesChanged, sb.gamesChanged),
+      endPar: addArrays(sa.endPar, sb.endPar),
+      endBol: addArrays(sa.endBol, sb.endBol),
     },
     blunders: mergeBlunderCounts(a.blunders, b.blunders),
     vpSources: mergeVpSources(a.vpSources, b.vpSources),

@@ -34,8 +34,13 @@ export function mixScores(cells: readonly MixCell[]): Float64Array {
 /** The side's win rate and mean margin against the mix, over the games every cell has. */
 export function mixResult(cells: readonly MixCell[]): { winRate: number; meanMargin: number; games: number } {
   const n = commonGames(cells);
-  let win = 0, margin = 0;
-  for (const c of cells) for (let g = 0; g < n; g++) { win += c.weight * c.won_g[g]!; margin += c.weight * c.margin_g[g]!; }
+  let win = 0,
+    margin = 0;
+  for (const c of cells)
+    for (let g = 0; g < n; g++) {
+      win += c.weight * c.won_g[g]!;
+      margin += c.weight * c.margin_g[g]!;
+    }
   return { winRate: win / n, meanMargin: margin / n, games: n };
 }
 
@@ -47,7 +52,9 @@ export function mixOfMixesScores(own: readonly { weight: number; cells: readonly
   const scores = own.map((o) => mixScores(o.cells));
   const n = Math.min(...scores.map((s) => s.length));
   const out = new Float64Array(n);
-  own.forEach((o, i) => { for (let g = 0; g < n; g++) out[g]! += o.weight * scores[i]![g]!; });
+  own.forEach((o, i) => {
+    for (let g = 0; g < n; g++) out[g]! += o.weight * scores[i]![g]!;
+  });
   return out;
 }
 
@@ -61,24 +68,48 @@ export function mixOfMixesScores(own: readonly { weight: number; cells: readonly
  */
 export function replyGain(reply: ArrayLike<number>, reference: ArrayLike<number>): { gain: number; games: number } & Interval {
   const n = Math.min(reply.length, reference.length);
-  let binary = true, s1 = 0, s2 = 0;
+  let binary = true,
+    s1 = 0,
+    s2 = 0;
   for (let g = 0; g < n; g++) {
-    const a = reply[g]!, b = reference[g]!;
+    const a = reply[g]!,
+      b = reference[g]!;
     if ((a !== 0 && a !== 1) || (b !== 0 && b !== 1)) binary = false;
-    s1 += a; s2 += b;
+    s1 += a;
+    s2 += b;
   }
   if (binary) {
-    let both = 0, onlyReply = 0, onlyRef = 0;
-    for (let g = 0; g < n; g++) { if (reply[g] && reference[g]) both++; else if (reply[g]) onlyReply++; else if (reference[g]) onlyRef++; }
+    let both = 0,
+      onlyReply = 0,
+      onlyRef = 0;
+    for (let g = 0; g < n; g++) {
+      if (reply[g] && reference[g]) both++;
+      else if (reply[g]) onlyReply++;
+      else if (reference[g]) onlyRef++;
+    }
     const d = pairedProportionDiff(both, onlyReply, onlyRef, n - both - onlyReply - onlyRef);
     return { gain: d.diff, lo: d.lo, hi: d.hi, games: n };
   }
-  const p1 = s1 / n, p2 = s2 / n, d = p1 - p2;
-  let v1 = 0, v2 = 0, c = 0;
-  for (let g = 0; g < n; g++) { const a = reply[g]! - p1, b = reference[g]! - p2; v1 += a * a; v2 += b * b; c += a * b; }
+  const p1 = s1 / n,
+    p2 = s2 / n,
+    d = p1 - p2;
+  let v1 = 0,
+    v2 = 0,
+    c = 0;
+  for (let g = 0; g < n; g++) {
+    const a = reply[g]! - p1,
+      b = reference[g]! - p2;
+    v1 += a * a;
+    v2 += b * b;
+    c += a * b;
+  }
   const r = v1 > 0 && v2 > 0 ? c / Math.sqrt(v1 * v2) : 0;
-  const w1 = wilson(s1, n), w2 = wilson(s2, n);
-  const dl1 = p1 - w1.lo, du1 = w1.hi - p1, dl2 = p2 - w2.lo, du2 = w2.hi - p2;
+  const w1 = wilson(s1, n),
+    w2 = wilson(s2, n);
+  const dl1 = p1 - w1.lo,
+    du1 = w1.hi - p1,
+    dl2 = p2 - w2.lo,
+    du2 = w2.hi - p2;
   const lo = d - Math.sqrt(Math.max(0, dl1 * dl1 + du2 * du2 - 2 * r * dl1 * du2));
   const hi = d + Math.sqrt(Math.max(0, dl2 * dl2 + du1 * du1 - 2 * r * dl2 * du1));
   return { gain: d, lo: Math.max(-1, lo), hi: Math.min(1, hi), games: n };
@@ -99,7 +130,10 @@ export interface ReplySearch {
  * fitnesses give the same points). `evaluate` returns a point's fitness, or null to stop.
  */
 export async function searchReply(o: {
-  readonly sizes: readonly number[]; readonly start: readonly number[]; readonly evaluations: number; readonly seed: string;
+  readonly sizes: readonly number[];
+  readonly start: readonly number[];
+  readonly evaluations: number;
+  readonly seed: string;
   readonly evaluate: (point: readonly number[], index: number) => Promise<number | null> | number | null;
 }): Promise<ReplySearch> {
   const search = new Ntbea({ sizes: o.sizes, random: seededUniform(`${o.seed}:ntbea`) }, o.start);

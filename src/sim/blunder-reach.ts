@@ -30,17 +30,25 @@ function boxGroups(map: GameMap): BoxGroups {
   const hexes_g: number[][] = [];
   for (let b = 0; b < map.boxes.length; b++) {
     if (group_b[b] !== -1) continue;
-    const g = hexes_g.length, hexes: number[] = [], stack = [b];
+    const g = hexes_g.length,
+      hexes: number[] = [],
+      stack = [b];
     group_b[b] = g;
     while (stack.length > 0) {
       const x = stack.pop()!;
       for (const h of map.boxes[x]!.hexes) if (!hexes.includes(h)) hexes.push(h);
-      for (const y of map.boxes[x]!.boxes) if (group_b[y] === -1) { group_b[y] = g; stack.push(y); }
+      for (const y of map.boxes[x]!.boxes)
+        if (group_b[y] === -1) {
+          group_b[y] = g;
+          stack.push(y);
+        }
     }
     hexes_g.push(hexes);
   }
   const groups_h: number[][] = Array.from({ length: map.grid.size }, () => []);
-  hexes_g.forEach((hexes, g) => { for (const h of hexes) groups_h[h]!.push(g); });
+  hexes_g.forEach((hexes, g) => {
+    for (const h of hexes) groups_h[h]!.push(g);
+  });
   const made = { group_b, hexes_g, groups_h };
   groupsOfMap.set(map, made);
   return made;
@@ -56,10 +64,16 @@ export function maxHexesPerPhase(state: GameState): number {
   for (let u = 0; u < c.type_u.length; u++) mf = Math.max(mf, c.move_u[u * 2]!);
   if (state.options.mountedCavalry) mf = Math.max(mf, MOUNTED_CAVALRY_MF);
   let cheapest = Infinity;
-  const consider = (x: number) => { if (x !== PROHIBITED && x > 0 && x < cheapest) cheapest = x; };
+  const consider = (x: number) => {
+    if (x !== PROHIBITED && x > 0 && x < cheapest) cheapest = x;
+  };
   for (const w of [0, 1]) {
-    consider(t.road.mp[w]!); consider(t.road.mechMp[w]!);
-    for (const row of t.terrain) { consider(row.mp[w]!); consider(row.mechMp[w]!); }
+    consider(t.road.mp[w]!);
+    consider(t.road.mechMp[w]!);
+    for (const row of t.terrain) {
+      consider(row.mp[w]!);
+      consider(row.mechMp[w]!);
+    }
   }
   return Math.ceil((mf * SIXTHS) / (Number.isFinite(cheapest) ? cheapest : 1));
 }
@@ -71,7 +85,8 @@ export function playerTurnsLeft(turn: number, turns: number, side: Side): number
 
 /** An enemy combat unit anywhere on the map or in a box, or an enemy-controlled settlement. */
 function anyTarget(state: GameState, enemy: Side): boolean {
-  const { loc_u } = state, { side_u } = state.counters;
+  const { loc_u } = state,
+    { side_u } = state.counters;
   for (let u = 0; u < loc_u.length; u++) if (side_u[u] === enemy && (loc_u[u]! >= 0 || isBox(loc_u[u]!))) return true;
   for (const p of state.map.places) if (p.settlement && state.control_h[p.hex] === enemy) return true;
   return false;
@@ -97,7 +112,11 @@ export function couldReachEnemy(state: GameState, side: Side, placed: readonly n
   const seen = new Uint8Array(map.grid.size);
   const groupSeen = new Uint8Array(groups.hexes_g.length);
   let frontier: number[] = [];
-  for (const h of placed) if (h >= 0 && !seen[h]) { seen[h] = 1; frontier.push(h); }
+  for (const h of placed)
+    if (h >= 0 && !seen[h]) {
+      seen[h] = 1;
+      frontier.push(h);
+    }
   // Adjacent after `budget` steps: the target itself is at most budget + 1 steps away.
   for (let d = 0; d <= budget + 1 && frontier.length > 0; d++) {
     for (let i = 0; i < frontier.length; i++) {
@@ -107,14 +126,21 @@ export function couldReachEnemy(state: GameState, side: Side, placed: readonly n
         if (groupSeen[g]) continue;
         groupSeen[g] = 1;
         if (targetGroup[g]) return true;
-        for (const x of groups.hexes_g[g]!) if (!seen[x]) { seen[x] = 1; frontier.push(x); } // 10.12: a box joins its hexes (free here)
+        for (const x of groups.hexes_g[g]!)
+          if (!seen[x]) {
+            seen[x] = 1;
+            frontier.push(x);
+          } // 10.12: a box joins its hexes (free here)
       }
     }
     const next: number[] = [];
     for (const h of frontier) {
       for (let dir = 0; dir < DIRECTIONS; dir++) {
         const n = map.grid.neighbour_hd[h * DIRECTIONS + dir]!;
-        if (n !== NO_HEX && !seen[n]) { seen[n] = 1; next.push(n); }
+        if (n !== NO_HEX && !seen[n]) {
+          seen[n] = 1;
+          next.push(n);
+        }
       }
     }
     frontier = next;

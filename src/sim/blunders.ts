@@ -25,30 +25,94 @@ export interface BlunderKind {
 
 /** The kinds, in the order of the counts, blunders.csv and the chart. */
 export const BLUNDERS: readonly BlunderKind[] = [
-  { id: 'empty_works', short: 'empty works', rule: '17, 12.13', counts: 'hexes',
-    description: 'a fortification or entrenchment among the side\'s own set-up hexes left without a unit of the side when the set-up is done' },
-  { id: 'hopeless_call_up', short: 'late call-up', rule: '9.5, 16.2', counts: 'call-ups',
-    description: 'a call-up (5 VP) on the scenario\'s last turn, one that takes the side below 0 VP, or one whose phase placed no unit that could come adjacent to the enemy before the end (an optimistic hex bound)' },
-  { id: 'ghq_overrun', short: 'GHQ overrun', rule: '10.3, 8.5', counts: 'removals',
-    description: 'the side\'s GHQ removed from the map by an enemy combat unit entering its hex' },
-  { id: 'ghq_abandoned', short: 'GHQ cut off', rule: '8.5, 8.13', counts: 'removals',
-    description: 'the side\'s GHQ taken off the map by its owner because it could trace no LOC' },
-  { id: 'attrition_steps', short: 'attrition', rule: '8.12', counts: 'steps',
-    description: 'steps the side lost to attrition out of General Supply (a reduction 1, an elimination or surrender the steps the unit had)' },
-  { id: 'leader_lost_with_stack', short: 'leader lost', rule: '15, 12.9, I-35', counts: 'leaders',
-    description: 'a named leader of the side displaced by the elimination of his stack, costing the side his political rating times a die in VP, once the side has had a Movement Phase (before it he stands where the scenario put him)' },
-  { id: 'open_base', short: 'open base', rule: '10.3, 16.2', counts: 'captures',
-    description: 'a big-four settlement (or one worth 10+ VP by movement) of the side taken by enemy movement when no unit of the side stood in it at the end of the side\'s previous Movement Phase' },
-  { id: 'hopeless_attack', short: 'hopeless attack', rule: '12.4, 12.5', counts: 'attacks',
-    description: 'an attack whose odds column and modifiers give the defender no loss and no retreat on any die roll' },
-  { id: 'idle_units', short: 'idle units', rule: '10', counts: 'units',
-    description: 'combat units of the side on the map at the end that never moved, retreated, advanced, attacked or built all game and stand in neither a settlement nor works' },
-  { id: 'overstack_losses', short: 'over-stacked', rule: '11.1, I-14', counts: 'units',
-    description: 'units of the side removed for over-stacking at the end of a Movement Phase' },
+  {
+    id: 'empty_works',
+    short: 'empty works',
+    rule: '17, 12.13',
+    counts: 'hexes',
+    description:
+      "a fortification or entrenchment among the side's own set-up hexes left without a unit of the side when the set-up is done",
+  },
+  {
+    id: 'hopeless_call_up',
+    short: 'late call-up',
+    rule: '9.5, 16.2',
+    counts: 'call-ups',
+    description:
+      "a call-up (5 VP) on the scenario's last turn, one that takes the side below 0 VP, or one whose phase placed no unit that could come adjacent to the enemy before the end (an optimistic hex bound)",
+  },
+  {
+    id: 'ghq_overrun',
+    short: 'GHQ overrun',
+    rule: '10.3, 8.5',
+    counts: 'removals',
+    description: "the side's GHQ removed from the map by an enemy combat unit entering its hex",
+  },
+  {
+    id: 'ghq_abandoned',
+    short: 'GHQ cut off',
+    rule: '8.5, 8.13',
+    counts: 'removals',
+    description: "the side's GHQ taken off the map by its owner because it could trace no LOC",
+  },
+  {
+    id: 'attrition_steps',
+    short: 'attrition',
+    rule: '8.12',
+    counts: 'steps',
+    description:
+      'steps the side lost to attrition out of General Supply (a reduction 1, an elimination or surrender the steps the unit had)',
+  },
+  {
+    id: 'leader_lost_with_stack',
+    short: 'leader lost',
+    rule: '15, 12.9, I-35',
+    counts: 'leaders',
+    description:
+      'a named leader of the side displaced by the elimination of his stack, costing the side his political rating times a die in VP, once the side has had a Movement Phase (before it he stands where the scenario put him)',
+  },
+  {
+    id: 'open_base',
+    short: 'open base',
+    rule: '10.3, 16.2',
+    counts: 'captures',
+    description:
+      "a big-four settlement (or one worth 10+ VP by movement) of the side taken by enemy movement when no unit of the side stood in it at the end of the side's previous Movement Phase",
+  },
+  {
+    id: 'hopeless_attack',
+    short: 'hopeless attack',
+    rule: '12.4, 12.5',
+    counts: 'attacks',
+    description: 'an attack whose odds column and modifiers give the defender no loss and no retreat on any die roll',
+  },
+  {
+    id: 'idle_units',
+    short: 'idle units',
+    rule: '10',
+    counts: 'units',
+    description:
+      'combat units of the side on the map at the end that never moved, retreated, advanced, attacked or built all game and stand in neither a settlement nor works',
+  },
+  {
+    id: 'overstack_losses',
+    short: 'over-stacked',
+    rule: '11.1, I-14',
+    counts: 'units',
+    description: 'units of the side removed for over-stacking at the end of a Movement Phase',
+  },
 ];
 
-export const EMPTY_WORKS = 0, HOPELESS_CALL_UP = 1, GHQ_OVERRUN = 2, GHQ_ABANDONED = 3, ATTRITION_STEPS = 4,
-  LEADER_LOST = 5, OPEN_BASE = 6, HOPELESS_ATTACK = 7, IDLE_UNITS = 8, OVERSTACK = 9;
+export const EMPTY_WORKS = 0,
+  HOPELESS_CALL_UP = 1,
+  GHQ_OVERRUN = 2,
+  GHQ_ABANDONED = 3,
+  ATTRITION_STEPS = 4,
+  LEADER_LOST = 5,
+  OPEN_BASE = 6,
+  HOPELESS_ATTACK = 7,
+  IDLE_UNITS = 8,
+  OVERSTACK = 9;
 
 /** Summed over games, [kind][side] in BLUNDERS order: games with at least one, and the occurrences. */
 export interface BlunderCounts {
@@ -63,8 +127,14 @@ export function emptyBlunderCounts(): BlunderCounts {
 /** Counts of this version's kinds (an aggregate written before the audit, or with other kinds, has none). */
 export function isBlunderCounts(x: unknown): x is BlunderCounts {
   const c = x as BlunderCounts | undefined;
-  return c !== undefined && c !== null && Array.isArray(c.games) && Array.isArray(c.total)
-    && c.games.length === BLUNDERS.length && c.total.length === BLUNDERS.length;
+  return (
+    c !== undefined &&
+    c !== null &&
+    Array.isArray(c.games) &&
+    Array.isArray(c.total) &&
+    c.games.length === BLUNDERS.length &&
+    c.total.length === BLUNDERS.length
+  );
 }
 
 export function mergeBlunderCounts(a: BlunderCounts, b: BlunderCounts): BlunderCounts {
@@ -104,11 +174,24 @@ interface Prepared {
 
 function prepare(state: GameState): Prepared {
   const { scenario, options, map } = state;
-  const setupHexes = [0, 1].map((s) => [...new Set(scenario.sides[s]!.deploy.flatMap((g) => g.hexes))].sort((a, b) => a - b)) as [number[], number[]];
+  const setupHexes = [0, 1].map((s) => [...new Set(scenario.sides[s]!.deploy.flatMap((g) => g.hexes))].sort((a, b) => a - b)) as [
+    number[],
+    number[],
+  ];
   const bases = map.places.filter((p) => p.settlement && (p.bigFour || movementVp(scenario, options, p.bigFour) >= 10)).map((p) => p.hex);
   const base_h = new Int16Array(map.grid.size).fill(-1);
-  bases.forEach((h, k) => { base_h[h] = k; });
-  return { scenario, options, setupHexes, bases, base_h, turns: effectiveTurns(scenario, options), stepsPerPlayerTurn: MOVING_PHASES_PER_PLAYER_TURN * maxHexesPerPhase(state) };
+  bases.forEach((h, k) => {
+    base_h[h] = k;
+  });
+  return {
+    scenario,
+    options,
+    setupHexes,
+    bases,
+    base_h,
+    turns: effectiveTurns(scenario, options),
+    stepsPerPlayerTurn: MOVING_PHASES_PER_PLAYER_TURN * maxHexesPerPhase(state),
+  };
 }
 
 /**
@@ -158,11 +241,27 @@ export class BlunderAudit implements GameObserver {
 
   event(e: GameEvent): void {
     switch (e.type) {
-      case 'turn': this.boundary(); if (!this.setUp) this.afterSetUp(); break;
-      case 'phase': this.boundary(); if (e.phase === 'movement') { this.moving = e.side; this.movedOnce_s[e.side] = true; } break;
-      case 'move': for (const u of e.units) this.active_u[u] = 1; break;
-      case 'retreat': case 'advance': this.active_u[e.unit] = 1; break;
-      case 'build': if (e.unit >= 0) this.active_u[e.unit] = 1; break;
+      case 'turn':
+        this.boundary();
+        if (!this.setUp) this.afterSetUp();
+        break;
+      case 'phase':
+        this.boundary();
+        if (e.phase === 'movement') {
+          this.moving = e.side;
+          this.movedOnce_s[e.side] = true;
+        }
+        break;
+      case 'move':
+        for (const u of e.units) this.active_u[u] = 1;
+        break;
+      case 'retreat':
+      case 'advance':
+        this.active_u[e.unit] = 1;
+        break;
+      case 'build':
+        if (e.unit >= 0) this.active_u[e.unit] = 1;
+        break;
       case 'combat':
         for (const u of e.attackers) this.active_u[u] = 1;
         if (!e.cancelled && hopelessOdds(this.state!, e.column, e.belowLowest, e.modifiers)) this.game_ks[HOPELESS_ATTACK * 2 + e.side]!++;
@@ -171,15 +270,25 @@ export class BlunderAudit implements GameObserver {
         if (e.kind === 'well') this.active_u[e.unit] = 1;
         else if (e.kind === 'callUp') this.callUp(e.side);
         break;
-      case 'loss': this.loss(e.side, e.cause); break;
-      case 'ghqRemoved': this.game_ks[(e.cause === 'overrun' ? GHQ_OVERRUN : GHQ_ABANDONED) * 2 + e.side]!++; break;
-      case 'vp':
-        if (e.cause === 'leaderLostWithStack') { if (this.movedOnce_s[e.side]) this.game_ks[LEADER_LOST * 2 + e.side]!++; }
-        else if (e.cause === 'callUp' && e.total < 0) this.suddenDeathCallUp(e.side);
+      case 'loss':
+        this.loss(e.side, e.cause);
         break;
-      case 'reinforcement': if (this.callUps > 0 && e.side === this.callUpSide) this.placed.push(e.hex); break;
-      case 'capture': if (e.how === 'movement') this.capture(otherSide(e.side), e.hex); break;
-      default: break;
+      case 'ghqRemoved':
+        this.game_ks[(e.cause === 'overrun' ? GHQ_OVERRUN : GHQ_ABANDONED) * 2 + e.side]!++;
+        break;
+      case 'vp':
+        if (e.cause === 'leaderLostWithStack') {
+          if (this.movedOnce_s[e.side]) this.game_ks[LEADER_LOST * 2 + e.side]!++;
+        } else if (e.cause === 'callUp' && e.total < 0) this.suddenDeathCallUp(e.side);
+        break;
+      case 'reinforcement':
+        if (this.callUps > 0 && e.side === this.callUpSide) this.placed.push(e.hex);
+        break;
+      case 'capture':
+        if (e.how === 'movement') this.capture(otherSide(e.side), e.hex);
+        break;
+      default:
+        break;
     }
   }
 
@@ -194,13 +303,17 @@ export class BlunderAudit implements GameObserver {
 
   /** A phase ends: a Movement Phase leaves its side's garrisons of the bases; a New Units Phase's call-ups are judged. */
   private boundary(): void {
-    if (this.moving >= 0) { this.holdBases(this.moving as Side); this.moving = -1; }
+    if (this.moving >= 0) {
+      this.holdBases(this.moving as Side);
+      this.moving = -1;
+    }
     if (this.callUps > 0) this.judgeCallUps();
   }
 
   /** 17: the set-up is complete at the first turn: empty works among each side's set-up hexes; the bases' garrisons. */
   private afterSetUp(): void {
-    const state = this.state!, prep = this.prep!;
+    const state = this.state!,
+      prep = this.prep!;
     for (const side of [0, 1] as const) {
       for (const h of prep.setupHexes[side]) {
         if (state.works_h[h] !== WORKS_NONE && state.combat_hs[h * 2 + side] === 0) this.game_ks[EMPTY_WORKS * 2 + side]!++;
@@ -211,7 +324,9 @@ export class BlunderAudit implements GameObserver {
   }
 
   private holdBases(side: Side): void {
-    const { bases } = this.prep!, combat = this.state!.combat_hs, n = bases.length;
+    const { bases } = this.prep!,
+      combat = this.state!.combat_hs,
+      n = bases.length;
     for (let k = 0; k < n; k++) this.held_sk[side * n + k] = combat[bases[k]! * 2 + side]! > 0 ? 1 : 0;
   }
 
@@ -238,7 +353,9 @@ export class BlunderAudit implements GameObserver {
 
   /** 9.5: the phase's call-ups are hopeless on the last turn, or when no unit placed in it could reach the enemy (blunder-reach.ts). */
   private judgeCallUps(): void {
-    const state = this.state!, prep = this.prep!, side = this.callUpSide;
+    const state = this.state!,
+      prep = this.prep!,
+      side = this.callUpSide;
     const budget = playerTurnsLeft(state.turn, prep.turns, side) * prep.stepsPerPlayerTurn;
     if (this.callUpLast || !couldReachEnemy(state, side, this.placed, budget)) this.game_ks[HOPELESS_CALL_UP * 2 + side]! += this.callUps;
     this.callUps = 0;
@@ -247,10 +364,14 @@ export class BlunderAudit implements GameObserver {
 
   /** 10: combat units on the map never active, outside settlements and works. */
   private idleUnits(): void {
-    const state = this.state!, { loc_u } = state, { side_u } = state.counters, { settlement_h } = state.map;
+    const state = this.state!,
+      { loc_u } = state,
+      { side_u } = state.counters,
+      { settlement_h } = state.map;
     for (let u = 0; u < loc_u.length; u++) {
       const h = loc_u[u]!;
-      if (h >= 0 && this.active_u[u] === 0 && settlement_h[h] === 0 && state.works_h[h] === WORKS_NONE) this.game_ks[IDLE_UNITS * 2 + side_u[u]!]!++;
+      if (h >= 0 && this.active_u[u] === 0 && settlement_h[h] === 0 && state.works_h[h] === WORKS_NONE)
+        this.game_ks[IDLE_UNITS * 2 + side_u[u]!]!++;
     }
   }
 
@@ -262,7 +383,10 @@ export class BlunderAudit implements GameObserver {
     for (let k = 0; k < BLUNDERS.length; k++) {
       for (let s = 0; s < 2; s++) {
         const n = this.game_ks[k * 2 + s]!;
-        if (n > 0) { counts.games[k]![s]!++; counts.total[k]![s]! += n; }
+        if (n > 0) {
+          counts.games[k]![s]!++;
+          counts.total[k]![s]! += n;
+        }
       }
     }
     this.state = null;

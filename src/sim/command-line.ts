@@ -47,8 +47,13 @@ function flagArgs(schema: LineSchema, flag: string, values: Readonly<Record<stri
  * `chaco <command> <args...>` with every flag of `schema.changes` that has a value in `values` (commander's
  * parsed options, by attribute), and with `resume` the flags a resume line keeps; shell-quoted.
  */
-export function commandLine(schema: LineSchema, args: readonly string[], values: Readonly<Record<string, unknown>>, o: { readonly resume?: boolean } = {}): string {
-  const flags = [...schema.changes, ...(o.resume ? schema.resume ?? [] : [])];
+export function commandLine(
+  schema: LineSchema,
+  args: readonly string[],
+  values: Readonly<Record<string, unknown>>,
+  o: { readonly resume?: boolean } = {},
+): string {
+  const flags = [...schema.changes, ...(o.resume ? (schema.resume ?? []) : [])];
   return ['chaco', schema.command, ...args, ...flags.flatMap((flag) => flagArgs(schema, flag, values))].map(shellQuote).join(' ');
 }
 
@@ -76,7 +81,15 @@ export function replayCommand(spec: RunSpec, game: number, scale?: number): stri
 
 /** The values of `chaco run`'s flags that play the spec's games. */
 export function runValues(spec: RunSpec): Record<string, unknown> {
-  return { seed: spec.seed, par: spec.par, bol: spec.bol, option: spec.options, handicap: handicapFlags(spec.handicap), check: spec.check, data: spec.dataDir };
+  return {
+    seed: spec.seed,
+    par: spec.par,
+    bol: spec.bol,
+    option: spec.options,
+    handicap: handicapFlags(spec.handicap),
+    check: spec.check,
+    data: spec.dataDir,
+  };
 }
 
 /** `chaco run ...` playing games first..first+games-1 of the spec. */

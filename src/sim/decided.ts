@@ -14,7 +14,11 @@ export interface DecidedCounts {
 }
 
 export function emptyDecided(turns: number): DecidedCounts {
-  return { withLeader: new Array<number>(turns).fill(0), leaderWins: new Array<number>(turns).fill(0), decidedIn: new Array<number>(turns).fill(0) };
+  return {
+    withLeader: new Array<number>(turns).fill(0),
+    leaderWins: new Array<number>(turns).fill(0),
+    decidedIn: new Array<number>(turns).fill(0),
+  };
 }
 
 export function isDecided(x: unknown): x is DecidedCounts {
@@ -25,7 +29,11 @@ export function isDecided(x: unknown): x is DecidedCounts {
 const add = (a: readonly number[], b: readonly number[]) => a.map((v, i) => v + b[i]!);
 
 export function mergeDecided(a: DecidedCounts, b: DecidedCounts): DecidedCounts {
-  return { withLeader: add(a.withLeader, b.withLeader), leaderWins: add(a.leaderWins, b.leaderWins), decidedIn: add(a.decidedIn, b.decidedIn) };
+  return {
+    withLeader: add(a.withLeader, b.withLeader),
+    leaderWins: add(a.leaderWins, b.leaderWins),
+    decidedIn: add(a.decidedIn, b.decidedIn),
+  };
 }
 
 /** 16.3: the side with more VP (0 PAR, 1 BOL), or -1 on equal VP. */
@@ -52,7 +60,8 @@ export function decisionTurn(vp: VpByTurn, winner: 0 | 1): number {
 
 /** Adds one game, its VP at the end of each turn played and its winner, to counts of `turns` turns. */
 export function addDecided(d: DecidedCounts, vp: VpByTurn, winner: 0 | 1): void {
-  const turns = d.withLeader.length, last = vp.length - 1;
+  const turns = d.withLeader.length,
+    last = vp.length - 1;
   if (last < 0) return;
   for (let t = 0; t < turns; t++) {
     const f = vp[Math.min(t, last)]!.vp;
@@ -73,7 +82,10 @@ export function decidedGames(d: DecidedCounts): number {
 export function shareDecidedByTurn(d: DecidedCounts): number[] {
   const n = decidedGames(d);
   let sum = 0;
-  return d.decidedIn.map((k) => { sum += k; return n > 0 ? sum / n : NaN; });
+  return d.decidedIn.map((k) => {
+    sum += k;
+    return n > 0 ? sum / n : NaN;
+  });
 }
 
 /** The mean and the median decision turn (1-based), and the first turn by which at least `share` of games were decided. */

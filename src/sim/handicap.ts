@@ -17,7 +17,10 @@ export function parseHandicap(texts: string | readonly string[], base: Handicap 
   const items = (typeof texts === 'string' ? [texts] : texts).flatMap((t) => t.split(',')).map((t) => t.trim());
   for (const item of items) {
     const m = ITEM.exec(item);
-    if (!m) throw new SpecError(`handicap "${item}": write SIDE=VP (or SIDE+VP) with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5, PAR+5 or BOL=-3`);
+    if (!m)
+      throw new SpecError(
+        `handicap "${item}": write SIDE=VP (or SIDE+VP) with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5, PAR+5 or BOL=-3`,
+      );
     out[m[1]!.toUpperCase() === 'PAR' ? 0 : 1] += Number(m[2] ?? m[3]);
   }
   return out;

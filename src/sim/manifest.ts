@@ -13,7 +13,8 @@ import { dataHash, splitOptions, type RunSpec } from './spec.js';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-export const VERSION_OF_PACKAGE: string = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+export const VERSION_OF_PACKAGE: string = (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
+  .version;
 
 /** The commit checked out in the package's git work tree, read from .git without running git; null if none. */
 export function gitCommit(root: string = PACKAGE_ROOT): string | null {
@@ -31,7 +32,9 @@ export function gitCommit(root: string = PACKAGE_ROOT): string | null {
     }
     const packed = join(common, 'packed-refs');
     if (!existsSync(packed)) return null;
-    const line = readFileSync(packed, 'utf8').split('\n').find((l) => l.endsWith(` ${ref}`));
+    const line = readFileSync(packed, 'utf8')
+      .split('\n')
+      .find((l) => l.endsWith(` ${ref}`));
     return line ? line.slice(0, 40) : null;
   } catch {
     return null;
@@ -58,9 +61,22 @@ export interface RunManifest {
   readonly commit: string | null;
   readonly node: string;
   readonly platform: string;
-  readonly scenario: { readonly id: string; readonly name: string; readonly file: string; readonly dataDir: string; readonly dataHash: string; readonly turns: number };
+  readonly scenario: {
+    readonly id: string;
+    readonly name: string;
+    readonly file: string;
+    readonly dataDir: string;
+    readonly dataHash: string;
+    readonly turns: number;
+  };
   /** given: the --option pairs; rules: every option's value; from: where it came from (command line, scenario, default). */
-  readonly options: { readonly given: readonly string[]; readonly rules: RulesOptions; readonly from: OptionSources; readonly chartOverrides: readonly string[]; readonly estimates?: readonly string[] };
+  readonly options: {
+    readonly given: readonly string[];
+    readonly rules: RulesOptions;
+    readonly from: OptionSources;
+    readonly chartOverrides: readonly string[];
+    readonly estimates?: readonly string[];
+  };
   readonly policies: { readonly PAR: string; readonly BOL: string };
   readonly handicap: { readonly PAR: number; readonly BOL: number };
   readonly startingVp: { readonly PAR: number; readonly BOL: number };
@@ -75,7 +91,11 @@ export interface RunManifest {
   readonly resume?: string;
   readonly workers: number;
   /** A run played on a queue (chaco run --queue): where, in what shards, and which worker processes played how many games. */
-  readonly queue?: { readonly url: string; readonly shardSize: number; readonly workers: readonly { readonly name: string; readonly threads: number; readonly shards: number; readonly games: number }[] };
+  readonly queue?: {
+    readonly url: string;
+    readonly shardSize: number;
+    readonly workers: readonly { readonly name: string; readonly threads: number; readonly shards: number; readonly games: number }[];
+  };
   readonly timing: { readonly started: string; readonly finished: string; readonly seconds: number; readonly gamesPerSecond: number };
 }
 
@@ -108,26 +128,49 @@ export function runManifest(m: ManifestInput): RunManifest {
   const resumeFrom = m.first + m.played;
   const left = m.first + m.games - resumeFrom;
   const values = m.values ?? runValues(spec);
-  const line = (first: number, games: number, resume = false) => commandLine(RUN_LINE, [spec.scenario], { ...values, first, games, ...(resume ? { out: m.out } : {}) }, { resume });
+  const line = (first: number, games: number, resume = false) =>
+    commandLine(RUN_LINE, [spec.scenario], { ...values, first, games, ...(resume ? { out: m.out } : {}) }, { resume });
   return {
-    tool: 'chaco', command: m.command, version: VERSION_OF_PACKAGE, commit: gitCommit(),
-    node: process.version, platform: `${process.platform}-${process.arch}`,
-    scenario: { id: scenario.id, name: scenario.name, file: scenarioPath(spec.scenario, spec.dataDir), dataDir: resolve(spec.dataDir), dataHash: dataHash(spec), turns: m.turns },
-    options: { given: spec.options, rules: m.options, from: m.sources, chartOverrides: splitOptions(spec.options).charts.map((c) => c.text), ...estimatesGiven(spec.options) },
+    tool: 'chaco',
+    command: m.command,
+    version: VERSION_OF_PACKAGE,
+    commit: gitCommit(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    scenario: {
+      id: scenario.id,
+      name: scenario.name,
+      file: scenarioPath(spec.scenario, spec.dataDir),
+      dataDir: resolve(spec.dataDir),
+      dataHash: dataHash(spec),
+      turns: m.turns,
+    },
+    options: {
+      given: spec.options,
+      rules: m.options,
+      from: m.sources,
+      chartOverrides: splitOptions(spec.options).charts.map((c) => c.text),
+      ...estimatesGiven(spec.options),
+    },
     policies: { PAR: spec.par, BOL: spec.bol },
     handicap: handicapRecord(spec.handicap),
     startingVp: { PAR: scenario.sides[0].vp, BOL: scenario.sides[1].vp },
     seed: spec.seed,
     gameSeeds: `game i plays with seed "${spec.seed}:<i>:game" (dice "<seed>:dice", policies "<seed>:PAR" and "<seed>:BOL")`,
-    first: m.first, games: m.games, played: m.played, status,
+    first: m.first,
+    games: m.games,
+    played: m.played,
+    status,
     ...(m.failure ? { failure: { ...m.failure, reproduce: line(m.failure.game, 1) } } : {}),
     reproduce: line(m.first, m.games),
     ...(status !== 'complete' && left > 0 ? { resume: m.out !== undefined ? line(m.first, m.games, true) : line(resumeFrom, left) } : {}),
     workers: m.workers,
     ...(m.queue ? { queue: m.queue } : {}),
     timing: {
-      started: m.started.toISOString(), finished: m.finished.toISOString(),
-      seconds: Math.round(seconds * 1000) / 1000, gamesPerSecond: seconds > 0 ? Math.round((m.played / seconds) * 10) / 10 : 0,
+      started: m.started.toISOString(),
+      finished: m.finished.toISOString(),
+      seconds: Math.round(seconds * 1000) / 1000,
+      gamesPerSecond: seconds > 0 ? Math.round((m.played / seconds) * 10) / 10 : 0,
     },
   };
 }

@@ -5,7 +5,10 @@
 // (the N-tuple). Each step mutates the current point into many neighbours, evaluates the one whose
 // UCB estimate is highest, and moves there. The answer is the evaluated point the model rates best.
 
-interface Stat { n: number; sum: number }
+interface Stat {
+  n: number;
+  sum: number;
+}
 
 export interface NtbeaOptions {
   /** Values per dimension. */
@@ -27,7 +30,10 @@ export class Ntbea {
   private evaluations = 0;
   private current: number[];
 
-  constructor(private readonly o: NtbeaOptions, start?: readonly number[]) {
+  constructor(
+    private readonly o: NtbeaOptions,
+    start?: readonly number[],
+  ) {
     const d = o.sizes.length;
     this.tuples = [...Array.from({ length: d }, (_, i) => [i])];
     for (let i = 0; i < d; i++) for (let j = i + 1; j < d; j++) this.tuples.push([i, j]);
@@ -54,8 +60,11 @@ export class Ntbea {
   /** The next point to evaluate: the first is the start; then the best neighbour of the current point by UCB. */
   propose(): number[] {
     if (this.evaluations === 0) return [...this.current];
-    const k = this.o.k ?? 1, count = this.o.neighbours ?? 50, rate = this.o.mutation ?? 0.3;
-    let best: number[] = this.current, bestValue = -Infinity;
+    const k = this.o.k ?? 1,
+      count = this.o.neighbours ?? 50,
+      rate = this.o.mutation ?? 0.3;
+    let best: number[] = this.current,
+      bestValue = -Infinity;
     for (let n = 0; n < count; n++) {
       const p = [...this.current];
       const forced = Math.floor(this.o.random() * p.length);
@@ -67,7 +76,10 @@ export class Ntbea {
         p[i] = v;
       }
       const value = this.estimate(p, k);
-      if (value > bestValue) { best = p; bestValue = value; }
+      if (value > bestValue) {
+        best = p;
+        bestValue = value;
+      }
     }
     return best;
   }
@@ -78,7 +90,8 @@ export class Ntbea {
     for (let t = 0; t < this.tuples.length; t++) {
       const key = this.key(t, p);
       const s = this.stats[t]!.get(key) ?? { n: 0, sum: 0 };
-      s.n++; s.sum += fitness;
+      s.n++;
+      s.sum += fitness;
       this.stats[t]!.set(key, s);
     }
     this.seen.set(p.join(','), [...p]);
@@ -87,10 +100,14 @@ export class Ntbea {
 
   /** The evaluated point the model rates best (no exploration bonus). */
   best(): number[] {
-    let best: number[] | null = null, bestValue = -Infinity;
+    let best: number[] | null = null,
+      bestValue = -Infinity;
     for (const p of this.seen.values()) {
       const v = this.estimate(p, 0);
-      if (v > bestValue) { best = p; bestValue = v; }
+      if (v > bestValue) {
+        best = p;
+        bestValue = v;
+      }
     }
     return best ?? [...this.current];
   }

@@ -80,8 +80,12 @@ export function checkPolicy(flag: string, policy: string, scenario: Scenario, si
 export function checkPlanFits(file: string, side: 'PAR' | 'BOL', scenarioId: string): void {
   const plan = readPlanFile(file);
   const flag = side === 'PAR' ? '--par' : '--bol';
-  if (plan.side !== side) throw new SpecError(`${file}: side: "${plan.side}": this is ${plan.side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s plan; give it to --${plan.side.toLowerCase()}, not ${flag}`);
-  if (plan.scenario !== undefined && plan.scenario !== scenarioId) throw new SpecError(`${file}: scenario: "${plan.scenario}": the plan is written for ${plan.scenario}, not ${scenarioId}`);
+  if (plan.side !== side)
+    throw new SpecError(
+      `${file}: side: "${plan.side}": this is ${plan.side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s plan; give it to --${plan.side.toLowerCase()}, not ${flag}`,
+    );
+  if (plan.scenario !== undefined && plan.scenario !== scenarioId)
+    throw new SpecError(`${file}: scenario: "${plan.scenario}": the plan is written for ${plan.scenario}, not ${scenarioId}`);
 }
 
 /**
@@ -95,7 +99,9 @@ export function parsePolicyRef(flag: string, text: string, scenario: Scenario, s
   if (policy === null && form === 'plan') policy = text; // checkPolicy names the plan's side
   if (policy === null) {
     const alias = text.split('+')[0]!;
-    throw new SpecError(`${given(flag, text)}: ${scenario.id} has no ${alias} policy for ${SIDE_NAME[side]}${alias === 'tuned' ? ` (make one: chaco tune ${scenario.id} --side ${side.toUpperCase()})` : ''}`);
+    throw new SpecError(
+      `${given(flag, text)}: ${scenario.id} has no ${alias} policy for ${SIDE_NAME[side]}${alias === 'tuned' ? ` (make one: chaco tune ${scenario.id} --side ${side.toUpperCase()})` : ''}`,
+    );
   }
   checkPolicy(flag, policy, scenario, side, seed);
   return { text, policy };

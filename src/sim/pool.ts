@@ -45,14 +45,25 @@ export function createPool(workers: number): ShardPool {
     return {
       threads: 0,
       // One shard per turn of the event loop, so progress, Ctrl-C and writing keep up.
-      run: (task, signal, onGame) => new Promise((ok, fail) => setImmediate(() => {
-        if (signal?.aborted) { fail(new Error('aborted')); return; }
-        playChunk(task, onGame).then(ok, fail);
-      })),
+      run: (task, signal, onGame) =>
+        new Promise((ok, fail) =>
+          setImmediate(() => {
+            if (signal?.aborted) {
+              fail(new Error('aborted'));
+              return;
+            }
+            playChunk(task, onGame).then(ok, fail);
+          }),
+        ),
       close: async () => {},
     };
   }
-  const pool = new Piscina<ChunkTask, ChunkResult>({ filename: workerFile(), minThreads: workers, maxThreads: workers, idleTimeout: 60_000 });
+  const pool = new Piscina<ChunkTask, ChunkResult>({
+    filename: workerFile(),
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: 60_000,
+  });
   return {
     threads: workers,
     run: (task, signal, onGame) => {
@@ -66,8 +77,14 @@ export function createPool(workers: number): ShardPool {
         port1.close();
       };
       return pool.run({ ...task, port: port2 }, { transferList: [port2], ...(signal ? { signal } : {}) }).then(
-        (c) => { drain(); return c; },
-        (err: unknown) => { drain(); throw err; },
+        (c) => {
+          drain();
+          return c;
+        },
+        (err: unknown) => {
+          drain();
+          throw err;
+        },
       );
     },
     close: () => pool.destroy(),

@@ -25,17 +25,28 @@ export function formatRate(gamesPerSecond: number): string {
 }
 
 /** A progress display for `total` games labelled `label` (e.g. "boqueron"). */
-export function createProgress(total: number, label: string, opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {}): Progress {
+export function createProgress(
+  total: number,
+  label: string,
+  opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {},
+): Progress {
   if (opts.quiet) return QUIET;
   const stream = opts.stream ?? process.stderr;
   if (!stream.isTTY && !opts.lines) return QUIET;
   const t0 = performance.now();
   const rate = (finished: number) => finished / Math.max(1e-3, (performance.now() - t0) / 1000);
   if (stream.isTTY) {
-    const bar = new cliProgress.SingleBar({
-      stream, hideCursor: true, fps: 5, etaBuffer: 50, barsize: 30,
-      format: `${label} {bar} {percentage}% | {value}/{total} games | {rate} | ETA {eta_left}`,
-    }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      {
+        stream,
+        hideCursor: true,
+        fps: 5,
+        etaBuffer: 50,
+        barsize: 30,
+        format: `${label} {bar} {percentage}% | {value}/{total} games | {rate} | ETA {eta_left}`,
+      },
+      cliProgress.Presets.shades_classic,
+    );
     bar.start(total, 0, { rate: '? games/s', eta_left: '?' });
     return {
       update: (finished) => {
@@ -46,7 +57,8 @@ export function createProgress(total: number, label: string, opts: { quiet?: boo
     };
   }
   // Not a terminal, and --progress given: a line every 5 s, and a last one if any was written; short runs stay silent.
-  let lastLine = t0, lines = 0;
+  let lastLine = t0,
+    lines = 0;
   return {
     update: (finished) => {
       const now = performance.now();
@@ -54,7 +66,9 @@ export function createProgress(total: number, label: string, opts: { quiet?: boo
       lastLine = now;
       lines++;
       const r = rate(finished);
-      stream.write(`${label}: ${finished}/${total} games (${((100 * finished) / total).toFixed(0)}%), ${formatRate(r)}, ETA ${formatSeconds((total - finished) / r)}\n`);
+      stream.write(
+        `${label}: ${finished}/${total} games (${((100 * finished) / total).toFixed(0)}%), ${formatRate(r)}, ETA ${formatSeconds((total - finished) / r)}\n`,
+      );
     },
     stop: () => {},
   };
@@ -74,14 +88,25 @@ const QUIET_PHASE: Phase = { step: () => {}, end: () => {} };
  * with --progress elsewhere one line as it starts ("boqueron: writing the report (20 files)"; "balance: writing the
  * report"); nothing with --quiet. Each step is told before its work, so the line stands while it is done.
  */
-export function createPhase(label: string, what: string, unit: string, opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {}): Phase {
+export function createPhase(
+  label: string,
+  what: string,
+  unit: string,
+  opts: { quiet?: boolean; lines?: boolean; stream?: NodeJS.WriteStream } = {},
+): Phase {
   if (opts.quiet) return QUIET_PHASE;
   const stream = opts.stream ?? process.stderr;
   if (stream.isTTY) {
     let shown = false;
     return {
-      step: (done, total) => { stream.write(`\r\x1b[K${label}: ${what}${total > 0 ? ` ${done}/${total}` : `, ${unit} ${done}`}`); shown = true; },
-      end: () => { if (shown) stream.write('\n'); shown = false; },
+      step: (done, total) => {
+        stream.write(`\r\x1b[K${label}: ${what}${total > 0 ? ` ${done}/${total}` : `, ${unit} ${done}`}`);
+        shown = true;
+      },
+      end: () => {
+        if (shown) stream.write('\n');
+        shown = false;
+      },
     };
   }
   if (!opts.lines) return QUIET_PHASE;

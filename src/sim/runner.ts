@@ -50,14 +50,26 @@ export function guidedChunkSize(left: number, threads: number): number {
 }
 
 /** A shard ended early, as the games it finished before (told one by one, in order) and the failure that ended it, if one did. */
-export function partialChunk(from: number, to: number, games: readonly GameDone[], shape: AggregateShape, failure?: GameFailure): ChunkResult {
+export function partialChunk(
+  from: number,
+  to: number,
+  games: readonly GameDone[],
+  shape: AggregateShape,
+  failure?: GameFailure,
+): ChunkResult {
   let aggregate = emptyAggregate(shape);
   for (const g of games) aggregate = mergeAggregates(aggregate, g.aggregate);
   return {
-    from, to, done: from + games.length, csv: games.map((g) => g.csv).join(''),
-    margin_g: Int32Array.from(games, (g) => g.margin), winner_g: Uint8Array.from(games, (g) => g.winner),
-    end_g: Uint8Array.from(games, (g) => g.end), endTurn_g: Uint8Array.from(games, (g) => g.endTurn),
-    aggregate, ...(failure ? { failure } : {}),
+    from,
+    to,
+    done: from + games.length,
+    csv: games.map((g) => g.csv).join(''),
+    margin_g: Int32Array.from(games, (g) => g.margin),
+    winner_g: Uint8Array.from(games, (g) => g.winner),
+    end_g: Uint8Array.from(games, (g) => g.end),
+    endTurn_g: Uint8Array.from(games, (g) => g.endTurn),
+    aggregate,
+    ...(failure ? { failure } : {}),
   };
 }
 
@@ -66,7 +78,10 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
   const end = first + opts.games;
   // Enough shards in flight to keep every thread busy; few enough that the buffer stays small.
   const window = pool.window ?? Math.max(2, pool.threads * 2);
-  let next = first, flushed = first, inFlight = 0, finished = 0;
+  let next = first,
+    flushed = first,
+    inFlight = 0,
+    finished = 0;
   let stopped = false;
   let failure: GameFailure | undefined;
   let aggregate = emptyAggregate(shape);
@@ -84,21 +99,33 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
     // played again on resume), so the report of what finished is written within about two seconds.
     const onAbort = () => {
       stopped = true;
-      graceTimer ??= setTimeout(() => { for (const r of running.values()) { r.ended ??= 'interrupt'; r.stop.abort(); } }, opts.graceMs ?? 1500);
+      graceTimer ??= setTimeout(() => {
+        for (const r of running.values()) {
+          r.ended ??= 'interrupt';
+          r.stop.abort();
+        }
+      }, opts.graceMs ?? 1500);
     };
     opts.signal?.addEventListener('abort', onAbort);
     if (opts.signal?.aborted) stopped = true;
     if (modules.length > 0 && limit > 0) {
-      watchTimer = setInterval(() => {
-        const now = Date.now();
-        for (const r of running.values()) {
-          const late = r.watch && !r.ended ? overdue(r.watch, limit, now) : null;
-          if (!late) continue;
-          const side = late.side === 0 ? 'PAR' : 'BOL';
-          r.ended = { game: late.game, seed: streamSeed(spec.seed, late.game, 'game'), message: `policy module ${late.side === 0 ? spec.par : spec.bol} (${side}): its ${late.kind} decision took longer than ${limit / 1000} s (--decision-timeout); the game was stopped` };
-          r.stop.abort();
-        }
-      }, Math.min(250, Math.max(20, limit / 4)));
+      watchTimer = setInterval(
+        () => {
+          const now = Date.now();
+          for (const r of running.values()) {
+            const late = r.watch && !r.ended ? overdue(r.watch, limit, now) : null;
+            if (!late) continue;
+            const side = late.side === 0 ? 'PAR' : 'BOL';
+            r.ended = {
+              game: late.game,
+              seed: streamSeed(spec.seed, late.game, 'game'),
+              message: `policy module ${late.side === 0 ? spec.par : spec.bol} (${side}): its ${late.kind} decision took longer than ${limit / 1000} s (--decision-timeout); the game was stopped`,
+            };
+            r.stop.abort();
+          }
+        },
+        Math.min(250, Math.max(20, limit / 4)),
+      );
     }
 
     const fail = (f: GameFailure) => {
@@ -133,16 +160,22 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
       clearTimeout(graceTimer);
       clearInterval(watchTimer);
       opts.signal?.removeEventListener('abort', onAbort);
-      if (err !== undefined) { reject(err); return; }
+      if (err !== undefined) {
+        reject(err);
+        return;
+      }
       resolve({
-        played: flushed - first, aggregate, interrupted: !failure && flushed < end,
+        played: flushed - first,
+        aggregate,
+        interrupted: !failure && flushed < end,
         ...(failure ? { failure } : {}),
       });
     };
 
     const submit = () => {
       while (!stopped && inFlight < window && next < end) {
-        const from = next, to = Math.min(end, from + (opts.chunkSize ?? pool.shardSize ?? guidedChunkSize(end - next, pool.threads)));
+        const from = next,
+          to = Math.min(end, from + (opts.chunkSize ?? pool.shardSize ?? guidedChunkSize(end - next, pool.threads)));
         next = to;
         inFlight++;
         const r: { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure } = { stop: new AbortController() };
@@ -170,14 +203,24 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
           (err: unknown) => {
             inFlight--;
             running.delete(from);
-            if (err instanceof PoolError) { stopped = true; finish(err); return; } // the pool is gone (its Redis): nothing more can be played
+            if (err instanceof PoolError) {
+              stopped = true;
+              finish(err);
+              return;
+            } // the pool is gone (its Redis): nothing more can be played
             // Ended early: the games it finished are kept (handed on in order, up to it), the rest are played on resume.
             let failure: GameFailure | undefined;
-            if (r.ended && r.ended !== 'interrupt') failure = r.ended; // a decision past the time limit
+            if (r.ended && r.ended !== 'interrupt')
+              failure = r.ended; // a decision past the time limit
             else if (!r.ended) {
               // The worker itself died (out of memory, a crash): the shard fails at the game it was playing.
               const e = err instanceof Error ? err : new Error(String(err));
-              failure = { game: from + told.length, seed: '', message: `worker failed: ${e.message}`, ...(e.stack ? { stack: e.stack } : {}) };
+              failure = {
+                game: from + told.length,
+                seed: '',
+                message: `worker failed: ${e.message}`,
+                ...(e.stack ? { stack: e.stack } : {}),
+              };
             }
             if (failure) fail(failure);
             waiting.set(from, partialChunk(from, to, told, shape, failure));

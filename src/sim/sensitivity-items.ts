@@ -4,7 +4,16 @@
 import { distance, NO_HEX } from '../core/hex.js';
 import { BUSH, CLEAR } from '../core/map.js';
 import { OPTION_DEFS } from '../core/options.js';
-import { AROUND_KEY, CHART_READINGS, CLEAR_RADIUS, ESTIMATE_GROUPS, ESTIMATE_PREFIX, featureGroup, featureSlug, ROAD_KEY } from '../data/estimates.js';
+import {
+  AROUND_KEY,
+  CHART_READINGS,
+  CLEAR_RADIUS,
+  ESTIMATE_GROUPS,
+  ESTIMATE_PREFIX,
+  featureGroup,
+  featureSlug,
+  ROAD_KEY,
+} from '../data/estimates.js';
 import { DataError } from '../data/issues.js';
 import { prepareRun, SpecError, type PreparedRun, type RunSpec } from './spec.js';
 
@@ -36,25 +45,39 @@ export interface SensitivityPlan {
  * estimated data at every step it takes and each settlement's surroundings both ways (chaco errata), not its one step.
  */
 export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: ItemKind, every = false): SensitivityPlan {
-  const items: SensitivityItem[] = [], skipped: { what: string; why: string }[] = [];
+  const items: SensitivityItem[] = [],
+    skipped: { what: string; why: string }[] = [];
   if (kind === 'readings' || kind === 'all') {
     for (const def of OPTION_DEFS) {
       if (def.values.length !== 2) continue;
       // 17.4: the length of the Ballivián scenario changes nothing elsewhere
       if (def.name === 'ballivianLength' && prepared.scenario.id !== 'ballivian') continue;
-      const now = prepared.options[def.name], other = (def.values as readonly (string | number | boolean)[]).find((v) => v !== now)!;
-      const item: SensitivityItem = { name: def.name, kind: 'reading', change: `${String(now)} -> ${String(other)}`, setting: `${def.name}=${String(other)}` };
+      const now = prepared.options[def.name],
+        other = (def.values as readonly (string | number | boolean)[]).find((v) => v !== now)!;
+      const item: SensitivityItem = {
+        name: def.name,
+        kind: 'reading',
+        change: `${String(now)} -> ${String(other)}`,
+        setting: `${def.name}=${String(other)}`,
+      };
       const why = unplayable({ ...base, options: [...base.options.filter((o) => !o.startsWith(`${def.name}=`)), item.setting] });
-      if (why) skipped.push({ what: `${def.name}=${String(other)}`, why }); else items.push(item);
+      if (why) skipped.push({ what: `${def.name}=${String(other)}`, why });
+      else items.push(item);
     }
   }
   if (kind === 'estimates' || kind === 'all') {
     for (const g of ESTIMATE_GROUPS) {
       if (base.options.some((o) => o.startsWith(`${ESTIMATE_PREFIX}${g.name}=`))) continue; // the run already moves it
       for (const step of every ? g.values : [g.step]) {
-        const item: SensitivityItem = { name: every ? `${g.name}=${step}` : g.name, kind: 'estimate', change: g.describe(step), setting: `${ESTIMATE_PREFIX}${g.name}=${step}` };
+        const item: SensitivityItem = {
+          name: every ? `${g.name}=${step}` : g.name,
+          kind: 'estimate',
+          change: g.describe(step),
+          setting: `${ESTIMATE_PREFIX}${g.name}=${step}`,
+        };
         const why = unplayable({ ...base, options: [...base.options, item.setting] });
-        if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+        if (why) skipped.push({ what: item.setting, why });
+        else items.push(item);
       }
     }
   }
@@ -62,7 +85,8 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
     for (const item of mapItems(prepared, every)) {
       if (base.options.some((o) => o.startsWith(`${item.setting.slice(0, item.setting.indexOf('='))}=`))) continue; // the run already moves it
       const why = unplayable({ ...base, options: [...base.options, item.setting] });
-      if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+      if (why) skipped.push({ what: item.setting, why });
+      else items.push(item);
     }
   }
   if (kind === 'estimates' || kind === 'all') {
@@ -71,7 +95,8 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
       if (base.options.some((o) => o.startsWith(`${key}=`))) continue;
       const item: SensitivityItem = { name: c.name, kind: 'estimate', change: c.change, setting: c.setting };
       const why = unplayable({ ...base, options: [...base.options, item.setting] });
-      if (why) skipped.push({ what: item.setting, why }); else items.push(item);
+      if (why) skipped.push({ what: item.setting, why });
+      else items.push(item);
     }
   }
   return { items, skipped };
@@ -83,7 +108,8 @@ export function sensitivityItems(base: RunSpec, prepared: PreparedRun, kind: Ite
  * its Bush made Clear (around.<name>=clear); with `every`, also one with Clear there, its Clear made Bush.
  */
 function mapItems(prepared: PreparedRun, every: boolean): SensitivityItem[] {
-  const { map } = prepared.scenario, grid = map.grid;
+  const { map } = prepared.scenario,
+    grid = map.grid;
   const setUp = prepared.scenario.sides.flatMap((side) => side.deploy.flatMap((g) => g.hexes));
   const near = (h: number) => h !== NO_HEX && setUp.some((s) => distance(grid, s, h) <= FEATURE_REACH);
   const out: SensitivityItem[] = [];
@@ -95,15 +121,22 @@ function mapItems(prepared: PreparedRun, every: boolean): SensitivityItem[] {
   }
   for (const p of map.places) {
     if (!p.settlement || !near(p.hex)) continue;
-    let bush = false, clear = false;
+    let bush = false,
+      clear = false;
     for (let h = 0; h < grid.size; h++) {
       if (distance(grid, p.hex, h) > CLEAR_RADIUS) continue;
-      if (map.terrain_h[h] === BUSH) bush = true; else if (map.terrain_h[h] === CLEAR) clear = true;
+      if (map.terrain_h[h] === BUSH) bush = true;
+      else if (map.terrain_h[h] === CLEAR) clear = true;
     }
     const key = `${AROUND_KEY}${featureSlug(p.name)}`;
     for (const step of every ? ['clear', 'bush'] : ['clear']) {
       if (step === 'clear' ? !bush : !clear) continue;
-      out.push({ name: every ? `${key}=${step}` : key, kind: 'estimate', change: featureGroup(key)!.describe(step).replace(featureSlug(p.name), p.name), setting: `${ESTIMATE_PREFIX}${key}=${step}` });
+      out.push({
+        name: every ? `${key}=${step}` : key,
+        kind: 'estimate',
+        change: featureGroup(key)!.describe(step).replace(featureSlug(p.name), p.name),
+        setting: `${ESTIMATE_PREFIX}${key}=${step}`,
+      });
     }
   }
   return out;

@@ -89,12 +89,15 @@ export async function playChunk(task: ChunkTask, onGame?: (g: GameDone) => void)
   const shape = aggregateShape(scenario, options);
   const aggregate = emptyAggregate(shape);
   const rows: ReturnType<typeof gameRow>[] = [];
-  const margin_g = new Int32Array(to - from), winner_g = new Uint8Array(to - from);
-  const end_g = new Uint8Array(to - from), endTurn_g = new Uint8Array(to - from);
+  const margin_g = new Int32Array(to - from),
+    winner_g = new Uint8Array(to - from);
+  const end_g = new Uint8Array(to - from),
+    endTurn_g = new Uint8Array(to - from);
   let done = from;
   let failure: GameFailure | undefined;
   // Watch every game for the sides' blunders and where their VP come from; they only read, so the games are the same with them.
-  const audit = new BlunderAudit(), vpSources = new VpSourceTally();
+  const audit = new BlunderAudit(),
+    vpSources = new VpSourceTally();
   const observer = allObservers([audit, vpSources])!;
   for (let i = from; i < to; i++) {
     const seed = gameSeed(spec.seed, i);
@@ -128,7 +131,15 @@ export async function playChunk(task: ChunkTask, onGame?: (g: GameDone) => void)
       vpSources.addGameTo(one.vpSources);
       aggregate.blunders = mergeBlunderCounts(aggregate.blunders, one.blunders);
       aggregate.vpSources = mergeVpSources(aggregate.vpSources, one.vpSources);
-      onGame({ game: i, csv: stringify([row], { columns: [...GAME_COLUMNS] }), margin: r.margin, winner: winner_g[i - from]!, end: end_g[i - from]!, endTurn: r.endTurn, aggregate: one });
+      onGame({
+        game: i,
+        csv: stringify([row], { columns: [...GAME_COLUMNS] }),
+        margin: r.margin,
+        winner: winner_g[i - from]!,
+        end: end_g[i - from]!,
+        endTurn: r.endTurn,
+        aggregate: one,
+      });
     } else {
       audit.addGameTo(aggregate.blunders);
       vpSources.addGameTo(aggregate.vpSources);
@@ -137,10 +148,16 @@ export async function playChunk(task: ChunkTask, onGame?: (g: GameDone) => void)
   }
   const csv = rows.length > 0 ? stringify(rows, { columns: [...GAME_COLUMNS] }) : '';
   return {
-    from, to, done, csv,
-    margin_g: margin_g.subarray(0, done - from).slice(), winner_g: winner_g.subarray(0, done - from).slice(),
-    end_g: end_g.subarray(0, done - from).slice(), endTurn_g: endTurn_g.subarray(0, done - from).slice(),
-    aggregate, ...(failure ? { failure } : {}),
+    from,
+    to,
+    done,
+    csv,
+    margin_g: margin_g.subarray(0, done - from).slice(),
+    winner_g: winner_g.subarray(0, done - from).slice(),
+    end_g: end_g.subarray(0, done - from).slice(),
+    endTurn_g: endTurn_g.subarray(0, done - from).slice(),
+    aggregate,
+    ...(failure ? { failure } : {}),
   };
 }
 

@@ -47,23 +47,35 @@ export const CHART_PREFIX = 'tables.';
 
 /** Splits --option pairs into rules options (for parseOptions), chart overrides and estimate steps. */
 export function splitOptions(pairs: readonly string[]): { rules: string[]; charts: ChartOverride[]; estimates: EstimateSetting[] } {
-  const rules: string[] = [], charts: ChartOverride[] = [], estimates: EstimateSetting[] = [];
+  const rules: string[] = [],
+    charts: ChartOverride[] = [],
+    estimates: EstimateSetting[] = [];
   for (const pair of pairs) {
     if (pair.startsWith(ESTIMATE_PREFIX)) {
       const e = parseEstimate(pair);
       if (typeof e === 'string') throw new SpecError(e);
-      if (estimates.some((x) => x.group.name === e.group.name)) throw new SpecError(`option "${pair}": estimate.${e.group.name} is given twice`);
+      if (estimates.some((x) => x.group.name === e.group.name))
+        throw new SpecError(`option "${pair}": estimate.${e.group.name} is given twice`);
       estimates.push(e);
       continue;
     }
-    if (!pair.startsWith(CHART_PREFIX)) { rules.push(pair); continue; }
+    if (!pair.startsWith(CHART_PREFIX)) {
+      rules.push(pair);
+      continue;
+    }
     const eq = pair.indexOf('=');
     if (eq < 0) throw new SpecError(`option "${pair}": write tables.<path>=<value>, e.g. tables.victoryLevels.settlementMargin=40`);
-    const key = pair.slice(CHART_PREFIX.length, eq), text = pair.slice(eq + 1);
+    const key = pair.slice(CHART_PREFIX.length, eq),
+      text = pair.slice(eq + 1);
     const path = key.split('.');
-    if (path.some((p) => p === '')) throw new SpecError(`option "${pair}": "${key}" is not a path into tables.json (names joined by dots, e.g. crt.rows.3)`);
+    if (path.some((p) => p === ''))
+      throw new SpecError(`option "${pair}": "${key}" is not a path into tables.json (names joined by dots, e.g. crt.rows.3)`);
     let value: unknown;
-    try { value = JSON.parse(text); } catch { value = text; }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = text;
+    }
     charts.push({ text: pair, path, value });
   }
   return { rules, charts, estimates };
@@ -73,7 +85,10 @@ export function splitOptions(pairs: readonly string[]): { rules: string[]; chart
  * The rules options of a run: the pairs (not the chart overrides) over the scenario file's options
  * over the defaults, with where each came from; every problem in one error.
  */
-export function rulesOptions(pairs: readonly string[], scenario: Partial<RulesOptions> = {}): { options: RulesOptions; sources: OptionSources } {
+export function rulesOptions(
+  pairs: readonly string[],
+  scenario: Partial<RulesOptions> = {},
+): { options: RulesOptions; sources: OptionSources } {
   try {
     return resolveOptions(scenario, splitOptions(pairs).rules);
   } catch (err) {
@@ -83,7 +98,19 @@ export function rulesOptions(pairs: readonly string[], scenario: Partial<RulesOp
 }
 
 function kind(v: unknown): string {
-  return v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v === 'number' ? 'a number' : typeof v === 'string' ? 'a string' : typeof v === 'boolean' ? 'true or false' : typeof v;
+  return v === null
+    ? 'null'
+    : Array.isArray(v)
+      ? 'a list'
+      : typeof v === 'object'
+        ? 'an object'
+        : typeof v === 'number'
+          ? 'a number'
+          : typeof v === 'string'
+            ? 'a string'
+            : typeof v === 'boolean'
+              ? 'true or false'
+              : typeof v;
 }
 
 /** Applies chart overrides to a copy of tables.json's content; names the key and what is allowed. */
@@ -98,15 +125,23 @@ export function applyChartOverrides(raw: unknown, overrides: readonly ChartOverr
       if (Array.isArray(node)) {
         const k = Number(seg);
         if (!Number.isInteger(k) || k < 0 || k >= node.length) {
-          throw new SpecError(`option ${o.text}: ${where} is a list of ${node.length}; give an index from 0 to ${node.length - 1}, not "${seg}"`);
+          throw new SpecError(
+            `option ${o.text}: ${where} is a list of ${node.length}; give an index from 0 to ${node.length - 1}, not "${seg}"`,
+          );
         }
-        if (last) { checkKind(o, node[k]); node[k] = o.value; } else node = node[k];
+        if (last) {
+          checkKind(o, node[k]);
+          node[k] = o.value;
+        } else node = node[k];
       } else if (node !== null && typeof node === 'object') {
         const obj = node as Record<string, unknown>;
         if (!Object.hasOwn(obj, seg)) {
           throw new SpecError(`option ${o.text}: ${where} has no "${seg}" (keys: ${Object.keys(obj).join(', ')})`);
         }
-        if (last) { checkKind(o, obj[seg]); obj[seg] = o.value; } else node = obj[seg];
+        if (last) {
+          checkKind(o, obj[seg]);
+          obj[seg] = o.value;
+        } else node = obj[seg];
       } else {
         throw new SpecError(`option ${o.text}: ${where} is ${kind(node)} (${JSON.stringify(node)}); it has no "${seg}"`);
       }
@@ -121,7 +156,12 @@ function checkKind(o: ChartOverride, old: unknown): void {
 }
 
 /** The game data of dataDir (the map as `variant` makes it, estimates moved) with the chart overrides applied and recompiled. */
-export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[], variant: MapVariant = {}, estimates: readonly EstimateSetting[] = []): GameData {
+export function gameDataWith(
+  dataDir: string,
+  overrides: readonly ChartOverride[],
+  variant: MapVariant = {},
+  estimates: readonly EstimateSetting[] = [],
+): GameData {
   const data = loadGameData(dataDir, variant, estimates);
   if (overrides.length === 0) return data;
   const file = join(dataDir, DATA_FILES.tables);
@@ -130,7 +170,9 @@ export function gameDataWith(dataDir: string, overrides: readonly ChartOverride[
   const tables = compileTables(raw, issues);
   if (!tables || !issues.ok) {
     const list = issues.list.map((i) => `tables.${i.path.join('.')}: ${i.message}`);
-    throw new SpecError(`the chart overrides (${overrides.map((o) => o.text).join(' ')}) make tables.json invalid:\n  ${list.join('\n  ')}`);
+    throw new SpecError(
+      `the chart overrides (${overrides.map((o) => o.text).join(' ')}) make tables.json invalid:\n  ${list.join('\n  ')}`,
+    );
   }
   return { ...data, tables };
 }
@@ -140,7 +182,10 @@ export function withHandicap(scenario: Scenario, handicap: Handicap): Scenario {
   if (handicap[0] === 0 && handicap[1] === 0) return scenario;
   const sides = scenario.sides.map((s, i) => {
     const vp = s.vp + handicap[i]!;
-    if (vp < 0) throw new SpecError(`handicap ${i === 0 ? 'PAR' : 'BOL'}=${handicap[i]}: ${scenario.id} starts that side with ${s.vp} VP; it cannot start below 0 (16.4 sudden death)`);
+    if (vp < 0)
+      throw new SpecError(
+        `handicap ${i === 0 ? 'PAR' : 'BOL'}=${handicap[i]}: ${scenario.id} starts that side with ${s.vp} VP; it cannot start below 0 (16.4 sudden death)`,
+      );
     return Object.freeze({ ...s, vp });
   }) as unknown as readonly [SideSetup, SideSetup];
   return Object.freeze({ ...scenario, sides });
@@ -148,9 +193,12 @@ export function withHandicap(scenario: Scenario, handicap: Handicap): Scenario {
 
 /** Checks the options against the charts: maxOddsColumn=8 needs 7-1 and 8-1 columns in the CRT. */
 export function checkOptionsFit(scenario: Scenario, options: RulesOptions): void {
-  const max = options.maxOddsColumn, columns = scenario.tables.crtColumns;
+  const max = options.maxOddsColumn,
+    columns = scenario.tables.crtColumns;
   if (columns[max] !== `${max}-1`) {
-    throw new SpecError(`option maxOddsColumn=${max}: the CRT has columns ${columns.join(', ')}; add the columns up to "${max}-1" to tables.json (or override tables.crt) first`);
+    throw new SpecError(
+      `option maxOddsColumn=${max}: the CRT has columns ${columns.join(', ')}; add the columns up to "${max}-1" to tables.json (or override tables.crt) first`,
+    );
   }
 }
 

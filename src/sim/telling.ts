@@ -14,7 +14,13 @@ export interface TellingGame {
   readonly endTurn: number;
 }
 
-const ORDER = ['the closest game', 'the biggest Paraguayan win', 'the biggest Bolivian win', 'a sudden death (16.4)', 'a negotiated settlement (16.1)'];
+const ORDER = [
+  'the closest game',
+  'the biggest Paraguayan win',
+  'the biggest Bolivian win',
+  'a sudden death (16.4)',
+  'a negotiated settlement (16.1)',
+];
 
 export class TellingGames {
   private readonly best = new Map<string, { score: number; pick: TellingGame }>();
@@ -22,8 +28,11 @@ export class TellingGames {
   /** Reads the games of a shard (shards come in game order). */
   add(c: Pick<ChunkResult, 'from' | 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'>): void {
     for (let k = 0; k < c.margin_g.length; k++) {
-      const game = c.from + k, margin = c.margin_g[k]!, winner = c.winner_g[k] === 0 ? 'PAR' : 'BOL';
-      const end = END_TYPES[c.end_g[k]!]!, endTurn = c.endTurn_g[k]!;
+      const game = c.from + k,
+        margin = c.margin_g[k]!,
+        winner = c.winner_g[k] === 0 ? 'PAR' : 'BOL';
+      const end = END_TYPES[c.end_g[k]!]!,
+        endTurn = c.endTurn_g[k]!;
       const offer = (why: string, score: number) => {
         const b = this.best.get(why);
         if (!b || score > b.score) this.best.set(why, { score, pick: { game, why, winner, margin, end, endTurn } });
@@ -41,15 +50,21 @@ export class TellingGames {
    * kept exactly as from their shards. Every column but the seed is plain; the seed may be quoted.
    */
   addRows(rows: readonly string[]): void {
-    const tail = GAME_COLUMNS.length - 2, col = (name: string) => GAME_COLUMNS.indexOf(name as (typeof GAME_COLUMNS)[number]) - 2;
+    const tail = GAME_COLUMNS.length - 2,
+      col = (name: string) => GAME_COLUMNS.indexOf(name as (typeof GAME_COLUMNS)[number]) - 2;
     const [winner, margin, end, endTurn] = ['winner', 'margin', 'end', 'end_turn'].map(col) as [number, number, number, number];
     const n = rows.length;
-    const margin_g = new Int32Array(n), winner_g = new Uint8Array(n), end_g = new Uint8Array(n), endTurn_g = new Uint8Array(n);
+    const margin_g = new Int32Array(n),
+      winner_g = new Uint8Array(n),
+      end_g = new Uint8Array(n),
+      endTurn_g = new Uint8Array(n);
     let from = 0;
     rows.forEach((row, k) => {
-      const parts = row.split(','), rest = parts.slice(parts.length - tail);
+      const parts = row.split(','),
+        rest = parts.slice(parts.length - tail);
       if (k === 0) from = Number(parts[0]);
-      else if (Number(parts[0]) !== from + k) throw new Error(`games.csv: row ${k + 1} is game ${parts[0]}, expected ${from + k} (games in order)`);
+      else if (Number(parts[0]) !== from + k)
+        throw new Error(`games.csv: row ${k + 1} is game ${parts[0]}, expected ${from + k} (games in order)`);
       margin_g[k] = Number(rest[margin]);
       winner_g[k] = rest[winner] === 'PAR' ? 0 : 1;
       end_g[k] = END_TYPES.indexOf(rest[end] as (typeof END_TYPES)[number]);

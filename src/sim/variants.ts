@@ -16,14 +16,23 @@ export interface Variant {
 /** Splits on `sep` outside brackets, braces and quotes (a chart override's JSON may hold commas). */
 export function splitTopLevel(text: string, sep = ','): string[] {
   const out: string[] = [];
-  let depth = 0, quote = false, start = 0;
+  let depth = 0,
+    quote = false,
+    start = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
-    if (quote) { if (c === '\\') i++; else if (c === '"') quote = false; continue; }
+    if (quote) {
+      if (c === '\\') i++;
+      else if (c === '"') quote = false;
+      continue;
+    }
     if (c === '"') quote = true;
     else if (c === '[' || c === '{') depth++;
     else if (c === ']' || c === '}') depth--;
-    else if (c === sep && depth === 0) { out.push(text.slice(start, i)); start = i + 1; }
+    else if (c === sep && depth === 0) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
   }
   out.push(text.slice(start));
   return out.map((s) => s.trim()).filter((s) => s !== '');
@@ -36,24 +45,38 @@ export function parseVariant(text: string, base: RunSpec, scenario: Scenario): V
   const colon = text.indexOf(':');
   const name = colon < 0 ? text : text.slice(0, colon);
   if (!NAME.test(name)) {
-    throw new SpecError(`--variant "${text}": write name:key=value,key=value (a name of letters, digits, _ . -), e.g. cav:mountedCavalry=true or hard:bol=passive,handicap=PAR+5`);
+    throw new SpecError(
+      `--variant "${text}": write name:key=value,key=value (a name of letters, digits, _ . -), e.g. cav:mountedCavalry=true or hard:bol=passive,handicap=PAR+5`,
+    );
   }
-  if (name === 'base') throw new SpecError(`--variant ${text}: "base" is the baseline's name (the common settings); give the variant its own name`);
+  if (name === 'base')
+    throw new SpecError(`--variant ${text}: "base" is the baseline's name (the common settings); give the variant its own name`);
   const pairs = colon < 0 ? [] : splitTopLevel(text.slice(colon + 1));
-  if (pairs.length === 0) throw new SpecError(`--variant ${text}: give at least one setting, e.g. ${name}:mountedCavalry=true (a variant with none plays the baseline again)`);
-  let par = base.par, bol = base.bol;
+  if (pairs.length === 0)
+    throw new SpecError(
+      `--variant ${text}: give at least one setting, e.g. ${name}:mountedCavalry=true (a variant with none plays the baseline again)`,
+    );
+  let par = base.par,
+    bol = base.bol;
   let handicap = base.handicap;
   const options = [...base.options];
   for (const pair of pairs) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new SpecError(`--variant ${name}: "${pair}": write key=value (keys: par, bol, handicap, a rules option or tables.<path>)`);
-    const key = pair.slice(0, eq).trim(), value = pair.slice(eq + 1).trim();
+    if (eq <= 0)
+      throw new SpecError(`--variant ${name}: "${pair}": write key=value (keys: par, bol, handicap, a rules option or tables.<path>)`);
+    const key = pair.slice(0, eq).trim(),
+      value = pair.slice(eq + 1).trim();
     if (key === 'par' || key === 'bol') {
       if (value === '') throw new SpecError(`--variant ${name}: ${key}= needs a policy name`);
       const { policy } = parsePolicyRef(`--variant ${name}: ${key}=`, value, scenario, key, base.seed);
-      if (key === 'par') par = policy; else bol = policy;
+      if (key === 'par') par = policy;
+      else bol = policy;
     } else if (key === 'handicap') {
-      try { handicap = parseHandicap(value, handicap); } catch (err) { throw new SpecError(`--variant ${name}: ${(err as Error).message}`); }
+      try {
+        handicap = parseHandicap(value, handicap);
+      } catch (err) {
+        throw new SpecError(`--variant ${name}: ${(err as Error).message}`);
+      }
     } else options.push(`${key}=${value}`);
   }
   return { name, settings: pairs, spec: { ...base, par, bol, handicap, options } };

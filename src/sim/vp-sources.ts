@@ -64,25 +64,40 @@ const grid = (a: number, b: number): number[][][] => Array.from({ length: a }, (
 export function emptyVpSources(turns: number, settlements: number): VpSourceCounts {
   const n = VP_CAUSES.length;
   return {
-    vp: grid(turns, n), events: grid(turns, n), gamesInTurn: grid(turns, n), games: VP_CAUSES.map(() => [0, 0]),
-    settlementVp: grid(settlements, 2), settlementEvents: grid(settlements, 2), settlementGames: grid(settlements, 2),
+    vp: grid(turns, n),
+    events: grid(turns, n),
+    gamesInTurn: grid(turns, n),
+    games: VP_CAUSES.map(() => [0, 0]),
+    settlementVp: grid(settlements, 2),
+    settlementEvents: grid(settlements, 2),
+    settlementGames: grid(settlements, 2),
   };
 }
 
 /** Counts of this version's causes and shape (an aggregate written before them has none). */
 export function isVpSources(x: unknown): x is VpSourceCounts {
   const c = x as VpSourceCounts | undefined;
-  return c !== undefined && c !== null && Array.isArray(c.vp) && Array.isArray(c.games) && c.games.length === VP_CAUSES.length
-    && Array.isArray(c.settlementVp) && c.vp.every((t) => Array.isArray(t) && t.length === VP_CAUSES.length);
+  return (
+    c !== undefined &&
+    c !== null &&
+    Array.isArray(c.vp) &&
+    Array.isArray(c.games) &&
+    c.games.length === VP_CAUSES.length &&
+    Array.isArray(c.settlementVp) &&
+    c.vp.every((t) => Array.isArray(t) && t.length === VP_CAUSES.length)
+  );
 }
 
 const add3 = (x: number[][][], y: number[][][]) => x.map((r, i) => r.map((c, j) => [c[0]! + y[i]![j]![0]!, c[1]! + y[i]![j]![1]!]));
 
 export function mergeVpSources(a: VpSourceCounts, b: VpSourceCounts): VpSourceCounts {
   return {
-    vp: add3(a.vp, b.vp), events: add3(a.events, b.events), gamesInTurn: add3(a.gamesInTurn, b.gamesInTurn),
+    vp: add3(a.vp, b.vp),
+    events: add3(a.events, b.events),
+    gamesInTurn: add3(a.gamesInTurn, b.gamesInTurn),
     games: a.games.map((r, k) => [r[0]! + b.games[k]![0]!, r[1]! + b.games[k]![1]!]),
-    settlementVp: add3(a.settlementVp, b.settlementVp), settlementEvents: add3(a.settlementEvents, b.settlementEvents),
+    settlementVp: add3(a.settlementVp, b.settlementVp),
+    settlementEvents: add3(a.settlementEvents, b.settlementEvents),
     settlementGames: add3(a.settlementGames, b.settlementGames),
   };
 }
@@ -150,21 +165,27 @@ export class VpSourceTally implements GameObserver {
     for (let s = 0; s < 2; s++) {
       let sum = this.start_s[s]!;
       for (let i = s; i < this.vp_tcs.length; i += 2) sum += this.vp_tcs[i]!;
-      if (sum !== final[s]) throw new Error(`VP sources: side ${s === 0 ? 'PAR' : 'BOL'} started with ${this.start_s[s]} VP and its vp events sum to ${sum}, but it ended with ${final[s]}`);
+      if (sum !== final[s])
+        throw new Error(
+          `VP sources: side ${s === 0 ? 'PAR' : 'BOL'} started with ${this.start_s[s]} VP and its vp events sum to ${sum}, but it ended with ${final[s]}`,
+        );
     }
   }
 
   /** Adds the game's figures to `counts` (its turns and settlements must be the tally's). */
   addGameTo(counts: VpSourceCounts): void {
     if (this.state === null) throw new Error('VpSourceTally: no game was started');
-    const n = VP_CAUSES.length, turns = this.turns;
-    if (counts.vp.length !== turns || counts.settlementVp.length !== this.settlements) throw new Error('VpSourceTally: the counts are of another scenario or options');
+    const n = VP_CAUSES.length,
+      turns = this.turns;
+    if (counts.vp.length !== turns || counts.settlementVp.length !== this.settlements)
+      throw new Error('VpSourceTally: the counts are of another scenario or options');
     for (let s = 0; s < 2; s++) {
       counts.vp[0]![START]![s]! += this.start_s[s]!;
       for (let c = 1; c < n; c++) {
         let events = 0;
         for (let t = 0; t < turns; t++) {
-          const i = (t * n + c) * 2 + s, e = this.events_tcs[i]!;
+          const i = (t * n + c) * 2 + s,
+            e = this.events_tcs[i]!;
           if (e === 0) continue;
           events += e;
           counts.vp[t]![c]![s]! += this.vp_tcs[i]!;
@@ -175,7 +196,8 @@ export class VpSourceTally implements GameObserver {
       }
       for (let k = 0; k < this.settlements; k++) {
         for (let how = 0; how < 2; how++) {
-          const j = (k * 2 + how) * 2 + s, e = this.events_khs[j]!;
+          const j = (k * 2 + how) * 2 + s,
+            e = this.events_khs[j]!;
           if (e === 0) continue;
           counts.settlementVp[k]![how]![s]! += this.vp_khs[j]!;
           counts.settlementEvents[k]![how]![s]! += e;

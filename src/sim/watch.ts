@@ -17,13 +17,18 @@ export function createWatch(): Watch {
 
 /** `policy` (a user module named `name`) reporting each decision to the watch. */
 export function watchedPolicy(policy: Policy, watch: Watch, game: number, side: number): Policy {
-  const i32 = new Int32Array(watch, 0, 4), f64 = new Float64Array(watch, 16, 1), kind_b = new Uint8Array(watch, 24, KIND_BYTES);
+  const i32 = new Int32Array(watch, 0, 4),
+    f64 = new Float64Array(watch, 16, 1),
+    kind_b = new Uint8Array(watch, 24, KIND_BYTES);
   const encoder = new TextEncoder();
   return {
     name: policy.name,
     decide<D extends Decision>(decision: D, view: Parameters<Policy['decide']>[1]) {
       const { written } = encoder.encodeInto(decision.kind, kind_b);
-      i32[1] = game; i32[2] = side; i32[3] = written; f64[0] = Date.now();
+      i32[1] = game;
+      i32[2] = side;
+      i32[3] = written;
+      f64[0] = Date.now();
       Atomics.store(i32, 0, 1);
       try {
         return policy.decide(decision, view);
@@ -43,7 +48,8 @@ export interface Overdue {
 
 /** The decision in progress if it has taken longer than `limitMs` by `now`, else null. */
 export function overdue(watch: Watch, limitMs: number, now: number): Overdue | null {
-  const i32 = new Int32Array(watch, 0, 4), f64 = new Float64Array(watch, 16, 1);
+  const i32 = new Int32Array(watch, 0, 4),
+    f64 = new Float64Array(watch, 16, 1);
   if (Atomics.load(i32, 0) !== 1) return null;
   const ms = now - f64[0]!;
   if (ms <= limitMs) return null;

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { bidReliability, bidsAgree, crossing, exactBid, initialGrid, isotonic, nextBid, quickBid, quickBidPoint, shiftedWinRate } from '../../src/analysis/bid.js';
+import {
+  bidReliability,
+  bidsAgree,
+  crossing,
+  exactBid,
+  initialGrid,
+  isotonic,
+  nextBid,
+  quickBid,
+  quickBidPoint,
+  shiftedWinRate,
+} from '../../src/analysis/bid.js';
 import { wilson } from '../../src/analysis/stats.js';
 import { histOf } from '../report/hist-helper.js';
 
@@ -8,7 +19,7 @@ describe('quick bid from the margin distribution', () => {
     expect(quickBidPoint(histOf({ [-10]: 5, [-3]: 20, 0: 4, 3: 20, 10: 5 }))).toBe(0);
   });
 
-  test('margins all 3 VP in Paraguay\'s favour ask for 3 VP to Bolivia', () => {
+  test("margins all 3 VP in Paraguay's favour ask for 3 VP to Bolivia", () => {
     const h = histOf({ [-7]: 5, 0: 20, 3: 50, 6: 20, 13: 5 });
     expect(quickBidPoint(h)).toBe(-3);
     expect(shiftedWinRate(h, -3)).toBe(0.5);
@@ -47,9 +58,13 @@ describe('exact bid from a grid of handicaps', () => {
     expect(e.lo.value!).toBeLessThan(1.5);
     expect(e.hi.value!).toBeGreaterThan(1.5);
     // at the low end the Wilson upper bound is one half
-    const at = (x: number) => { const i = Math.floor(x) - -2; return [points[i]!, points[i + 1]!] as const; };
+    const at = (x: number) => {
+      const i = Math.floor(x) - -2;
+      return [points[i]!, points[i + 1]!] as const;
+    };
     const [a, b] = at(e.lo.value!);
-    const ua = wilson(a.parWins, a.games).hi, ub = wilson(b.parWins, b.games).hi;
+    const ua = wilson(a.parWins, a.games).hi,
+      ub = wilson(b.parWins, b.games).hi;
     expect(ua + (ub - ua) * (e.lo.value! - a.bid)).toBeCloseTo(0.5, 9);
   });
 
@@ -83,7 +98,8 @@ describe('exact bid from a grid of handicaps', () => {
 });
 
 describe('whether the fair bid can be acted on (issue 31: bid said "complete" with no answer)', () => {
-  const grid = (rates: readonly number[], first = -2, games = 1000) => exactBid(rates.map((r, k) => ({ bid: first + k, games, parWins: Math.round(r * games) })));
+  const grid = (rates: readonly number[], first = -2, games = 1000) =>
+    exactBid(rates.map((r, k) => ({ bid: first + k, games, parWins: Math.round(r * games) })));
   const quickAt = (bid: number, lo: number, hi: number) => ({ bid, interval: { lo, hi }, games: 1000, replicates: 1000 });
 
   test('a curve that crosses 50% inside the grid, with the quick estimate inside its interval, is reliable', () => {
@@ -93,17 +109,25 @@ describe('whether the fair bid can be acted on (issue 31: bid said "complete" wi
   test('a flat curve above 50% everywhere (Villa Montes: 57–63% from bid -11 to -3) says it cannot answer and why', () => {
     const r = bidReliability(quickAt(-7, -9, -5), grid([0.57, 0.58, 0.6, 0.61, 0.6, 0.62, 0.61, 0.62, 0.63], -11));
     expect(r.reliable).toBe(false);
-    expect(r.reasons[0]).toBe('no bid of the grid evens the game: Paraguay\'s win rate stays above 50% from bid -11 to bid -3 (57% to 63%); a wider grid (--step, --extend) may reach it');
-    expect(r.reasons[1]).toMatch(/^the win rate does not move measurably with the bid: 57% at bid -11 and 63% at bid -3 lie within each other's 95% intervals/);
+    expect(r.reasons[0]).toBe(
+      "no bid of the grid evens the game: Paraguay's win rate stays above 50% from bid -11 to bid -3 (57% to 63%); a wider grid (--step, --extend) may reach it",
+    );
+    expect(r.reasons[1]).toMatch(
+      /^the win rate does not move measurably with the bid: 57% at bid -11 and 63% at bid -3 lie within each other's 95% intervals/,
+    );
     expect(r.reasons).toHaveLength(2);
     // The same rates on five times the games move measurably: only the grid is the matter.
-    expect(bidReliability(quickAt(-7, -9, -5), grid([0.57, 0.58, 0.6, 0.61, 0.6, 0.62, 0.61, 0.62, 0.63], -11, 5000)).reasons).toHaveLength(1);
+    expect(bidReliability(quickAt(-7, -9, -5), grid([0.57, 0.58, 0.6, 0.61, 0.6, 0.62, 0.61, 0.62, 0.63], -11, 5000)).reasons).toHaveLength(
+      1,
+    );
   });
 
   test('estimates that disagree beyond their intervals, or an interval past the grid, make it unreliable', () => {
     const apart = bidReliability(quickAt(5, 4, 6), grid([0.3, 0.4, 0.5, 0.6, 0.7]));
     expect(apart.reliable).toBe(false);
-    expect(apart.reasons).toEqual([expect.stringMatching(/^the quick estimate \(Paraguay \+5 VP\) and the exact one disagree beyond their intervals/)]);
+    expect(apart.reasons).toEqual([
+      expect.stringMatching(/^the quick estimate \(Paraguay \+5 VP\) and the exact one disagree beyond their intervals/),
+    ]);
     const open = bidReliability(quickAt(-2, -3, -1), grid([0.49, 0.55, 0.62], -2));
     expect(open.reasons[0]).toMatch(/^the 95% interval of the fair bid reaches past the grid \(from bid -2 to bid 0\)/);
   });

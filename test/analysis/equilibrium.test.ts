@@ -6,7 +6,8 @@ import { seededUniform } from '../../src/analysis/stats.js';
 
 /** A cell of n games where Paraguay wins with probability p; margins ±(1..10), seeded. */
 function syntheticCell(p: number, n: number, random: () => number, shift = 0): CellGames {
-  const margin_g = new Int32Array(n), winner_g = new Uint8Array(n);
+  const margin_g = new Int32Array(n),
+    winner_g = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
     const win = random() < p;
     const size = 1 + Math.floor(random() * 10);
@@ -18,8 +19,13 @@ function syntheticCell(p: number, n: number, random: () => number, shift = 0): C
 
 describe('the balance verdict: equilibrium of the policy matrix', () => {
   test('a pure saddle point is found without the LP and agrees with it', () => {
-    const a = [[0.6, 0.7, 0.8], [0.4, 0.9, 0.3], [0.5, 0.55, 0.65]];
-    const quick = gameValue(a), lp = solveMatrixGame(a);
+    const a = [
+      [0.6, 0.7, 0.8],
+      [0.4, 0.9, 0.3],
+      [0.5, 0.55, 0.65],
+    ];
+    const quick = gameValue(a),
+      lp = solveMatrixGame(a);
     expect(quick.value).toBe(0.6);
     expect(lp.value).toBeCloseTo(0.6, 7);
     expect(quick.row).toEqual([1, 0, 0]);
@@ -27,7 +33,10 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
   });
 
   test('without a saddle point the mixed value lies strictly between maximin and minimax', () => {
-    const a = [[0.7, 0.3], [0.4, 0.6]]; // maximin 0.4, minimax 0.6; value (0.42 - 0.12) / 0.6 = 0.5
+    const a = [
+      [0.7, 0.3],
+      [0.4, 0.6],
+    ]; // maximin 0.4, minimax 0.6; value (0.42 - 0.12) / 0.6 = 0.5
     const s = gameValue(a);
     expect(s.value).toBeCloseTo(0.5, 7);
     expect(s.row[0]).toBeCloseTo(1 / 3, 6);
@@ -44,7 +53,10 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
 
   test('at the equilibrium bid the shifted game is even: below it Paraguay is under one half, above it over', () => {
     const random = seededUniform('eq-bid');
-    const cells = [[syntheticCell(0.7, 400, random, 4), syntheticCell(0.4, 400, random)], [syntheticCell(0.5, 400, random, -2), syntheticCell(0.6, 400, random, 1)]];
+    const cells = [
+      [syntheticCell(0.7, 400, random, 4), syntheticCell(0.4, 400, random)],
+      [syntheticCell(0.5, 400, random, -2), syntheticCell(0.6, 400, random, 1)],
+    ];
     const h = cells.map((r) => r.map(marginHist));
     const b = equilibriumBid(h);
     const at = (x: number) => gameValue(h.map((r) => r.map((c) => shiftedWinRate(c, x)))).value;
@@ -57,7 +69,10 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
 
   test('the equilibrium value lies within the range of its cells and its interval holds it', () => {
     const random = seededUniform('eq-range');
-    const cells = [[syntheticCell(0.7, 300, random), syntheticCell(0.3, 300, random)], [syntheticCell(0.4, 300, random), syntheticCell(0.6, 300, random)]];
+    const cells = [
+      [syntheticCell(0.7, 300, random), syntheticCell(0.3, 300, random)],
+      [syntheticCell(0.4, 300, random), syntheticCell(0.6, 300, random)],
+    ];
     const e = equilibrium(cells, { replicates: 200, seed: 't' });
     expect(e.value).toBeGreaterThanOrEqual(e.min);
     expect(e.value).toBeLessThanOrEqual(e.max);
@@ -79,7 +94,9 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
   test('the same seed gives the same interval; another seed another one', () => {
     const random = seededUniform('eq-seed');
     const cells = [[syntheticCell(0.6, 200, random), syntheticCell(0.45, 200, random)]];
-    const a = equilibrium(cells, { replicates: 100, seed: 'x' }), b = equilibrium(cells, { replicates: 100, seed: 'x' }), c = equilibrium(cells, { replicates: 100, seed: 'y' });
+    const a = equilibrium(cells, { replicates: 100, seed: 'x' }),
+      b = equilibrium(cells, { replicates: 100, seed: 'x' }),
+      c = equilibrium(cells, { replicates: 100, seed: 'y' });
     expect(b.interval).toEqual(a.interval);
     expect(c.interval).not.toEqual(a.interval);
   });
@@ -88,8 +105,22 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
   // value of a game is not a smooth function of the matrix, so the interval runs a little short
   // there), 95.3% at a clear saddle point, 94.3% near one. docs/commands.md (chaco balance) states it.
   test.each([
-    ['a mixed equilibrium', [[0.7, 0.3], [0.4, 0.6]], 0.5],
-    ['a saddle point', [[0.6, 0.7], [0.4, 0.9]], 0.6],
+    [
+      'a mixed equilibrium',
+      [
+        [0.7, 0.3],
+        [0.4, 0.6],
+      ],
+      0.5,
+    ],
+    [
+      'a saddle point',
+      [
+        [0.6, 0.7],
+        [0.4, 0.9],
+      ],
+      0.6,
+    ],
   ] as const)('the bootstrap interval of the value covers the true value in about 95%% of synthetic studies: %s', (_, truth, value) => {
     const random = seededUniform('coverage');
     let covered = 0;

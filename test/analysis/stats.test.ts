@@ -1,11 +1,26 @@
 import { describe, expect, test } from 'vitest';
 import { quantile } from 'd3-array';
 import {
-  bootstrapInterval, emptyHist, histAdd, histMean, histMerge, histQuantile, histResample, histTotal, histValues,
-  meanDiff, pairedProportionDiff, seededUniform, wilson,
+  bootstrapInterval,
+  emptyHist,
+  histAdd,
+  histMean,
+  histMerge,
+  histQuantile,
+  histResample,
+  histTotal,
+  histValues,
+  meanDiff,
+  pairedProportionDiff,
+  seededUniform,
+  wilson,
 } from '../../src/analysis/stats.js';
 
-const histOf = (values: number[]) => { const h = emptyHist(); for (const v of values) histAdd(h, v); return h; };
+const histOf = (values: number[]) => {
+  const h = emptyHist();
+  for (const v of values) histAdd(h, v);
+  return h;
+};
 
 describe('Wilson score interval', () => {
   // Newcombe (1998), "Two-sided confidence intervals for the single proportion", method 3.
@@ -21,7 +36,8 @@ describe('Wilson score interval', () => {
   });
 
   test('is symmetric in successes and failures and says nothing with no trials', () => {
-    const a = wilson(30, 100), b = wilson(70, 100);
+    const a = wilson(30, 100),
+      b = wilson(70, 100);
     expect(a.lo).toBeCloseTo(1 - b.hi, 12);
     expect(a.hi).toBeCloseTo(1 - b.lo, 12);
     expect(wilson(0, 0)).toEqual({ lo: 0, hi: 1 });
@@ -46,10 +62,14 @@ describe('paired differences', () => {
 
   test('mean of differences with a normal interval', () => {
     const xs = [1, 2, 3, 4, 5];
-    const m = meanDiff(xs.length, xs.reduce((a, b) => a + b), xs.reduce((a, b) => a + b * b, 0));
+    const m = meanDiff(
+      xs.length,
+      xs.reduce((a, b) => a + b),
+      xs.reduce((a, b) => a + b * b, 0),
+    );
     expect(m.mean).toBe(3);
     expect(m.sd).toBeCloseTo(Math.sqrt(2.5), 12);
-    expect(m.hi - m.mean).toBeCloseTo(1.959963984540054 * Math.sqrt(2.5) / Math.sqrt(5), 12);
+    expect(m.hi - m.mean).toBeCloseTo((1.959963984540054 * Math.sqrt(2.5)) / Math.sqrt(5), 12);
   });
 });
 
@@ -65,7 +85,9 @@ describe('integer histograms', () => {
   });
 
   test('merging is associative and order-free', () => {
-    const a = histOf(values.slice(0, 100)), b = histOf(values.slice(100, 300)), c = histOf(values.slice(300));
+    const a = histOf(values.slice(0, 100)),
+      b = histOf(values.slice(100, 300)),
+      c = histOf(values.slice(300));
     const abc = histMerge(histMerge(a, b), c);
     expect(histMerge(a, histMerge(b, c))).toEqual(abc);
     expect(histMerge(histMerge(c, a), b)).toEqual(abc);
@@ -77,7 +99,8 @@ describe('integer histograms', () => {
     const h = histOf(values);
     expect(histTotal(histResample(h, seededUniform('x')))).toBe(values.length);
     const median = (s: typeof h) => histQuantile(s, 0.5);
-    const i1 = bootstrapInterval(h, median, 200, 'seed'), i2 = bootstrapInterval(h, median, 200, 'seed');
+    const i1 = bootstrapInterval(h, median, 200, 'seed'),
+      i2 = bootstrapInterval(h, median, 200, 'seed');
     expect(i1).toEqual(i2);
     expect(i1.lo).toBeLessThanOrEqual(histQuantile(h, 0.5));
     expect(i1.hi).toBeGreaterThanOrEqual(histQuantile(h, 0.5));

@@ -7,8 +7,30 @@ import { join } from 'node:path';
 import { equilibriumCell } from '../../src/report/balance-sources.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
-const STUDY = ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '40', '--batch', '20', '--precision', '10', '--replicates', '200', '--seed', 'balsrc', '--workers', '2', '--restrictions', 'none'];
-const csvRows = (text: string) => lines(text).slice(1).map((l) => l.split(','));
+const STUDY = [
+  'balance',
+  'boqueron',
+  '--pool',
+  'random,passive',
+  '--max-games',
+  '40',
+  '--batch',
+  '20',
+  '--precision',
+  '10',
+  '--replicates',
+  '200',
+  '--seed',
+  'balsrc',
+  '--workers',
+  '2',
+  '--restrictions',
+  'none',
+];
+const csvRows = (text: string) =>
+  lines(text)
+    .slice(1)
+    .map((l) => l.split(','));
 
 describe('the equilibrium cell of a balance study', () => {
   test('is the pair of policies with the most weight in the two mixes (the first on a tie)', () => {
@@ -25,7 +47,10 @@ describe('the equilibrium cell of a balance study', () => {
     const weights = (side: string) => mixes.filter((m) => m[1] === side).map((m) => Number(m[3]));
     const names = (side: string) => mixes.filter((m) => m[1] === side).map((m) => m[2]!);
     const { i, j } = equilibriumCell(weights('PAR'), weights('BOL'));
-    const margins = readFileSync(join(whole, 'cells', 'boqueron', `${names('PAR')[i]}__${names('BOL')[j]}.txt`), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
+    const margins = readFileSync(join(whole, 'cells', 'boqueron', `${names('PAR')[i]}__${names('BOL')[j]}.txt`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => Number(l.split(',')[0]));
     const vp = csvRows(read(whole, 'vp-sources-boqueron.csv')).filter((x) => x[0] === 'cause');
     const total = (side: string) => vp.filter((x) => x[1] === side).reduce((a, x) => a + Number(x[6]), 0);
     expect(total('PAR') - total('BOL')).toBe(margins.reduce((a, m) => a + m, 0));
@@ -43,7 +68,8 @@ describe('the equilibrium cell of a balance study', () => {
     expect(failed.err).toContain('game 27 of cell');
     const resumed = chaco([...STUDY, '--out', cut]);
     expect(resumed.code, resumed.err).toBe(0);
-    for (const f of ['vp-sources-boqueron.csv', 'decided-boqueron.csv', 'vp-sources-boqueron.vl.json', 'decided-boqueron.vl.json']) expect(read(cut, f), f).toBe(read(whole, f));
+    for (const f of ['vp-sources-boqueron.csv', 'decided-boqueron.csv', 'vp-sources-boqueron.vl.json', 'decided-boqueron.vl.json'])
+      expect(read(cut, f), f).toBe(read(whole, f));
     // Every cell's sources, those cut at game 27 among them, are the uninterrupted study's.
     const cells = readdirSync(join(whole, 'cells', 'boqueron')).filter((f) => f.endsWith('.sources.json'));
     expect(cells).toHaveLength(4);

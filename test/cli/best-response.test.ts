@@ -6,18 +6,66 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
-const csv = (text: string) => { const [head, ...rows] = lines(text); const cols = head!.split(','); return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i]!, v]))); };
+const csv = (text: string) => {
+  const [head, ...rows] = lines(text);
+  const cols = head!.split(',');
+  return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i]!, v])));
+};
 
 describe('chaco best-response', () => {
-  test('holds the other side at the study\'s equilibrium mix; the best reply against the side\'s own mix, paired on fresh seeds; the same files with 2 workers and cut short with 1', () => {
+  test("holds the other side at the study's equilibrium mix; the best reply against the side's own mix, paired on fresh seeds; the same files with 2 workers and cut short with 1", () => {
     const balance = tmp();
-    expect(chaco(['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '6', '--batch', '6', '--restrictions', 'none', '--replicates', '100', '--seed', 'br', '--workers', '2', '--out', balance, '--quiet']).code).toBe(0);
+    expect(
+      chaco([
+        'balance',
+        'boqueron',
+        '--pool',
+        'random,passive',
+        '--max-games',
+        '6',
+        '--batch',
+        '6',
+        '--restrictions',
+        'none',
+        '--replicates',
+        '100',
+        '--seed',
+        'br',
+        '--workers',
+        '2',
+        '--out',
+        balance,
+        '--quiet',
+      ]).code,
+    ).toBe(0);
     const eq = csv(read(balance, 'equilibrium.csv'))[0]!;
-    const check = (out: string, workers: string) => chaco(['best-response', 'boqueron', '--side', 'PAR', '--balance', balance, '--candidates', '3', '--games', '3', '--final-games', '4', '--seed', 'br', '--workers', workers, '--out', out]);
+    const check = (out: string, workers: string) =>
+      chaco([
+        'best-response',
+        'boqueron',
+        '--side',
+        'PAR',
+        '--balance',
+        balance,
+        '--candidates',
+        '3',
+        '--games',
+        '3',
+        '--final-games',
+        '4',
+        '--seed',
+        'br',
+        '--workers',
+        workers,
+        '--out',
+        out,
+      ]);
     const whole = tmp();
     const r = check(whole, '2');
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toMatch(/^Boquerón.*, Paraguay against Bolivia's equilibrium mix \(.+\): (no reply found in 3 evaluations gains more than|a reply found in 3 evaluations gains)/m);
+    expect(r.out).toMatch(
+      /^Boquerón.*, Paraguay against Bolivia's equilibrium mix \(.+\): (no reply found in 3 evaluations gains more than|a reply found in 3 evaluations gains)/m,
+    );
     const row = csv(read(whole, 'best-response.csv'))[0]!;
     expect(row.held).toBe(`equilibrium mix (${eq.bol_mix!.replace(/ 1$/, '')})`);
     expect(row.reference).toBe(`its equilibrium mix (${eq.par_mix!.replace(/ 1$/, '')})`);
@@ -29,9 +77,30 @@ describe('chaco best-response', () => {
     // The best reply against the held policy, game for game the run of best.json on the final seeds.
     const held = eq.bol_mix!.split(' ')[0]!;
     const run = tmp();
-    expect(chaco(['run', 'boqueron', '--par', join(whole, 'best.json'), '--bol', held, '--games', '4', '--seed', 'br:final', '--workers', '1', '--no-replays', '--out', run]).code).toBe(0);
+    expect(
+      chaco([
+        'run',
+        'boqueron',
+        '--par',
+        join(whole, 'best.json'),
+        '--bol',
+        held,
+        '--games',
+        '4',
+        '--seed',
+        'br:final',
+        '--workers',
+        '1',
+        '--no-replays',
+        '--out',
+        run,
+      ]).code,
+    ).toBe(0);
     const margins = csv(read(run, 'games.csv')).map((g) => Number(g.margin));
-    const kept = readFileSync(join(whole, 'cells', 'boqueron', 'final', `reply__${held}.txt`), 'utf8').trim().split('\n').map((l) => Number(l.split(',')[0]));
+    const kept = readFileSync(join(whole, 'cells', 'boqueron', 'final', `reply__${held}.txt`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => Number(l.split(',')[0]));
     expect(kept).toEqual(margins);
 
     // One worker, cut short after the first candidate, resumed: the same files.
@@ -45,7 +114,8 @@ describe('chaco best-response', () => {
     const resumed = check(cut, '1');
     expect(resumed.code, resumed.err).toBe(0);
     expect(resumed.err).toContain('resuming the best-response check');
-    for (const f of ['best-response.csv', 'candidates.csv', 'best.json']) expect(read(cut, f).replaceAll(cut, 'OUT'), f).toBe(read(whole, f).replaceAll(whole, 'OUT'));
+    for (const f of ['best-response.csv', 'candidates.csv', 'best.json'])
+      expect(read(cut, f).replaceAll(cut, 'OUT'), f).toBe(read(whole, f).replaceAll(whole, 'OUT'));
   });
 
   test('--balance and --hold together are refused in one line; so is a folder that holds no balance study', () => {

@@ -6,25 +6,69 @@ import { chaco, lines, read, tmp } from '../helpers/cli.js';
 describe('chaco bid', () => {
   test('gives both estimates with intervals, a chart and the grid it played', () => {
     const out = tmp();
-    const r = chaco(['bid', 'boqueron', '--games', '40', '--points', '3', '--step', '5', '--extend', '1', '--bootstrap', '200', '--workers', '2', '--out', out]);
+    const r = chaco([
+      'bid',
+      'boqueron',
+      '--games',
+      '40',
+      '--points',
+      '3',
+      '--step',
+      '5',
+      '--extend',
+      '1',
+      '--bootstrap',
+      '200',
+      '--workers',
+      '2',
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
     // The published bid is the exact one; the quick estimate is a first guess; the verdict on the two is stated.
     expect(r.out).toMatch(/first guess +((Paraguay|Bolivia) \+[\d.]+ VP|no handicap)/);
     expect(r.out).toMatch(/fair bid +((Paraguay|Bolivia) \+[\d.]+ VP|no handicap|outside the grid)/);
     expect(r.out).toMatch(/the two (agree \(each lies inside|disagree \(one lies outside)/);
     const bid = JSON.parse(read(out, 'bid.json'));
-    expect(bid).toMatchObject({ status: 'complete', gamesPerBid: 40, quick: { bid: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) } });
+    expect(bid).toMatchObject({
+      status: 'complete',
+      gamesPerBid: 40,
+      quick: { bid: expect.any(Number), lo: expect.any(Number), hi: expect.any(Number) },
+    });
     expect(bid.grid.length).toBeGreaterThanOrEqual(3);
     expect(bid.grid.map((g: { bid: number }) => g.bid)).toContain(0); // the scenario as printed is always in the table
-    expect(lines(read(out, 'bid.csv'))[0]).toBe('bid,vp_par,vp_bol,games,par_wins,par_win_rate,par_win_lo,par_win_hi,fitted_win_rate,quick_win_rate');
+    expect(lines(read(out, 'bid.csv'))[0]).toBe(
+      'bid,vp_par,vp_bol,games,par_wins,par_win_rate,par_win_lo,par_win_hi,fitted_win_rate,quick_win_rate',
+    );
     for (const f of ['bid.vl.json', 'bid.svg', 'index.html']) expect(existsSync(join(out, f))).toBe(true);
   });
 
   test('an answer that cannot be acted on says so and why, and its status is "unreliable" (issue 31)', () => {
     const out = tmp();
-    const r = chaco(['bid', 'boqueron', '--games', '20', '--points', '3', '--step', '1', '--extend', '0', '--bootstrap', '200', '--workers', '0', '--out', out]);
+    const r = chaco([
+      'bid',
+      'boqueron',
+      '--games',
+      '20',
+      '--points',
+      '3',
+      '--step',
+      '1',
+      '--extend',
+      '0',
+      '--bootstrap',
+      '200',
+      '--workers',
+      '0',
+      '--out',
+      out,
+    ]);
     expect(r.code).toBe(0);
-    const bid = JSON.parse(read(out, 'bid.json')) as { status: string; reliability: { reliable: boolean; reasons: string[] }; reproduce: string };
+    const bid = JSON.parse(read(out, 'bid.json')) as {
+      status: string;
+      reliability: { reliable: boolean; reasons: string[] };
+      reproduce: string;
+    };
     expect(bid.status).toBe('unreliable');
     expect(bid.reliability.reliable).toBe(false);
     expect(bid.reliability.reasons.length).toBeGreaterThan(0);
@@ -38,7 +82,20 @@ describe('chaco bid', () => {
 describe('chaco compare', () => {
   test('plays the same seeds under each variant; a variant that sets the default differs by nothing', () => {
     const out = tmp();
-    const r = chaco(['compare', 'boqueron', '--games', '30', '--workers', '2', '--out', out, '--variant', 'same:mountedCavalry=false', '--variant', 'easy:handicap=PAR+10']);
+    const r = chaco([
+      'compare',
+      'boqueron',
+      '--games',
+      '30',
+      '--workers',
+      '2',
+      '--out',
+      out,
+      '--variant',
+      'same:mountedCavalry=false',
+      '--variant',
+      'easy:handicap=PAR+10',
+    ]);
     expect(r.out).toMatch(/same +PAR wins [\d.]+% \(\+0\.0%, 95% -[\d.]+% to \+[\d.]+%\), mean margin \+0\.00 VP/);
     expect(r.code).toBe(0);
     expect(read(out, 'games-same.csv')).toBe(read(out, 'games-base.csv'));
@@ -51,7 +108,18 @@ describe('chaco compare', () => {
 
   test('a variant that changes the settlements (unnamedSettlements, I-60) is compared with the baseline', () => {
     const out = tmp();
-    const r = chaco(['compare', 'villa-montes', '--games', '6', '--workers', '2', '--out', out, '--variant', 'unnamed:unnamedSettlements=true']);
+    const r = chaco([
+      'compare',
+      'villa-montes',
+      '--games',
+      '6',
+      '--workers',
+      '2',
+      '--out',
+      out,
+      '--variant',
+      'unnamed:unnamedSettlements=true',
+    ]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(lines(read(out, 'compare.csv'))[2]).toMatch(/^unnamed,unnamedSettlements=true,6,/);

@@ -91,11 +91,12 @@ describe('chaco options', () => {
     expect(r.out).toContain('ballivianLength=9');
     expect(r.out).toContain('mountedCavalry=false');
     expect(r.out).toMatch(/artilleryStackedDefence=attack .*I-25/);
-    for (const d of OPTION_DEFS) expect(r.out).toContain(`${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}`);
+    for (const d of OPTION_DEFS)
+      expect(r.out).toContain(`${d.name}=${String(d.default)}  (values: ${d.values.join(' | ')})  rules and rulings: ${d.refs}`);
     expect(r.out).toContain('docs/rulings.md');
   });
 
-  test('with --scenario, shows each option\'s rules and rulings next to its value', () => {
+  test("with --scenario, shows each option's rules and rulings next to its value", () => {
     const r = chaco('options', '--scenario', 'campaign');
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/mountedCavalry +true +scenario +default false; 10\.13, I-61/);

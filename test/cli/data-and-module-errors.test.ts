@@ -28,7 +28,8 @@ function chacoAtMost60s(args: string[]) {
 const oneLine = (r: { code: number | null; err: string }, text: string | RegExp) => {
   expect(r.code, r.err).toBe(2);
   expect(lines(r.err), r.err).toHaveLength(1);
-  if (typeof text === 'string') expect(r.err).toContain(text); else expect(r.err).toMatch(text);
+  if (typeof text === 'string') expect(r.err).toContain(text);
+  else expect(r.err).toMatch(text);
 };
 
 describe('data files', () => {
@@ -39,9 +40,37 @@ describe('data files', () => {
     expect(v.code, v.err).toBe(0);
     const plan = join(dir, 'plan.json');
     writeFileSync(plan, `\uFEFF${BOL_PLAN}`);
-    const r = chaco(['run', 'boqueron', '--par', 'random', '--bol', plan, '--games', '1', '--workers', '0', '--no-replays', '--out', join(dir, 'run')]);
+    const r = chaco([
+      'run',
+      'boqueron',
+      '--par',
+      'random',
+      '--bol',
+      plan,
+      '--games',
+      '1',
+      '--workers',
+      '0',
+      '--no-replays',
+      '--out',
+      join(dir, 'run'),
+    ]);
     expect(r.code, r.err).toBe(0);
-    const own = chaco(['run', scenario, '--par', 'random', '--bol', 'random', '--games', '1', '--workers', '0', '--no-replays', '--out', join(dir, 'own')]);
+    const own = chaco([
+      'run',
+      scenario,
+      '--par',
+      'random',
+      '--bol',
+      'random',
+      '--games',
+      '1',
+      '--workers',
+      '0',
+      '--no-replays',
+      '--out',
+      join(dir, 'own'),
+    ]);
     expect(own.code, own.err).toBe(0);
   });
 
@@ -54,7 +83,12 @@ describe('data files', () => {
   });
 
   test('validate lists every error of a file at once: an id that is not the file name, and the errors behind it', () => {
-    const file = scenarioFile(tmp(), 'my-scenario', (t) => t.replace('"at": ["2440"]', '"at": ["2460"]').replace('"at": ["2241"]', '"at": ["9999"]'), 'boqueron');
+    const file = scenarioFile(
+      tmp(),
+      'my-scenario',
+      (t) => t.replace('"at": ["2440"]', '"at": ["2460"]').replace('"at": ["2241"]', '"at": ["9999"]'),
+      'boqueron',
+    );
     const v = chaco(['validate', file]);
     expect(v.code).toBe(1);
     expect(lines(v.err)).toEqual([
@@ -75,28 +109,69 @@ describe('data files', () => {
 describe('policy modules', () => {
   const module = (dir: string, name: string, move: string) => {
     const file = join(dir, `${name}.mjs`);
-    writeFileSync(file, `export default ({ lib }) => { const base = lib.passivePolicy(); return { name: '${name}', decide(decision, view) { if (decision.kind === 'move') { ${move} } return base.decide(decision, view); } }; };\n`);
+    writeFileSync(
+      file,
+      `export default ({ lib }) => { const base = lib.passivePolicy(); return { name: '${name}', decide(decision, view) { if (decision.kind === 'move') { ${move} } return base.decide(decision, view); } }; };\n`,
+    );
     return file;
   };
 
   test('a module that throws is named with its side, the decision it was making and the game', () => {
-    const dir = tmp(), file = module(dir, 'boom', "throw new Error('boom');");
-    const r = chaco(['run', 'boqueron', '--par', 'balanced', '--bol', file, '--games', '2', '--workers', '0', '--no-replays', '--out', join(dir, 'run')]);
+    const dir = tmp(),
+      file = module(dir, 'boom', "throw new Error('boom');");
+    const r = chaco([
+      'run',
+      'boqueron',
+      '--par',
+      'balanced',
+      '--bol',
+      file,
+      '--games',
+      '2',
+      '--workers',
+      '0',
+      '--no-replays',
+      '--out',
+      join(dir, 'run'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.err).toContain(`chaco: game 0 failed: policy module ${file} (BOL): its move decision threw: boom\n`);
   });
 
   test('a module that answers an illegal move is named with the decision and the game', () => {
-    const dir = tmp(), file = module(dir, 'illegal', 'return { units: [], leaders: [], trucks: [], csp: 0, ghq: false, path: [1, 2] };');
-    const r = chaco(['run', 'boqueron', '--par', file, '--bol', 'balanced', '--games', '2', '--workers', '0', '--no-replays', '--out', join(dir, 'run')]);
+    const dir = tmp(),
+      file = module(dir, 'illegal', 'return { units: [], leaders: [], trucks: [], csp: 0, ghq: false, path: [1, 2] };');
+    const r = chaco([
+      'run',
+      'boqueron',
+      '--par',
+      file,
+      '--bol',
+      'balanced',
+      '--games',
+      '2',
+      '--workers',
+      '0',
+      '--no-replays',
+      '--out',
+      join(dir, 'run'),
+    ]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(new RegExp(`^chaco: game 0 failed: policy module ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: illegal move decision for PAR \\(scenario boqueron, seed [^)]+\\): a move needs at least one piece$`, 'm'));
+    expect(r.err).toMatch(
+      new RegExp(
+        `^chaco: game 0 failed: policy module ${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: illegal move decision for PAR \\(scenario boqueron, seed [^)]+\\): a move needs at least one piece$`,
+        'm',
+      ),
+    );
   });
 });
 
 describe('paths and sizes', () => {
   test('an empty path flag is refused before anything runs, naming the flag and what it takes', () => {
-    oneLine(chaco(['run', 'boqueron', '--games', '1', '--out', '']), 'chaco: --out "": the name is empty; give a folder (folder for the report');
+    oneLine(
+      chaco(['run', 'boqueron', '--games', '1', '--out', '']),
+      'chaco: --out "": the name is empty; give a folder (folder for the report',
+    );
     oneLine(chaco(['merge', tmp(), '--out', '']), 'chaco: --out "": the name is empty; give a folder');
     oneLine(chaco(['map', '--out', '']), 'chaco: --out "": the name is empty; give a file (SVG file to write)');
     oneLine(chaco(['run', 'boqueron', '--games', '1', '--data', ' ']), 'chaco: --data " ": the name is empty; give a folder');
@@ -104,22 +179,58 @@ describe('paths and sizes', () => {
 
   test('a run estimated at days or hours is refused without --yes, with the estimate; nothing is written', () => {
     const out = join(tmp(), 'big');
-    oneLine(chacoAtMost60s(['run', 'boqueron', '--games', '1e9', '--par', 'random', '--bol', 'random', '--workers', '2', '--out', out]), /^chaco: --games 1000000000: 1,000,000,000 games of random against random take at least \d+ days on 2 threads; add --yes to play them anyway/);
-    oneLine(chacoAtMost60s(['compare', 'boqueron', '--games', '100000', '--par', 'search', '--bol', 'balanced', '--variant', 'c:mountedCavalry=true', '--workers', '2', '--out', out]), /take at least \d+ hours on 2 threads; add --yes/);
+    oneLine(
+      chacoAtMost60s(['run', 'boqueron', '--games', '1e9', '--par', 'random', '--bol', 'random', '--workers', '2', '--out', out]),
+      /^chaco: --games 1000000000: 1,000,000,000 games of random against random take at least \d+ days on 2 threads; add --yes to play them anyway/,
+    );
+    oneLine(
+      chacoAtMost60s([
+        'compare',
+        'boqueron',
+        '--games',
+        '100000',
+        '--par',
+        'search',
+        '--bol',
+        'balanced',
+        '--variant',
+        'c:mountedCavalry=true',
+        '--workers',
+        '2',
+        '--out',
+        out,
+      ]),
+      /take at least \d+ hours on 2 threads; add --yes/,
+    );
     expect(() => readFileSync(join(out, 'run.json'))).toThrow();
   });
 
   test('with --yes the run goes ahead with a warning; a run of minutes asks nothing', () => {
     const spec = { par: 'random', bol: 'random' };
-    expect(() => confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: false, quiet: true })).toThrow(UsageError);
+    expect(() => confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: false, quiet: true })).toThrow(
+      UsageError,
+    );
     const written: string[] = [];
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((text) => { written.push(String(text)); return true; });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
+      written.push(String(text));
+      return true;
+    });
     try {
       confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: true, quiet: false });
       expect(written).toHaveLength(1);
-      expect(written[0]).toMatch(/^chaco: --games 1e9: 1,000,000,000 games of random against random take at least [\d,]+ days on 2 threads \(--yes given\)\n$/);
+      expect(written[0]).toMatch(
+        /^chaco: --games 1e9: 1,000,000,000 games of random against random take at least [\d,]+ days on 2 threads \(--yes given\)\n$/,
+      );
       confirmRunSize({ what: '--games 1e9', spec, games: 1e9, turns: 6, threads: 2, yes: true, quiet: true }); // --quiet: no warning
-      confirmRunSize({ what: '--games 100000', spec: { par: 'balanced', bol: 'balanced' }, games: 100_000, turns: 6, threads: 2, yes: false, quiet: false });
+      confirmRunSize({
+        what: '--games 100000',
+        spec: { par: 'balanced', bol: 'balanced' },
+        games: 100_000,
+        turns: 6,
+        threads: 2,
+        yes: false,
+        quiet: false,
+      });
       expect(written).toHaveLength(1);
     } finally {
       stderr.mockRestore();

@@ -17,7 +17,8 @@ function mutate(value: unknown, depth = 0): unknown {
     if (value.length === 0 || random() < 0.15) return pick([null, 'x', 7, {}]);
     const copy = [...value];
     const i = Math.floor(random() * copy.length);
-    if (random() < 0.3) copy.splice(i, 1); else copy[i] = mutate(copy[i], depth + 1);
+    if (random() < 0.3) copy.splice(i, 1);
+    else copy[i] = mutate(copy[i], depth + 1);
     return copy;
   }
   if (value !== null && typeof value === 'object') {
@@ -25,7 +26,8 @@ function mutate(value: unknown, depth = 0): unknown {
     if (keys.length === 0 || random() < 0.1) return pick([null, [], 'x', -1]);
     const copy = { ...(value as Record<string, unknown>) };
     const k = pick(keys);
-    if (random() < 0.25) delete copy[k]; else copy[k] = mutate(copy[k], depth + 1);
+    if (random() < 0.25) delete copy[k];
+    else copy[k] = mutate(copy[k], depth + 1);
     return copy;
   }
   if (typeof value === 'number') return pick([-1, 0, 1e9, 2.5, '3', null]);
@@ -53,7 +55,23 @@ describe('fuzz: the command line and the input files', () => {
       const raw = JSON.parse(readFileSync(join(data, file), 'utf8')) as unknown;
       writeFileSync(join(data, file), JSON.stringify(mutate(raw)));
       const scenario = file === 'villa-montes.json' ? 'villa-montes' : 'boqueron';
-      const r = run(['run', scenario, '--data', data, '--games', '2', '--workers', '0', '--par', 'random', '--bol', 'random', '--no-replays', '--out', join(data, 'out')]);
+      const r = run([
+        'run',
+        scenario,
+        '--data',
+        data,
+        '--games',
+        '2',
+        '--workers',
+        '0',
+        '--par',
+        'random',
+        '--bol',
+        'random',
+        '--no-replays',
+        '--out',
+        join(data, 'out'),
+      ]);
       expectClean(r, `${file} mutated (case ${c})`);
       if (r.code === 2) for (const line of r.err.trim().split('\n')) expect(line, file).toMatch(/^(chaco: |\/)/);
     }
@@ -61,12 +79,45 @@ describe('fuzz: the command line and the input files', () => {
       const dir = tmp();
       const plan = join(dir, 'plan.json');
       writeFileSync(plan, JSON.stringify(mutate(JSON.parse(readFileSync('policies/boqueron-par-historical.json', 'utf8')))));
-      expectClean(run(['run', 'boqueron', '--games', '2', '--workers', '0', '--par', plan, '--bol', 'random', '--no-replays', '--out', join(dir, 'out')]), `plan mutated (case ${c})`);
+      expectClean(
+        run([
+          'run',
+          'boqueron',
+          '--games',
+          '2',
+          '--workers',
+          '0',
+          '--par',
+          plan,
+          '--bol',
+          'random',
+          '--no-replays',
+          '--out',
+          join(dir, 'out'),
+        ]),
+        `plan mutated (case ${c})`,
+      );
     }
   });
 
   test('random flag values end with exit 0 or 2', () => {
-    const values = ['', '-1', '0', '1', '2.5', 'abc', '1e9', 'PAR=+5', 'BOL', 'x=y', 'mountedCavalry=maybe', 'tables.crt=3', 'estimate.wells=damp', '/proc/x', 'policies/boqueron-bol-historical.json'];
+    const values = [
+      '',
+      '-1',
+      '0',
+      '1',
+      '2.5',
+      'abc',
+      '1e9',
+      'PAR=+5',
+      'BOL',
+      'x=y',
+      'mountedCavalry=maybe',
+      'tables.crt=3',
+      'estimate.wells=damp',
+      '/proc/x',
+      'policies/boqueron-bol-historical.json',
+    ];
     const flags = ['--games', '--seed', '--par', '--bol', '--option', '--handicap', '--workers', '--first', '--decision-timeout'];
     for (let c = 0; c < 14; c++) {
       const args = ['run', pick(['boqueron', 'nowhere', 'villa-montes']), '--games', '1', '--no-replays', '--out', join(tmp(), 'out')];

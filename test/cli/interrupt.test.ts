@@ -9,12 +9,36 @@ import { join } from 'node:path';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 const GAMES = 2000;
-const DATA_FILES = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'win-rates.vl.json', 'vp-by-turn.vl.json', 'settlements-map.svg'];
+const DATA_FILES = [
+  'games.csv',
+  'summary.csv',
+  'turns.csv',
+  'settlements.csv',
+  'blunders.csv',
+  'win-rates.vl.json',
+  'vp-by-turn.vl.json',
+  'settlements-map.svg',
+];
 
 describe('Ctrl-C', () => {
-  test('keeps every game finished up to the first unfinished one, says how many, and the same command resumes to an uninterrupted run\'s files', async () => {
+  test("keeps every game finished up to the first unfinished one, says how many, and the same command resumes to an uninterrupted run's files", async () => {
     // One worker thread plays the games in order, so the games the progress line counts are games 0..N-1.
-    const args = ['run', 'boqueron', '--games', String(GAMES), '--seed', 'ctrl-c', '--workers', '1', '--par', 'random', '--bol', 'random', '--no-replays', '--progress'];
+    const args = [
+      'run',
+      'boqueron',
+      '--games',
+      String(GAMES),
+      '--seed',
+      'ctrl-c',
+      '--workers',
+      '1',
+      '--par',
+      'random',
+      '--bol',
+      'random',
+      '--no-replays',
+      '--progress',
+    ];
     const out = tmp();
     const child = spawn(process.execPath, ['bin/chaco.js', ...args, '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
@@ -36,14 +60,17 @@ describe('Ctrl-C', () => {
       expect(code).toBe(130);
       expect(kept).toBeGreaterThanOrEqual(shown);
       expect((JSON.parse(read(out, 'run.json')) as { status: string }).status).toBe('interrupted');
-      expect(err).toContain(`chaco: interrupted: kept ${kept} of ${GAMES} games (0–${kept - 1}, every game finished before the first unfinished one) in ${out}; the report covers them.\n  play the rest: `);
+      expect(err).toContain(
+        `chaco: interrupted: kept ${kept} of ${GAMES} games (0–${kept - 1}, every game finished before the first unfinished one) in ${out}; the report covers them.\n  play the rest: `,
+      );
       const rows = lines(read(out, 'games.csv')).slice(1);
       expect(rows.map((row) => Number(row.split(',')[0]))).toEqual(Array.from({ length: kept }, (_, i) => i));
     }
 
     const resumed = chaco([...args, '--out', out]);
     expect(resumed.code).toBe(0);
-    if (kept < GAMES) expect(resumed.err).toContain(`chaco: resuming the run in ${out}: ${kept} of ${GAMES} games kept, playing the other ${GAMES - kept}`);
+    if (kept < GAMES)
+      expect(resumed.err).toContain(`chaco: resuming the run in ${out}: ${kept} of ${GAMES} games kept, playing the other ${GAMES - kept}`);
     const whole = tmp();
     expect(chaco([...args, '--out', whole]).code).toBe(0);
     for (const f of DATA_FILES) expect(read(out, f), f).toBe(read(whole, f));

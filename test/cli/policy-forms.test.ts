@@ -27,7 +27,16 @@ const FORMS: readonly (readonly [form: string, par: string])[] = [
 ];
 
 const flags = (par: string, bol = 'balanced') => ({ data: DEFAULT_DATA_DIR, option: [], par, bol, handicap: [], seed: '1', check: false });
-const base: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'balanced', bol: 'balanced', handicap: [0, 0], seed: '1', check: false };
+const base: RunSpec = {
+  scenario: 'boqueron',
+  dataDir: DEFAULT_DATA_DIR,
+  options: [],
+  par: 'balanced',
+  bol: 'balanced',
+  handicap: [0, 0],
+  seed: '1',
+  check: false,
+};
 const boqueron = prepareRun(base).scenario;
 
 describe('every command family takes every policy form, parsed in one place (sim/policy-ref.ts)', () => {
@@ -50,18 +59,28 @@ describe('every command family takes every policy form, parsed in one place (sim
     expect(resolvePolicy('--opponents', form, 'boqueron', 'par')).toBe(par);
   });
 
-  test('compare --variant x:bol=historical plays Bolivia\'s plan (it never resolved before)', () => {
+  test("compare --variant x:bol=historical plays Bolivia's plan (it never resolved before)", () => {
     expect(parseVariants(['x:bol=historical'], base, boqueron)[1]!.spec.bol).toBe('policies/boqueron-bol-historical.json');
   });
 
   test('a form the scenario has no file for, or no form at all, is named in one line by each family', () => {
     // Alihuata has no tuned file.
-    expect(() => specFromFlags('alihuata', flags('tuned'))).toThrow(new UsageError('--par tuned: alihuata has no tuned policy for Paraguay (make one: chaco tune alihuata --side PAR)'));
+    expect(() => specFromFlags('alihuata', flags('tuned'))).toThrow(
+      new UsageError('--par tuned: alihuata has no tuned policy for Paraguay (make one: chaco tune alihuata --side PAR)'),
+    );
     const alihuata = prepareRun({ ...base, scenario: 'alihuata' }).scenario;
-    expect(() => asUsage(() => parseVariants(['v:bol=tuned'], { ...base, scenario: 'alihuata' }, alihuata))).toThrow(new UsageError('--variant v: bol=tuned: alihuata has no tuned policy for Bolivia (make one: chaco tune alihuata --side BOL)'));
+    expect(() => asUsage(() => parseVariants(['v:bol=tuned'], { ...base, scenario: 'alihuata' }, alihuata))).toThrow(
+      new UsageError('--variant v: bol=tuned: alihuata has no tuned policy for Bolivia (make one: chaco tune alihuata --side BOL)'),
+    );
     expect(poolFor(['tuned'], 'alihuata')).toEqual([{ label: 'tuned', par: null, bol: null }]);
-    for (const bad of [() => specFromFlags('boqueron', flags('clever')), () => asUsage(() => parseVariants(['v:par=clever'], base, boqueron)), () => poolFor(['clever'], 'boqueron')]) {
-      expect(bad).toThrow(/"clever" \(policies: random, passive, cautious, balanced, aggressive, search, search:N, historical, tuned, a preset, plan or alias with \+restrictions/);
+    for (const bad of [
+      () => specFromFlags('boqueron', flags('clever')),
+      () => asUsage(() => parseVariants(['v:par=clever'], base, boqueron)),
+      () => poolFor(['clever'], 'boqueron'),
+    ]) {
+      expect(bad).toThrow(
+        /"clever" \(policies: random, passive, cautious, balanced, aggressive, search, search:N, historical, tuned, a preset, plan or alias with \+restrictions/,
+      );
     }
     expect(() => specFromFlags('boqueron', flags('balanced', PLAN))).toThrow(/this is Paraguay's plan; give it to --par, not --bol/);
     // best-response's --hold and --reference go through the pool's parser and are named as given.
@@ -69,18 +88,50 @@ describe('every command family takes every policy form, parsed in one place (sim
   });
 });
 
-describe('chaco replay takes the forms chaco run takes, and replays the run\'s game', () => {
+describe("chaco replay takes the forms chaco run takes, and replays the run's game", () => {
   const BIN = 'bin/chaco.js';
-  test.each(['search:2', 'balanced+noAir', 'historical', 'tuned'])('both sides %s: result.json is game 3 of the run with those policies', (form) => {
-    const tmp = mkdtempSync(join(tmpdir(), 'chaco-forms-'));
-    const run = spawnSync(process.execPath, [BIN, 'run', 'boqueron', '--games', '4', '--seed', '9', '--par', form, '--bol', form, '--workers', '0', '--no-replays', '--out', join(tmp, 'run'), '--quiet'], { encoding: 'utf8' });
-    expect(run.stderr).toBe('');
-    const replay = spawnSync(process.execPath, [BIN, 'replay', 'boqueron', '--game', '3', '--seed', '9', '--par', form, '--bol', form, '--out', join(tmp, 'replay')], { encoding: 'utf8' });
-    expect(replay.stderr).toBe('');
-    expect(replay.status).toBe(0);
-    const rows = readFileSync(join(tmp, 'run', 'games.csv'), 'utf8').trim().split('\n');
-    const header = rows[0]!.split(','), row = rows[4]!.split(',');
-    const result = JSON.parse(readFileSync(join(tmp, 'replay', 'result.json'), 'utf8')) as Record<string, unknown>;
-    expect(header.map((h) => String(result[h]))).toEqual(row);
-  });
+  test.each(['search:2', 'balanced+noAir', 'historical', 'tuned'])(
+    'both sides %s: result.json is game 3 of the run with those policies',
+    (form) => {
+      const tmp = mkdtempSync(join(tmpdir(), 'chaco-forms-'));
+      const run = spawnSync(
+        process.execPath,
+        [
+          BIN,
+          'run',
+          'boqueron',
+          '--games',
+          '4',
+          '--seed',
+          '9',
+          '--par',
+          form,
+          '--bol',
+          form,
+          '--workers',
+          '0',
+          '--no-replays',
+          '--out',
+          join(tmp, 'run'),
+          '--quiet',
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(run.stderr).toBe('');
+      const replay = spawnSync(
+        process.execPath,
+        [BIN, 'replay', 'boqueron', '--game', '3', '--seed', '9', '--par', form, '--bol', form, '--out', join(tmp, 'replay')],
+        { encoding: 'utf8' },
+      );
+      expect(replay.stderr).toBe('');
+      expect(replay.status).toBe(0);
+      const rows = readFileSync(join(tmp, 'run', 'games.csv'), 'utf8')
+        .trim()
+        .split('\n');
+      const header = rows[0]!.split(','),
+        row = rows[4]!.split(',');
+      const result = JSON.parse(readFileSync(join(tmp, 'replay', 'result.json'), 'utf8')) as Record<string, unknown>;
+      expect(header.map((h) => String(result[h]))).toEqual(row);
+    },
+  );
 });

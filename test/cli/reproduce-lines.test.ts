@@ -18,23 +18,46 @@ function shell(cwd: string, line: string) {
 
 /** Every file under dir, by path relative to it. */
 function files(dir: string, under = ''): string[] {
-  return readdirSync(join(dir, under)).sort().flatMap((name) => {
-    const rel = under === '' ? name : `${under}/${name}`;
-    return statSync(join(dir, rel)).isDirectory() ? files(dir, rel) : [rel];
-  });
+  return readdirSync(join(dir, under))
+    .sort()
+    .flatMap((name) => {
+      const rel = under === '' ? name : `${under}/${name}`;
+      return statSync(join(dir, rel)).isDirectory() ? files(dir, rel) : [rel];
+    });
 }
 
 describe('a recorded reproduce line, run in a fresh folder, writes the same files', () => {
-  test('run: run.json\'s reproduce line (policies, handicap, options, --no-replays; --out with a space) gives the same games and report', () => {
+  test("run: run.json's reproduce line (policies, handicap, options, --no-replays; --out with a space) gives the same games and report", () => {
     const tmp = mkdtempSync(join(tmpdir(), 'chaco-line-'));
     const first = join(tmp, 'my runs', 'first');
     mkdirSync(join(tmp, 'my runs'));
-    const r = chaco(tmp, 'run', 'boqueron', '--games', '12', '--seed', 'five 5', '--par', 'cautious', '--handicap', 'BOL=+1', '--option', 'mountedCavalry=true',
-      '--no-replays', '--out', first, '--quiet', '--workers', '1');
+    const r = chaco(
+      tmp,
+      'run',
+      'boqueron',
+      '--games',
+      '12',
+      '--seed',
+      'five 5',
+      '--par',
+      'cautious',
+      '--handicap',
+      'BOL=+1',
+      '--option',
+      'mountedCavalry=true',
+      '--no-replays',
+      '--out',
+      first,
+      '--quiet',
+      '--workers',
+      '1',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const manifest = JSON.parse(readFileSync(join(first, 'run.json'), 'utf8')) as { reproduce: string; command: string };
-    expect(manifest.reproduce).toBe("chaco run boqueron --seed 'five 5' --par cautious --bol balanced --option mountedCavalry=true --handicap BOL=+1 --games 12 --no-replays");
+    expect(manifest.reproduce).toBe(
+      "chaco run boqueron --seed 'five 5' --par cautious --bol balanced --option mountedCavalry=true --handicap BOL=+1 --games 12 --no-replays",
+    );
     const fresh = join(tmp, 'fresh');
     mkdirSync(fresh);
     const again = shell(fresh, `${manifest.reproduce} --out again --quiet --workers 1`);
@@ -46,17 +69,41 @@ describe('a recorded reproduce line, run in a fresh folder, writes the same file
     for (const f of files(first).filter((n) => !['run.json', 'aggregate.json', 'index.html'].includes(n))) {
       expect(readFileSync(join(second, f)).equals(readFileSync(join(first, f))), f).toBe(true);
     }
-    const strip = (dir: string) => { const { command: _c, timing: _t, ...rest } = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>; return rest; };
+    const strip = (dir: string) => {
+      const { command: _c, timing: _t, ...rest } = JSON.parse(readFileSync(join(dir, 'run.json'), 'utf8')) as Record<string, unknown>;
+      return rest;
+    };
     expect(strip(second)).toEqual(strip(first));
   });
 
-  test('balance: balance.json\'s reproduce line (with --replicates) run from another folder writes every file the same, byte for byte', () => {
+  test("balance: balance.json's reproduce line (with --replicates) run from another folder writes every file the same, byte for byte", () => {
     const tmp = mkdtempSync(join(tmpdir(), 'chaco-line-'));
-    const a = join(tmp, 'a'), b = join(tmp, 'b');
+    const a = join(tmp, 'a'),
+      b = join(tmp, 'b');
     mkdirSync(a);
     mkdirSync(b);
-    const r = chaco(a, 'balance', 'boqueron', '--pool', 'cautious,balanced', '--max-games', '10', '--batch', '10', '--restrictions', 'none', '--replicates', '100',
-      '--seed', '3', '--out', 'study', '--quiet', '--workers', '1');
+    const r = chaco(
+      a,
+      'balance',
+      'boqueron',
+      '--pool',
+      'cautious,balanced',
+      '--max-games',
+      '10',
+      '--batch',
+      '10',
+      '--restrictions',
+      'none',
+      '--replicates',
+      '100',
+      '--seed',
+      '3',
+      '--out',
+      'study',
+      '--quiet',
+      '--workers',
+      '1',
+    );
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     const line = (JSON.parse(readFileSync(join(a, 'study', 'balance.json'), 'utf8')) as { reproduce: string }).reproduce;
@@ -65,6 +112,7 @@ describe('a recorded reproduce line, run in a fresh folder, writes the same file
     expect(again.err).toBe('');
     expect(again.code).toBe(0);
     expect(files(join(b, 'study'))).toEqual(files(join(a, 'study')));
-    for (const f of files(join(a, 'study'))) expect(readFileSync(join(b, 'study', f)).equals(readFileSync(join(a, 'study', f))), f).toBe(true);
+    for (const f of files(join(a, 'study')))
+      expect(readFileSync(join(b, 'study', f)).equals(readFileSync(join(a, 'study', f))), f).toBe(true);
   });
 });

@@ -8,12 +8,36 @@ import { chaco, lines, read, tmp } from '../helpers/cli.js';
 import { isChacoFile } from '../../src/cli/run-folder.js';
 import { writeFileAtomic } from '../../src/report/write-file.js';
 
-const DATA_FILES = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'win-rates.vl.json', 'vp-by-turn.vl.json', 'settlements-map.svg', 'aggregate.json'];
-const played = (dir: string) => (existsSync(join(dir, 'aggregate.json')) ? (JSON.parse(read(dir, 'aggregate.json')) as { played: number }).played : 0);
+const DATA_FILES = [
+  'games.csv',
+  'summary.csv',
+  'turns.csv',
+  'settlements.csv',
+  'win-rates.vl.json',
+  'vp-by-turn.vl.json',
+  'settlements-map.svg',
+  'aggregate.json',
+];
+const played = (dir: string) =>
+  existsSync(join(dir, 'aggregate.json')) ? (JSON.parse(read(dir, 'aggregate.json')) as { played: number }).played : 0;
 
 describe('safe output folders', () => {
   test('a run killed part-way resumes with the same command and ends byte-identical to an uninterrupted run', async () => {
-    const args = ['run', 'boqueron', '--games', '1500', '--seed', 'k', '--workers', '2', '--no-replays', '--par', 'random', '--bol', 'random'];
+    const args = [
+      'run',
+      'boqueron',
+      '--games',
+      '1500',
+      '--seed',
+      'k',
+      '--workers',
+      '2',
+      '--no-replays',
+      '--par',
+      'random',
+      '--bol',
+      'random',
+    ];
     const out = tmp();
     const child = spawn(process.execPath, ['bin/chaco.js', ...args, '--out', out], { stdio: 'ignore' });
     for (let i = 0; i < 600 && played(out) === 0; i++) await new Promise((ok) => setTimeout(ok, 100));
@@ -35,12 +59,14 @@ describe('safe output folders', () => {
     expect(again.out).toContain('is complete (1500 games); nothing to play');
   });
 
-  test('a folder holding another run, or other files, is refused in one line with exit 2; --force replaces only chaco\'s files', () => {
+  test("a folder holding another run, or other files, is refused in one line with exit 2; --force replaces only chaco's files", () => {
     const out = tmp();
     expect(chaco(['run', 'boqueron', '--games', '5', '--seed', 'a', '--workers', '0', '--no-replays', '--out', out]).code).toBe(0);
     const other = chaco(['run', 'boqueron', '--games', '5', '--seed', 'b', '--workers', '0', '--out', out]);
     expect(other.code).toBe(2);
-    expect(other.err).toBe(`chaco: --out ${out}: the folder holds another run (seed "a" there, "b" here); name a new folder, or give --force to replace chaco's files in it\n`);
+    expect(other.err).toBe(
+      `chaco: --out ${out}: the folder holds another run (seed "a" there, "b" here); name a new folder, or give --force to replace chaco's files in it\n`,
+    );
     writeFileSync(join(out, 'my-notes.txt'), 'mine');
     const forced = chaco(['run', 'boqueron', '--games', '5', '--seed', 'b', '--workers', '0', '--no-replays', '--out', out, '--force']);
     expect(forced.code).toBe(0);
@@ -53,11 +79,24 @@ describe('safe output folders', () => {
     expect(lines(r.err)).toHaveLength(1);
     expect(r.err).toContain('the folder is not empty');
     const file = join(foreign, 'thesis.tex');
-    expect(chaco(['run', 'boqueron', '--games', '5', '--workers', '0', '--out', file]).err).toBe(`chaco: --out ${file}: this is a file, not a folder; name a new or empty folder\n`);
+    expect(chaco(['run', 'boqueron', '--games', '5', '--workers', '0', '--out', file]).err).toBe(
+      `chaco: --out ${file}: this is a file, not a folder; name a new or empty folder\n`,
+    );
   });
 
-  test('only chaco\'s own files count as chaco\'s', () => {
-    for (const f of ['games.csv', 'games.csv.partial', 'aggregate.json', 'run.json', 'index.html', 'win-rates.svg', 'bid.vl.json', 'replays', 'summary.csv.tmp-123']) expect(isChacoFile(f), f).toBe(true);
+  test("only chaco's own files count as chaco's", () => {
+    for (const f of [
+      'games.csv',
+      'games.csv.partial',
+      'aggregate.json',
+      'run.json',
+      'index.html',
+      'win-rates.svg',
+      'bid.vl.json',
+      'replays',
+      'summary.csv.tmp-123',
+    ])
+      expect(isChacoFile(f), f).toBe(true);
     for (const f of ['my.csv', 'notes.svg', 'run.json.bak', 'data.json', 'x.tmp-1']) expect(isChacoFile(f), f).toBe(false);
   });
 
@@ -77,7 +116,9 @@ describe('chaco merge', () => {
     expect(chaco(args).code).toBe(0);
     return out;
   };
-  const a = run(0, 30), b = run(30, 20), whole = run(0, 50);
+  const a = run(0, 30),
+    b = run(30, 20),
+    whole = run(0, 50);
 
   test('runs over disjoint ranges merge into files byte-identical to one run over their union', () => {
     const out = join(tmp(), 'merged');
@@ -85,7 +126,13 @@ describe('chaco merge', () => {
     expect(r.code).toBe(0);
     expect(r.out).toContain('merged 2 runs: games 0–49');
     for (const f of DATA_FILES.filter((x) => x !== 'aggregate.json')) expect(read(out, f), f).toBe(read(whole, f));
-    expect(JSON.parse(read(out, 'run.json'))).toMatchObject({ first: 0, games: 50, played: 50, status: 'complete', reproduce: 'chaco run boqueron --seed m --par random --bol random --games 50' });
+    expect(JSON.parse(read(out, 'run.json'))).toMatchObject({
+      first: 0,
+      games: 50,
+      played: 50,
+      status: 'complete',
+      reproduce: 'chaco run boqueron --seed m --par random --bol random --games 50',
+    });
   });
 
   test('overlapping, gapped, repeated and mismatched runs are refused with the reason', () => {
@@ -111,14 +158,19 @@ describe('policy modules cannot change the game', () => {
   test('a module that writes to its view fails the game (exit 1), naming the module, the side, the decision and the field', () => {
     const dir = tmp();
     const module = join(dir, 'cheat.mjs');
-    writeFileSync(module, `export default ({ seed, lib }) => {
+    writeFileSync(
+      module,
+      `export default ({ seed, lib }) => {
   const inner = lib.randomPolicy(seed);
   return { name: 'cheat', decide(d, view) { if (d.kind === 'move') view.vp_s[1] += 50; return inner.decide(d, view); } };
-};\n`);
+};\n`,
+    );
     const out = join(dir, 'out');
     const r = chaco(['run', 'boqueron', '--games', '2', '--workers', '1', '--par', 'random', '--bol', module, '--out', out, '--quiet']);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`chaco: game 0 failed: policy module ${module} (BOL): its move decision wrote to view.vp_s[1]: a policy reads the game through its view and answers; only the engine changes the game`);
+    expect(r.err).toContain(
+      `chaco: game 0 failed: policy module ${module} (BOL): its move decision wrote to view.vp_s[1]: a policy reads the game through its view and answers; only the engine changes the game`,
+    );
     expect(r.err).not.toMatch(/\n\s+at /);
     expect(JSON.parse(read(out, 'run.json'))).toMatchObject({ status: 'failed', played: 0, failure: { game: 0 } });
   });
@@ -129,15 +181,36 @@ describe('policy modules cannot hang a run', () => {
     const dir = tmp();
     mkdirSync(join(dir, 'pol'));
     const module = join(dir, 'pol', 'hang.mjs');
-    writeFileSync(module, `export default ({ seed, lib }) => {
+    writeFileSync(
+      module,
+      `export default ({ seed, lib }) => {
   const inner = lib.randomPolicy(seed);
   let moves = 0;
   return { name: 'hang', decide(d, view) { if (d.kind === 'move' && ++moves > 3) { for (;;) {} } return inner.decide(d, view); } };
-};\n`);
+};\n`,
+    );
     const out = join(dir, 'out');
-    const r = chaco(['run', 'boqueron', '--games', '6', '--workers', '2', '--par', module, '--bol', 'random', '--decision-timeout', '2', '--out', out, '--quiet']);
+    const r = chaco([
+      'run',
+      'boqueron',
+      '--games',
+      '6',
+      '--workers',
+      '2',
+      '--par',
+      module,
+      '--bol',
+      'random',
+      '--decision-timeout',
+      '2',
+      '--out',
+      out,
+      '--quiet',
+    ]);
     expect(r.code).toBe(1);
-    expect(r.err).toContain(`chaco: game 0 failed: policy module ${module} (PAR): its move decision took longer than 2 s (--decision-timeout)`);
+    expect(r.err).toContain(
+      `chaco: game 0 failed: policy module ${module} (PAR): its move decision took longer than 2 s (--decision-timeout)`,
+    );
     expect(r.err).toContain('game index 0 (game seed 1:0:game)');
     expect(JSON.parse(read(out, 'run.json'))).toMatchObject({ status: 'failed', played: 0, failure: { game: 0 } });
   });

@@ -19,10 +19,12 @@ function snapshot(dir: string, under = ''): Map<string, Buffer> {
 
 /** Leaves only what the games left when the report was cut off: games.csv (or games.csv.partial) and aggregate.json. */
 function cutReport(dir: string): void {
-  for (const name of readdirSync(dir)) if (name !== 'games.csv' && name !== 'aggregate.json' && name !== '.chaco.lock') rmSync(join(dir, name), { recursive: true, force: true });
+  for (const name of readdirSync(dir))
+    if (name !== 'games.csv' && name !== 'aggregate.json' && name !== '.chaco.lock')
+      rmSync(join(dir, name), { recursive: true, force: true });
 }
 
-describe('a finished run\'s report is rebuilt from games.csv and aggregate.json', () => {
+describe("a finished run's report is rebuilt from games.csv and aggregate.json", () => {
   const args = ['run', 'boqueron', '--games', '12', '--seed', 'rebuild', '--workers', '1', '--par', 'random', '--bol', 'random'];
   const out = tmp();
   const first = chaco([...args, '--out', out]);
@@ -40,7 +42,9 @@ describe('a finished run\'s report is rebuilt from games.csv and aggregate.json'
     writeFileSync(join(out, 'index.html.tmp-4242'), '<html'); // a write cut short by the kill
     const r = chaco([...args, '--out', out]);
     expect(r.code).toBe(0);
-    expect(r.err).toContain(`chaco: the run in ${out} is complete (12 games); writing what its report misses (summary.csv, turns.csv, settlements.csv and `);
+    expect(r.err).toContain(
+      `chaco: the run in ${out} is complete (12 games); writing what its report misses (summary.csv, turns.csv, settlements.csv and `,
+    );
     expect(r.err).toContain('from games.csv and aggregate.json, playing no game');
     expect(r.out).toContain('boqueron: 12 games, PAR random vs BOL random, seed rebuild');
     const rebuilt = snapshot(out);
@@ -63,7 +67,11 @@ describe('a finished run\'s report is rebuilt from games.csv and aggregate.json'
   });
 
   test('one chart or one replay missing is written again; a whole folder has nothing to play', () => {
-    const replay = [...whole.keys()].find((f) => f.startsWith('replays/game-'))!.split('/').slice(0, 2).join('/');
+    const replay = [...whole.keys()]
+      .find((f) => f.startsWith('replays/game-'))!
+      .split('/')
+      .slice(0, 2)
+      .join('/');
     rmSync(join(out, replay), { recursive: true });
     rmSync(join(out, 'vp-by-turn.svg'));
     const r = chaco([...args, '--out', out]);

@@ -17,31 +17,68 @@ describe('chaco run', () => {
     }) as [string, string];
     const csv = read(one, 'games.csv');
     expect(read(two, 'games.csv')).toBe(csv);
-    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'win-rates.vl.json', 'settlements-map.svg', 'blunders.vl.json', 'vp-sources.vl.json']) expect(read(two, f), f).toBe(read(one, f));
+    for (const f of [
+      'summary.csv',
+      'turns.csv',
+      'settlements.csv',
+      'blunders.csv',
+      'vp-sources.csv',
+      'decided.csv',
+      'win-rates.vl.json',
+      'settlements-map.svg',
+      'blunders.vl.json',
+      'vp-sources.vl.json',
+    ])
+      expect(read(two, f), f).toBe(read(one, f));
 
     const rows = lines(csv);
     expect(rows).toHaveLength(41);
-    expect(rows[0]).toBe('game,seed,winner,vp_par,vp_bol,margin,level,end,end_turn,truce_turns,rain_turns,steps_lost_par,steps_lost_bol,eliminated_par,eliminated_bol,captured_par,captured_bol,ghq_moves_par,ghq_moves_bol,supply_moves_par,supply_moves_bol');
-    expect(rows[1]).toMatch(/^0,7:0:game,(PAR|BOL),-?\d+,-?\d+,-?\d+,(decisive|substantive|marginal|tie),(scenario_end|sudden_death|settlement),\d,/);
+    expect(rows[0]).toBe(
+      'game,seed,winner,vp_par,vp_bol,margin,level,end,end_turn,truce_turns,rain_turns,steps_lost_par,steps_lost_bol,eliminated_par,eliminated_bol,captured_par,captured_bol,ghq_moves_par,ghq_moves_bol,supply_moves_par,supply_moves_bol',
+    );
+    expect(rows[1]).toMatch(
+      /^0,7:0:game,(PAR|BOL),-?\d+,-?\d+,-?\d+,(decisive|substantive|marginal|tie),(scenario_end|sudden_death|settlement),\d,/,
+    );
     for (const row of rows.slice(1)) {
       const [, , , vpPar, vpBol, margin] = row.split(',');
       expect(Number(margin)).toBe(Number(vpPar) - Number(vpBol));
     }
     const files = readdirSync(one);
-    for (const f of ['summary.csv', 'turns.csv', 'settlements.csv', 'blunders.csv', 'vp-sources.csv', 'decided.csv', 'run.json', 'index.html']) expect(files).toContain(f);
+    for (const f of [
+      'summary.csv',
+      'turns.csv',
+      'settlements.csv',
+      'blunders.csv',
+      'vp-sources.csv',
+      'decided.csv',
+      'run.json',
+      'index.html',
+    ])
+      expect(files).toContain(f);
     expect(files.filter((f) => f.endsWith('.vl.json'))).toHaveLength(9); // the six run charts, VP sources, decided and the blunders chart
     expect(files.filter((f) => f.endsWith('.svg'))).toHaveLength(9);
     const run = JSON.parse(read(one, 'run.json'));
     expect(run).toMatchObject({
-      version: expect.any(String), seed: '7', games: 40, played: 40, status: 'complete', workers: 1,
-      policies: { PAR: 'random', BOL: 'random' }, handicap: { PAR: 3, BOL: 0 }, startingVp: { PAR: 18, BOL: 20 },
-      options: { given: ['fixedSettlementVP=true'], rules: { fixedSettlementVP: true, unnamedSettlements: false }, from: { fixedSettlementVP: 'command line', mountedCavalry: 'default' } },
+      version: expect.any(String),
+      seed: '7',
+      games: 40,
+      played: 40,
+      status: 'complete',
+      workers: 1,
+      policies: { PAR: 'random', BOL: 'random' },
+      handicap: { PAR: 3, BOL: 0 },
+      startingVp: { PAR: 18, BOL: 20 },
+      options: {
+        given: ['fixedSettlementVP=true'],
+        rules: { fixedSettlementVP: true, unnamedSettlements: false },
+        from: { fixedSettlementVP: 'command line', mountedCavalry: 'default' },
+      },
       scenario: { id: 'boqueron', dataHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) },
       reproduce: 'chaco run boqueron --seed 7 --par random --bol random --option fixedSettlementVP=true --handicap PAR=+3 --games 40',
     });
   });
 
-  test('run.json\'s command quotes an argument with a space, so pasted into a shell it names the same folder', () => {
+  test("run.json's command quotes an argument with a space, so pasted into a shell it names the same folder", () => {
     const out = join(tmp(), 'a folder');
     expect(chaco(['run', 'boqueron', '--games', '2', '--workers', '0', '--no-replays', '--out', out]).code).toBe(0);
     const command = (JSON.parse(read(out, 'run.json')) as { command: string }).command;
@@ -52,7 +89,10 @@ describe('chaco run', () => {
     const cases: [string[], RegExp][] = [
       [['--games', '0'], /--games 0: give a whole number of at least 1/],
       [['--option', 'mountedCavalry=maybe'], /option mountedCavalry=maybe: allowed values are false, true/],
-      [['--option', 'tables.victoryLevels.margin=40'], /option tables\.victoryLevels\.margin=40: tables\.victoryLevels has no "margin" \(keys: rule, levels, settlementMargin\)/],
+      [
+        ['--option', 'tables.victoryLevels.margin=40'],
+        /option tables\.victoryLevels\.margin=40: tables\.victoryLevels has no "margin" \(keys: rule, levels, settlementMargin\)/,
+      ],
       [['--handicap', 'PAR5'], /handicap "PAR5": write SIDE=VP/],
       [['--par', 'clever'], /--par clever: no policy "clever" \(policies: random, passive/],
     ];
@@ -65,7 +105,9 @@ describe('chaco run', () => {
 
   test('a failing game keeps every game before it, writes the report and says how to reproduce it', () => {
     const out = tmp();
-    const r = chaco(['run', 'boqueron', '--games', '60', '--seed', 'f', '--workers', '2', '--out', out, '--quiet'], { CHACO_FAIL_GAME: '23' });
+    const r = chaco(['run', 'boqueron', '--games', '60', '--seed', 'f', '--workers', '2', '--out', out, '--quiet'], {
+      CHACO_FAIL_GAME: '23',
+    });
     expect(r.code).toBe(1);
     expect(r.err).toContain('chaco: game 23 failed: CHACO_FAIL_GAME=23: this game fails on purpose');
     expect(r.err).toContain('game index 23 (game seed f:23:game)');
@@ -82,9 +124,15 @@ describe('chaco run', () => {
 
   test('Ctrl-C keeps the finished games in order and writes the report', async () => {
     const out = tmp();
-    const child = spawn(process.execPath, ['bin/chaco.js', 'run', 'boqueron', '--games', '20000', '--workers', '2', '--par', 'random', '--bol', 'random', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['bin/chaco.js', 'run', 'boqueron', '--games', '20000', '--workers', '2', '--par', 'random', '--bol', 'random', '--out', out],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let err = '';
-    child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
     // wait until some games are written
     for (let i = 0; i < 200; i++) {
       await new Promise((ok) => setTimeout(ok, 100));
@@ -104,7 +152,7 @@ describe('chaco run', () => {
 });
 
 describe('telling games (chaco run and chaco replay)', () => {
-  test('the run replays its telling games; each replay\'s result.json is that game\'s games.csv row', () => {
+  test("the run replays its telling games; each replay's result.json is that game's games.csv row", () => {
     const out = tmp();
     const r = chaco(['run', 'boqueron', '--games', '30', '--seed', '3', '--workers', '2', '--out', out]);
     expect(r.code).toBe(0);
@@ -134,7 +182,9 @@ describe('telling games (chaco run and chaco replay)', () => {
     const replays = readdirSync(join(out, 'replays')).length;
     expect(r.err).toContain(`boqueron: replaying the telling games (${replays} game${replays === 1 ? '' : 's'})\n`);
     // The report's files: everything in the folder but the games, their aggregate and the replays.
-    const reportFiles = readdirSync(out).filter((f) => !['games.csv', 'aggregate.json', 'replays'].includes(f) && !f.startsWith('.')).length;
+    const reportFiles = readdirSync(out).filter(
+      (f) => !['games.csv', 'aggregate.json', 'replays'].includes(f) && !f.startsWith('.'),
+    ).length;
     expect(r.err).toContain(`boqueron: writing the report (${reportFiles} files)\n`);
     expect(r.err.indexOf('replaying the telling games')).toBeLessThan(r.err.indexOf('writing the report'));
   });

@@ -5,7 +5,24 @@ import { join } from 'node:path';
 import { POLICIES_DIR, resolveAlias } from '../../src/policy/aliases.js';
 import { chaco, lines, tmp } from '../helpers/cli.js';
 
-const SMALL = ['tune', 'boqueron', '--side', 'BOL', '--opponents', 'balanced', '--candidates', '2', '--games', '2', '--final-games', '2', '--seed', 't', '--workers', '0'];
+const SMALL = [
+  'tune',
+  'boqueron',
+  '--side',
+  'BOL',
+  '--opponents',
+  'balanced',
+  '--candidates',
+  '2',
+  '--games',
+  '2',
+  '--final-games',
+  '2',
+  '--seed',
+  't',
+  '--workers',
+  '0',
+];
 const TUNED = join(POLICIES_DIR, 'tuned');
 
 /** Runs body and puts every shipped tuned file back as it was, whatever body did to them. */
@@ -22,46 +39,96 @@ const candidates = (work: string) => (existsSync(join(work, 'candidates')) ? rea
 
 describe('chaco tune and the policy aliases', () => {
   test('tune writes a plan of parameters with the command that made it and its paired strength against balanced', () => {
-    const dir = tmp(), file = join(dir, 'tuned.json');
-    const r = chaco(['tune', 'boqueron', '--side', 'BOL', '--opponents', 'balanced,historical', '--candidates', '3', '--games', '6', '--final-games', '8', '--seed', 't', '--workers', '2', '--out', join(dir, 'work'), '--write', file]);
+    const dir = tmp(),
+      file = join(dir, 'tuned.json');
+    const r = chaco([
+      'tune',
+      'boqueron',
+      '--side',
+      'BOL',
+      '--opponents',
+      'balanced,historical',
+      '--candidates',
+      '3',
+      '--games',
+      '6',
+      '--final-games',
+      '8',
+      '--seed',
+      't',
+      '--workers',
+      '2',
+      '--out',
+      join(dir, 'work'),
+      '--write',
+      file,
+    ]);
     expect(r.code, r.err).toBe(0);
     const tuned = JSON.parse(readFileSync(file, 'utf8'));
     expect(tuned).toMatchObject({ scenario: 'boqueron', side: 'BOL', phases: [] });
     expect(Object.keys(tuned.params)).toContain('aggression');
-    expect(tuned.tuned.command).toBe('chaco tune boqueron --side BOL --candidates 3 --games 6 --final-games 8 --seed t --opponents balanced,historical');
-    expect(tuned.tuned.measured.rows.map((m: { opponent: string; games: number }) => `${m.opponent} ${m.games}`)).toEqual(['balanced 8', 'historical 8']);
+    expect(tuned.tuned.command).toBe(
+      'chaco tune boqueron --side BOL --candidates 3 --games 6 --final-games 8 --seed t --opponents balanced,historical',
+    );
+    expect(tuned.tuned.measured.rows.map((m: { opponent: string; games: number }) => `${m.opponent} ${m.games}`)).toEqual([
+      'balanced 8',
+      'historical 8',
+    ]);
     for (const m of tuned.tuned.measured.rows) expect(m.diff).toBeCloseTo(m.tuned_win_rate - m.balanced_win_rate, 9);
     // The file is a policy like any plan.
-    const run = chaco(['run', 'boqueron', '--bol', file, '--par', 'balanced', '--games', '4', '--workers', '0', '--no-replays', '--out', join(dir, 'run')]);
+    const run = chaco([
+      'run',
+      'boqueron',
+      '--bol',
+      file,
+      '--par',
+      'balanced',
+      '--games',
+      '4',
+      '--workers',
+      '0',
+      '--no-replays',
+      '--out',
+      join(dir, 'run'),
+    ]);
     expect(run.code, run.err).toBe(0);
   });
 
-  test('without --write the tuned file goes into the working folder, and the shipped tuned files stay as they are', () => keepingShippedFiles((before) => {
-    const work = join(tmp(), 'work');
-    const r = chaco([...SMALL, '--out', work]);
-    expect(r.code, r.err).toBe(0);
-    expect(JSON.parse(readFileSync(join(work, 'boqueron-bol.json'), 'utf8'))).toMatchObject({ scenario: 'boqueron', side: 'BOL' });
-    expect(r.out).toContain(`--bol ${join(work, 'boqueron-bol.json')}`);
-    expect(shippedNow()).toEqual(before);
-  }));
+  test('without --write the tuned file goes into the working folder, and the shipped tuned files stay as they are', () =>
+    keepingShippedFiles((before) => {
+      const work = join(tmp(), 'work');
+      const r = chaco([...SMALL, '--out', work]);
+      expect(r.code, r.err).toBe(0);
+      expect(JSON.parse(readFileSync(join(work, 'boqueron-bol.json'), 'utf8'))).toMatchObject({ scenario: 'boqueron', side: 'BOL' });
+      expect(r.out).toContain(`--bol ${join(work, 'boqueron-bol.json')}`);
+      expect(shippedNow()).toEqual(before);
+    }));
 
-  test('a shipped file under policies/ is replaced only with --force; without it tune stops before any game, exit 2, one line', () => keepingShippedFiles((before) => {
-    const work = join(tmp(), 'work'), shipped = join(TUNED, 'boqueron-bol.json');
-    const r = chaco([...SMALL, '--out', work, '--write', shipped]);
-    expect(r.code).toBe(2);
-    expect(lines(r.err)).toHaveLength(1);
-    expect(r.err).toMatch(/^chaco: --write .*boqueron-bol\.json: a file shipped with chaco .*add --force to replace it/);
-    expect(candidates(work)).toEqual([]);
-    expect(shippedNow()).toEqual(before);
-    const forced = chaco([...SMALL, '--out', work, '--write', shipped, '--force']);
-    expect(forced.code, forced.err).toBe(0);
-    expect(JSON.parse(readFileSync(shipped, 'utf8')).tuned.command).toContain('--candidates 2');
-  }));
+  test('a shipped file under policies/ is replaced only with --force; without it tune stops before any game, exit 2, one line', () =>
+    keepingShippedFiles((before) => {
+      const work = join(tmp(), 'work'),
+        shipped = join(TUNED, 'boqueron-bol.json');
+      const r = chaco([...SMALL, '--out', work, '--write', shipped]);
+      expect(r.code).toBe(2);
+      expect(lines(r.err)).toHaveLength(1);
+      expect(r.err).toMatch(/^chaco: --write .*boqueron-bol\.json: a file shipped with chaco .*add --force to replace it/);
+      expect(candidates(work)).toEqual([]);
+      expect(shippedNow()).toEqual(before);
+      const forced = chaco([...SMALL, '--out', work, '--write', shipped, '--force']);
+      expect(forced.code, forced.err).toBe(0);
+      expect(JSON.parse(readFileSync(shipped, 'utf8')).tuned.command).toContain('--candidates 2');
+    }));
 
   test('a --write that cannot be written is refused before any game: exit 2, one line naming it', () => {
-    const dir = tmp(), work = join(dir, 'work'), file = join(dir, 'a-file');
+    const dir = tmp(),
+      work = join(dir, 'work'),
+      file = join(dir, 'a-file');
     writeFileSync(file, 'not a folder\n');
-    for (const [target, why] of [[join(file, 'tuned.json'), /a part of the path is a file, not a folder \(ENOTDIR/], [dir, /is a folder; give a file name/], ['', /the name is empty; give a file/]] as const) {
+    for (const [target, why] of [
+      [join(file, 'tuned.json'), /a part of the path is a file, not a folder \(ENOTDIR/],
+      [dir, /is a folder; give a file name/],
+      ['', /the name is empty; give a file/],
+    ] as const) {
       const r = chaco([...SMALL, '--out', work, '--write', target]);
       expect(r.code, target).toBe(2);
       expect(lines(r.err), target).toHaveLength(1);
@@ -71,12 +138,26 @@ describe('chaco tune and the policy aliases', () => {
     }
   });
 
-  test('historical and tuned stand for the scenario\'s files; a missing one is null, restrictions carry over', () => {
+  test("historical and tuned stand for the scenario's files; a missing one is null, restrictions carry over", () => {
     expect(resolveAlias('historical', 'boqueron', 'par')).toMatch(/policies\/boqueron-par-historical\.json$/);
     expect(resolveAlias('historical+noAir', 'boqueron', 'bol')).toMatch(/policies\/boqueron-bol-historical\.json\+noAir$/);
     expect(resolveAlias('tuned', 'nosuch', 'par')).toBeNull();
     expect(resolveAlias('balanced', 'boqueron', 'par')).toBe('balanced');
-    const r = chaco(['run', 'boqueron', '--par', 'historical', '--bol', 'balanced', '--games', '2', '--workers', '0', '--no-replays', '--out', tmp()]);
+    const r = chaco([
+      'run',
+      'boqueron',
+      '--par',
+      'historical',
+      '--bol',
+      'balanced',
+      '--games',
+      '2',
+      '--workers',
+      '0',
+      '--no-replays',
+      '--out',
+      tmp(),
+    ]);
     expect(r.code, r.err).toBe(0);
   });
 });

@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import {
-  ATTRITION_ELIMINATED, ATTRITION_NONE, ATTRITION_STEP, ATTRITION_SURRENDERED,
-  attritionCase, attritionModifier, attritionResult, hasWater, isIsolated, isolatedUnits, mustCheckAttrition, rollAttrition,
+  ATTRITION_ELIMINATED,
+  ATTRITION_NONE,
+  ATTRITION_STEP,
+  ATTRITION_SURRENDERED,
+  attritionCase,
+  attritionModifier,
+  attritionResult,
+  hasWater,
+  isIsolated,
+  isolatedUnits,
+  mustCheckAttrition,
+  rollAttrition,
   type AttritionCase,
 } from '../../src/core/attrition.js';
 import { forcedDice } from '../../src/core/dice.js';
@@ -25,8 +35,12 @@ describe('8.12 attrition results', () => {
     const t = position().state.tables;
     expect(rollAttrition(t, plain, forcedDice([2]))).toEqual({ die: 2, modifier: 0, modified: 2, result: ATTRITION_NONE });
     expect(rollAttrition(t, { ...plain, water: false }, forcedDice([2])).result).toBe(ATTRITION_STEP);
-    expect(rollAttrition(t, { ...plain, water: false, isolated: true }, forcedDice([2])))
-      .toEqual({ die: 2, modifier: -3, modified: -1, result: ATTRITION_SURRENDERED });
+    expect(rollAttrition(t, { ...plain, water: false, isolated: true }, forcedDice([2]))).toEqual({
+      die: 2,
+      modifier: -3,
+      modified: -1,
+      result: ATTRITION_SURRENDERED,
+    });
   });
 });
 
@@ -70,7 +84,13 @@ describe('8.13 attrition modifiers', () => {
 
 describe('8.13 water (I-21)', () => {
   test('8.13 a wet settlement, a well, a river hexside or a rainy turn gives water; plain Bush does not', () => {
-    const p = position({ places: [{ hex: '1205', wet: true }, { hex: '1207', wet: false }], rivers: [['1601/1602']] });
+    const p = position({
+      places: [
+        { hex: '1205', wet: true },
+        { hex: '1207', wet: false },
+      ],
+      rivers: [['1601/1602']],
+    });
     p.state.well_h[p.hex('1803')] = 1;
     expect(hasWater(p.state, p.hex('1205'))).toBe(true);
     expect(hasWater(p.state, p.hex('1207'))).toBe(false);
@@ -82,7 +102,7 @@ describe('8.13 water (I-21)', () => {
     expect(hasWater(p.state, p.hex('1410'))).toBe(true);
   });
 
-  test('8.13 the water modifier follows the unit\'s hex', () => {
+  test("8.13 the water modifier follows the unit's hex", () => {
     const p = position({ places: [{ hex: '1205', wet: true }] });
     const wet = p.place('P-I1', '1205');
     const dry = p.place('P-I2', '1410');
@@ -135,7 +155,11 @@ describe('8.13 isolation (I-20)', () => {
   });
 
   test('8.13 terrain is ignored except where prohibited: Marsh blocks only in the rainy season, unless along a road', () => {
-    const spec = { cols: [14, 14] as [number, number], rows: [1, 8] as [number, number], terrain: { '1403': 'marsh' as const, '1404': 'mountain' as const } };
+    const spec = {
+      cols: [14, 14] as [number, number],
+      rows: [1, 8] as [number, number],
+      terrain: { '1403': 'marsh' as const, '1404': 'mountain' as const },
+    };
     const p = position(spec);
     p.state.ghq_s[PAR] = p.hex('1401');
     const u = p.place('P-I1', '1406');
@@ -174,7 +198,7 @@ describe('8.13 isolation (I-20)', () => {
     expect([two[near], two[far]]).toEqual([0, 0]);
   });
 
-  test('8.13 only the side\'s units on the map are marked', () => {
+  test("8.13 only the side's units on the map are marked", () => {
     const { p } = iso();
     const b = p.place('B-I1', '1408');
     expect(isolatedUnits(p.state, PAR)[b]).toBe(0);

@@ -1,11 +1,27 @@
 // One combat worked through 12.4-12.11 by hand, step by step, with forced dice.
 import { describe, expect, test } from 'vitest';
 import {
-  checkAttack, createCombatPhaseLog, lossOf, prepareCombat, recordAttack, resultLabel, retreatsOf, rollCombat, type Attack,
+  checkAttack,
+  createCombatPhaseLog,
+  lossOf,
+  prepareCombat,
+  recordAttack,
+  resultLabel,
+  retreatsOf,
+  rollCombat,
+  type Attack,
 } from '../../src/core/combat.js';
 import { checkLosses, cheapestLosses } from '../../src/core/combat-losses.js';
 import {
-  RETREAT, ROUT, armorRetreatApplies, checkAdvance, defenderOccupiableHexes, retreatHexes, rollRetreatCheck, routPath, vacatedDefendingHexes,
+  RETREAT,
+  ROUT,
+  armorRetreatApplies,
+  checkAdvance,
+  defenderOccupiableHexes,
+  retreatHexes,
+  rollRetreatCheck,
+  routPath,
+  vacatedDefendingHexes,
 } from '../../src/core/retreat.js';
 import { forcedDice } from '../../src/core/dice.js';
 import { PAR } from '../../src/core/side.js';
@@ -22,9 +38,13 @@ function battle() {
     places: [{ hex: '1406', settlement: false, works: 'entrenchment' }],
   });
   const a = {
-    i1: p.place('P-I1', '1405'), i3: p.place('P-I3', '1405'),
+    i1: p.place('P-I1', '1405'),
+    i3: p.place('P-I3', '1405'),
     c1: p.place('P-C1', '1505'),
-    i2: p.place('P-I2', '1305'), a1: p.place('P-A1', '1305'), i4: p.place('P-I4', '1305'), i5: p.place('P-I5', '1305'),
+    i2: p.place('P-I2', '1305'),
+    a1: p.place('P-A1', '1305'),
+    i4: p.place('P-I4', '1305'),
+    i5: p.place('P-I5', '1305'),
   };
   p.placeLeader('P-FRANCO', '1405');
   p.placeLeader('P-ESTIG', '1305');
@@ -35,8 +55,13 @@ function battle() {
   combatSupply_u[a.a1] = 0; // P-A1 attacks without combat supply
   combatSupply_u[d.a1] = 0; // B-A1 defends without it
   const attack: Attack = {
-    side: PAR, attackers: [a.i1, a.i3, a.c1, a.i2, a.a1, a.i4, a.i5], hexes: [p.hex('1406')], leaders: [],
-    combatSupply_u, attackerAir: true, defenderAir: true,
+    side: PAR,
+    attackers: [a.i1, a.i3, a.c1, a.i2, a.a1, a.i4, a.i5],
+    hexes: [p.hex('1406')],
+    leaders: [],
+    combatSupply_u,
+    attackerAir: true,
+    defenderAir: true,
   };
   return { p, a, d, attack };
 }
@@ -88,7 +113,11 @@ describe('12.4-12.11 a combat worked by hand', () => {
     state.reduced_u[d.i2] = 1; // apply the defender's result first (12.5)
     const attLoss = cheapestLosses(state, attack.attackers, true, r.attackerRequired);
     // Flips: P-I1 3 + P-I3 2 + P-C1 2 = 7 in three steps (no two steps reach 7).
-    expect(attLoss).toEqual([{ unit: a.i1, eliminate: false }, { unit: a.i3, eliminate: false }, { unit: a.c1, eliminate: false }]);
+    expect(attLoss).toEqual([
+      { unit: a.i1, eliminate: false },
+      { unit: a.i3, eliminate: false },
+      { unit: a.c1, eliminate: false },
+    ]);
     expect(checkLosses(state, attack.attackers, true, 7, attLoss)).toBeNull();
 
     // 12.7, I-30: Peña and Peñaranda both rate 3 politically; Peñaranda's better command (+1) is used.
@@ -123,7 +152,9 @@ describe('12.4-12.11 a combat worked by hand', () => {
     const { p, attack } = battle();
     p.state.rainy = true;
     expect(checkAttack(p.state, attack, createCombatPhaseLog(p.state))).toMatch(/^12\.13: no attack across a river/);
-    expect(checkAttack(p.state, { ...attack, attackers: attack.attackers.filter((u) => u !== p.unit('P-C1')) }, createCombatPhaseLog(p.state))).toBeNull();
+    expect(
+      checkAttack(p.state, { ...attack, attackers: attack.attackers.filter((u) => u !== p.unit('P-C1')) }, createCombatPhaseLog(p.state)),
+    ).toBeNull();
   });
 
   test('12.12 with combat supply for every unit the same attack is 26 to 16, only 1-1', () => {

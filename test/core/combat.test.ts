@@ -1,7 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import {
-  checkAttack, combatLeader, combatOdds, combatResultForRoll, combatStrengths, createCombatPhaseLog, crtCell, defenceFactor,
-  defenderTerrainDrm, furtherCombatDestroyed, lossOf, modifiedCombatRoll, prepareCombat, recordAttack, resultLabel, retreatsOf,
+  checkAttack,
+  combatLeader,
+  combatOdds,
+  combatResultForRoll,
+  combatStrengths,
+  createCombatPhaseLog,
+  crtCell,
+  defenceFactor,
+  defenderTerrainDrm,
+  furtherCombatDestroyed,
+  lossOf,
+  modifiedCombatRoll,
+  prepareCombat,
+  recordAttack,
+  resultLabel,
+  retreatsOf,
   type Attack,
 } from '../../src/core/combat.js';
 import { BOL, PAR, type Side } from '../../src/core/side.js';
@@ -11,12 +25,23 @@ import { WORKS_ENTRENCHMENT, WORKS_FORTIFICATION } from '../../src/core/map.js';
 import { position, type Position } from '../helpers/position.js';
 
 /** An attack by `side` with every unit in combat supply except `unsupplied`. */
-function attackOf(p: Position, side: Side, attackers: string[], hexes: string[], opts: { leaders?: string[]; unsupplied?: string[]; air?: [boolean, boolean] } = {}): Attack {
+function attackOf(
+  p: Position,
+  side: Side,
+  attackers: string[],
+  hexes: string[],
+  opts: { leaders?: string[]; unsupplied?: string[]; air?: [boolean, boolean] } = {},
+): Attack {
   const combatSupply_u = new Uint8Array(p.state.loc_u.length).fill(1);
   for (const id of opts.unsupplied ?? []) combatSupply_u[p.unit(id)] = 0;
   return {
-    side, attackers: attackers.map(p.unit), hexes: hexes.map(p.hex), leaders: (opts.leaders ?? []).map(p.leader),
-    combatSupply_u, attackerAir: opts.air?.[0] ?? false, defenderAir: opts.air?.[1] ?? false,
+    side,
+    attackers: attackers.map(p.unit),
+    hexes: hexes.map(p.hex),
+    leaders: (opts.leaders ?? []).map(p.leader),
+    combatSupply_u,
+    attackerAir: opts.air?.[0] ?? false,
+    defenderAir: opts.air?.[1] ?? false,
   };
 }
 
@@ -54,8 +79,9 @@ describe('12.2, 12.3, 6.3 attack legality', () => {
   test('12.2 a named leader must be stacked with or adjacent to an attacking unit', () => {
     const p = duel();
     p.placeLeader('P-ESTIG', '1403');
-    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406'], { leaders: ['P-ESTIG'] }), createCombatPhaseLog(p.state)))
-      .toMatch(/^12\.2: leader P-ESTIG is neither stacked with nor adjacent/);
+    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406'], { leaders: ['P-ESTIG'] }), createCombatPhaseLog(p.state))).toMatch(
+      /^12\.2: leader P-ESTIG is neither stacked with nor adjacent/,
+    );
   });
 
   test('12.2 each unit attacks at most once and each hex is attacked at most once per combat phase', () => {
@@ -75,15 +101,18 @@ describe('12.2, 12.3, 6.3 attack legality', () => {
     const p = duel();
     p.place('B-I3', '1506');
     // 1405 touches 1406 but not 1506.
-    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406', '1506']), createCombatPhaseLog(p.state)))
-      .toMatch(/^12\.3: P-I1 in 1405 is not adjacent to defending hex 1506/);
+    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406', '1506']), createCombatPhaseLog(p.state))).toMatch(
+      /^12\.3: P-I1 in 1405 is not adjacent to defending hex 1506/,
+    );
     p.place('B-I3', '1505');
     expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406', '1505']), createCombatPhaseLog(p.state))).toBeNull();
   });
 
   test('12.1 a defending hex must hold an enemy combat unit', () => {
     const p = duel();
-    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1404']), createCombatPhaseLog(p.state))).toMatch(/^12\.1: hex 1404 holds no enemy/);
+    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1404']), createCombatPhaseLog(p.state))).toMatch(
+      /^12\.1: hex 1404 holds no enemy/,
+    );
   });
 
   test('12.10 a hex holding only units that already retreated this phase cannot be attacked again', () => {
@@ -96,7 +125,9 @@ describe('12.2, 12.3, 6.3 attack legality', () => {
   test('13.3 an air marker must be unused', () => {
     const p = duel();
     p.state.airUsed_s[PAR] = 1; // Paraguay has one marker
-    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406'], { air: [true, false] }), createCombatPhaseLog(p.state))).toMatch(/^13\.3/);
+    expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406'], { air: [true, false] }), createCombatPhaseLog(p.state))).toMatch(
+      /^13\.3/,
+    );
     expect(checkAttack(p.state, attackOf(p, PAR, ['P-I1'], ['1406'], { air: [false, true] }), createCombatPhaseLog(p.state))).toBeNull();
   });
 
@@ -159,7 +190,7 @@ describe('12.4, 12.12, 12.13 strengths (I-24, I-25)', () => {
 });
 
 describe('12.4 odds (I-26)', () => {
-  test('12.4 remainders are rounded in the defender\'s favour: 11 to 4 is 2-1, 5 to 8 is 1-2, 8 to 8 is 1-1', () => {
+  test("12.4 remainders are rounded in the defender's favour: 11 to 4 is 2-1, 5 to 8 is 1-2, 8 to 8 is 1-1", () => {
     const p = position();
     expect(combatOdds(p.state, 11, 4).label).toBe('2-1');
     expect(combatOdds(p.state, 5, 8).label).toBe('1-2');
@@ -234,7 +265,7 @@ describe('12.13, 12.14, 13.3, 10.13 die roll modifiers (I-27)', () => {
     expect(combatLeader(p.state, PAR, [p.leader('P-FRANCO'), p.leader('P-ESTIG'), p.leader('P-A')])).toBe(p.leader('P-ESTIG'));
   });
 
-  test('12.14 the Army Commander\'s rating is used whenever he participates, even with a lower political rating', () => {
+  test("12.14 the Army Commander's rating is used whenever he participates, even with a lower political rating", () => {
     const p = position();
     p.state.armyCommander_s[PAR] = p.leader('P-FRANCO');
     expect(combatLeader(p.state, PAR, [p.leader('P-ESTIG'), p.leader('P-FRANCO')])).toBe(p.leader('P-FRANCO'));
@@ -300,7 +331,7 @@ describe('12.5, 12.6 results (I-29)', () => {
     return { p, setup };
   }
 
-  test('12.5 the CRT gives the attacker\'s and the defender\'s results', () => {
+  test("12.5 the CRT gives the attacker's and the defender's results", () => {
     const { p, setup } = mismatch('B-I2'); // 4 to 1: 4-1
     expect(setup.odds.label).toBe('4-1');
     expect(setup.modifiers.total).toBe(0);

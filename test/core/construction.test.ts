@@ -6,7 +6,8 @@ import { WORKS_ENTRENCHMENT, WORKS_FORTIFICATION, WORKS_NONE } from '../../src/c
 import { position } from '../helpers/position.js';
 import { scripted, testGame } from '../helpers/game.js';
 
-const builds = (what: number) => scripted('side', { build: (d) => d.engineers.map((engineer) => ({ engineer, what })), trailPermission: () => false });
+const builds = (what: number) =>
+  scripted('side', { build: (d) => d.engineers.map((engineer) => ({ engineer, what })), trailPermission: () => false });
 
 describe('14 engineers', () => {
   test('14.2 14.3 an engineer that stays on its building side entrenches its hex in the Construction Phase', () => {
@@ -40,7 +41,9 @@ describe('14 engineers', () => {
     for (const terrain of ['marsh', 'clear'] as const) {
       const p = position({ terrain: { '1505': terrain } });
       p.place('B-E1', '1505');
-      expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL), terrain).toThrow(/Bush, Hill or Mountain \(14\.5, reading I-74\)/);
+      expect(() => startConstruction(testGame(p.state, [], undefined, builds(BUILD_TRAIL)), BOL), terrain).toThrow(
+        /Bush, Hill or Mountain \(14\.5, reading I-74\)/,
+      );
     }
     for (const terrain of ['bush', 'hill', 'mountain'] as const) {
       const p = position({ terrain: { '1505': terrain } });
@@ -79,7 +82,7 @@ describe('14 engineers', () => {
     expect(lost.events).toEqual([{ type: 'trailLost', hex: p.hex('1505'), rule: '14.5' }]);
   });
 
-  test('14.5 I-38 in an unnegated enemy ZOC a trail needs the enemy\'s permission', () => {
+  test("14.5 I-38 in an unnegated enemy ZOC a trail needs the enemy's permission", () => {
     const p = position();
     p.place('B-E1', '1506');
     p.state.trail_h[p.hex('1505')] = 1;

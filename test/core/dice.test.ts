@@ -3,7 +3,8 @@ import { forcedDice, seededDice, streamSeed } from '../../src/core/dice.js';
 
 describe('I-41 seeded dice', () => {
   test('the same seed gives the same rolls', () => {
-    const a = seededDice('7:0:dice'), b = seededDice('7:0:dice');
+    const a = seededDice('7:0:dice'),
+      b = seededDice('7:0:dice');
     const rollsA = Array.from({ length: 50 }, () => a.d6());
     expect(Array.from({ length: 50 }, () => b.d6())).toEqual(rollsA);
   });

@@ -67,7 +67,10 @@ describe('I-35 leader displacement', () => {
     displaceLeader(g, l, 'elimination');
     expect(p.state.vp_s[PAR]).toBe(14);
     expect(p.state.loc_l[l]).toBe(p.hex('1508'));
-    expect(g.events.map((e) => (e.type === 'leader' || e.type === 'vp' ? [e.type, e.cause] : [e.type]))).toEqual([['leader', 'displacedByElimination'], ['vp', 'leaderLostWithStack']]);
+    expect(g.events.map((e) => (e.type === 'leader' || e.type === 'vp' ? [e.type, e.cause] : [e.type]))).toEqual([
+      ['leader', 'displacedByElimination'],
+      ['vp', 'leaderLostWithStack'],
+    ]);
   });
 
   test('retreat and rout cost nothing; with no friendly unit on the map he goes to the Available box', () => {
@@ -78,7 +81,7 @@ describe('I-35 leader displacement', () => {
     expect(p.state.vp_s[PAR]).toBe(20);
   });
 
-  test('ties for the nearest unit are the owner\'s choice', () => {
+  test("ties for the nearest unit are the owner's choice", () => {
     const p = position();
     const l = p.placeLeader('P-ESTIG', '1505');
     p.place('P-I1', '1503');

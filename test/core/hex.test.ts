@@ -1,7 +1,22 @@
 import { describe, expect, test } from 'vitest';
 import {
-  createGrid, parseHex, hexLabel, neighbour, areAdjacent, sideBetween, sideOf, distance, directionTo,
-  N, NE, SE, S, SW, NW, NO_HEX, DIRECTIONS,
+  createGrid,
+  parseHex,
+  hexLabel,
+  neighbour,
+  areAdjacent,
+  sideBetween,
+  sideOf,
+  distance,
+  directionTo,
+  N,
+  NE,
+  SE,
+  S,
+  SW,
+  NW,
+  NO_HEX,
+  DIRECTIONS,
 } from '../../src/core/hex.js';
 
 const grid = createGrid(10, 48, 1, 53);
@@ -70,7 +85,8 @@ describe('I-1 hex numbering and adjacency', () => {
 
 describe('hexsides', () => {
   test('the two hexes of a hexside name it with one canonical id', () => {
-    const a = h('2807'), b = h('2707');
+    const a = h('2807'),
+      b = h('2707');
     expect(sideBetween(grid, a, b)).toBe(sideBetween(grid, b, a));
     expect(sideBetween(grid, a, b)).toBe(sideOf(grid, a, SW));
     expect(sideBetween(grid, a, b)).toBe(sideOf(grid, b, NE));
@@ -130,7 +146,10 @@ describe('distance', () => {
       const x = queue[qi]!;
       for (let d = 0; d < DIRECTIONS; d++) {
         const n = neighbour(grid, x, d);
-        if (n !== NO_HEX && dist[n] === -1) { dist[n] = dist[x]! + 1; queue.push(n); }
+        if (n !== NO_HEX && dist[n] === -1) {
+          dist[n] = dist[x]! + 1;
+          queue.push(n);
+        }
       }
     }
     for (let i = 0; i < grid.size; i++) expect(distance(grid, from, i)).toBe(dist[i]);

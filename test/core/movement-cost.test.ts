@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import {
-  MOVER_COMBAT, MOVER_LEADER, MOVER_OTHER, makeMover, reactionAllowance, stackMover, stepCost, type Mover,
+  MOVER_COMBAT,
+  MOVER_LEADER,
+  MOVER_OTHER,
+  makeMover,
+  reactionAllowance,
+  stackMover,
+  stepCost,
+  type Mover,
 } from '../../src/core/movement.js';
 import { PROHIBITED } from '../../src/core/tables.js';
 import { BOL, PAR } from '../../src/core/side.js';
@@ -144,7 +151,7 @@ describe('10.5 rivers and the ferry', () => {
 });
 
 describe('11.4 stacks and 10.10 reaction allowance (I-12)', () => {
-  test('11.4 I-12 a stack moves at its slowest member\'s MF and is a combat mover with its leader', () => {
+  test("11.4 I-12 a stack moves at its slowest member's MF and is a combat mover with its leader", () => {
     const p = position();
     const s = stackMover(p.state, BOL, { units: [p.unit('B-K1'), p.unit('B-I1')], leaders: [p.leader('B-B')] });
     expect(s).toMatchObject({ kind: MOVER_COMBAT, allowance: 5 * 6, mech: true, nonMech: true, withLeader: true, artillery: false });

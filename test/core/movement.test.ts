@@ -1,8 +1,25 @@
 import { describe, expect, test } from 'vitest';
 import {
-  FLAG_DISPLACE, FLAG_NO_END, FLAG_STOP, MOVER_LEADER, MOVER_OTHER, UNREACHED, boxNode, canEndAt, checkMovePath,
-  clearingNode, createReach, makeMover, nodeLocation, pathCost, pathSearchFor, pathTo, reachable, stackMover,
-  type Mover, type Reach,
+  FLAG_DISPLACE,
+  FLAG_NO_END,
+  FLAG_STOP,
+  MOVER_LEADER,
+  MOVER_OTHER,
+  UNREACHED,
+  boxNode,
+  canEndAt,
+  checkMovePath,
+  clearingNode,
+  createReach,
+  makeMover,
+  nodeLocation,
+  pathCost,
+  pathSearchFor,
+  pathTo,
+  reachable,
+  stackMover,
+  type Mover,
+  type Reach,
 } from '../../src/core/movement.js';
 import { sideBetween, sideCorners } from '../../src/core/hex.js';
 import type { OffMapBox } from '../../src/core/map.js';
@@ -60,8 +77,10 @@ describe('10.1, 10.4 the search', () => {
 
   test('10 every path the search reads back passes checkMovePath at the searched cost', () => {
     const p = position({
-      terrain: { '1306': 'marsh', '1507': 'hill', '1605': 'clear', '1408': 'mountain' }, fill: 'bush',
-      roads: ['1203 1303 1404 1504 1605 1705'], rivers: [['1406/1407', '1406/1506', '1506/1507']],
+      terrain: { '1306': 'marsh', '1507': 'hill', '1605': 'clear', '1408': 'mountain' },
+      fill: 'bush',
+      roads: ['1203 1303 1404 1504 1605 1705'],
+      rivers: [['1406/1407', '1406/1506', '1506/1507']],
       clearings: ['1306/1407', '1407/1507', '1407/1408'],
     });
     p.place('B-I1', '1609');
@@ -229,7 +248,8 @@ describe('6.3 truce turns (I-7)', () => {
 
 describe('10.6 clearings (I-11)', () => {
   // Three clearing hexsides around 1407 (N, NE, SE), chained corner to corner; 1407 and 1506 are Bush.
-  const cl = () => position({ fill: 'bush', terrain: { '1406': 'clear', '1507': 'clear' }, clearings: ['1406/1407', '1407/1506', '1407/1507'] });
+  const cl = () =>
+    position({ fill: 'bush', terrain: { '1406': 'clear', '1507': 'clear' }, clearings: ['1406/1407', '1407/1506', '1407/1507'] });
   const armor = () => makeMover(BOL, { mech: true, nonMech: false, allowance: 48 });
 
   test('10.6 I-11 stepping onto a clearing hexside costs the Clear rate: 1 (2) non-mech, 2 (4) mech', () => {
@@ -269,7 +289,8 @@ describe('10.6 clearings (I-11)', () => {
     for (let k = 0; k < 4; k++) {
       const s2 = ps.cornerSides_s4[s * 4 + k]!;
       seen.add(s2);
-      const a = ps.sideHexA_s[s2]!, b = ps.sideHexB_s[s2]!;
+      const a = ps.sideHexA_s[s2]!,
+        b = ps.sideHexB_s[s2]!;
       const d = [0, 1, 2, 3, 4, 5].find((dd) => sideBetween(p.map.grid, a, b) === s2 && p.map.grid.neighbour_hd[a * 6 + dd] === b)!;
       const theirs = sideCorners(p.map.grid, a, d).map(key);
       expect(theirs.filter((c) => mine.includes(c)).length, `side ${k}`).toBe(1);
@@ -406,7 +427,7 @@ describe('10.12 off-map boxes and I-13 exits', () => {
     expect(checkMovePath(s, foot(), [p.hex('1201'), X])).toMatch(/^10\.12/);
   });
 
-  test('I-13 a combat unit on the opponent\'s map edge may exit for 1 MP; a leader may not', () => {
+  test("I-13 a combat unit on the opponent's map edge may exit for 1 MP; a leader may not", () => {
     const p = position({ fill: 'clear' });
     const ps = pathSearchFor(p.state.map);
     const par = reach(p, foot(), '1402');

@@ -6,13 +6,20 @@ import { position } from '../helpers/position.js';
 import { scripted, testGame } from '../helpers/game.js';
 
 const month = (y: number, m: number) => y * 12 + m - 1;
-const sources = [{ hex: '1001', side: 'BOL' as const }, { hex: '1012', side: 'PAR' as const }];
-const placer = (name: string, extra = {}) => scripted(name, { callUps: () => 0, placePiece: (d) => d.hexes[0]!, replacements: (d) => d.eligible.slice(0, d.points), ...extra });
+const sources = [
+  { hex: '1001', side: 'BOL' as const },
+  { hex: '1012', side: 'PAR' as const },
+];
+const placer = (name: string, extra = {}) =>
+  scripted(name, { callUps: () => 0, placePiece: (d) => d.hexes[0]!, replacements: (d) => d.eligible.slice(0, d.points), ...extra });
 
 describe('9.4 reinforcements', () => {
   test('the schedule: Bolivia 2 in September 1932 then 3; Paraguay 3 to January 1933 then 2', () => {
     const p = position();
-    const at = (y: number, m: number, side: 0 | 1) => { p.state.month = month(y, m); return scheduledReinforcements(p.state, side); };
+    const at = (y: number, m: number, side: 0 | 1) => {
+      p.state.month = month(y, m);
+      return scheduledReinforcements(p.state, side);
+    };
     expect([at(1932, 9, BOL), at(1932, 10, BOL), at(1935, 6, BOL)]).toEqual([2, 3, 3]);
     expect([at(1932, 9, PAR), at(1933, 1, PAR), at(1933, 2, PAR)]).toEqual([3, 3, 2]);
   });
@@ -90,7 +97,11 @@ describe('9.5 call-ups', () => {
   test('Paraguay may make only two in a game', () => {
     const p = position({ sources });
     p.state.callUps_s[PAR] = 2;
-    const par = placer('PAR', { callUps: () => { throw new Error('not asked'); } });
+    const par = placer('PAR', {
+      callUps: () => {
+        throw new Error('not asked');
+      },
+    });
     p.state.month = month(1933, 3);
     newUnitPhase(testGame(p.state, [1, 1], par), PAR);
     expect(par.asked.some((d) => d.kind === 'callUps')).toBe(false);

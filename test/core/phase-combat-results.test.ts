@@ -19,7 +19,8 @@ describe('14.2 engineers in combat', () => {
     const b1 = p.place('B-I1', '1506');
     p.placeLeader('B-B', '1506');
     const bol = attacker('BOL', [{ attackers: [b1], hexes: [p.hex('1505')], leaders: [], cspHexes: [], air: false }], {
-      losses: () => [{ unit: b1, eliminate: false }], retreat: (d) => d.hexes[0]!,
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: (d) => d.hexes[0]!,
     });
     const par = scripted('PAR', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: i1, eliminate: false }] });
     // 6 halved = 3 against (3 + 4) halved = 2 + 2: 1-2; Bush -1: roll 6 -> 5: 25R/25. B-I1's retreat check: 6.
@@ -69,13 +70,16 @@ describe('12.12, 13.3 combat supply and air', () => {
     expect(thrown(() => combatPhase(g, PAR, 'first')).message).toMatch(/12\.12/);
   });
 
-  test('12.12 the defender\'s CSP is spent when he commits it, and doubles his strength back from halved', () => {
+  test("12.12 the defender's CSP is spent when he commits it, and doubles his strength back from halved", () => {
     const { p, i1, i2, b1 } = assault();
     csp(p, '1506', BOL);
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
       losses: () => [{ unit: i1, eliminate: false }],
     });
-    const bol = scripted('BOL', { defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }), losses: () => [{ unit: b1, eliminate: false }] });
+    const bol = scripted('BOL', {
+      defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }),
+      losses: () => [{ unit: b1, eliminate: false }],
+    });
     // 10 against 5: 2-1; Bush -1, Franco +1: roll 3 stays 3: 25/25.
     const g = testGame(p.state, [3], par, bol);
     combatPhase(g, PAR, 'first');
@@ -99,9 +103,13 @@ describe('12.12 the defender in two hexes', () => {
     p.place('B-I2', '1406');
     csp(p, '1506', BOL);
     csp(p, '1406', BOL);
-    const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506'), p.hex('1406')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
-      losses: () => [{ unit: i1, eliminate: false }],
-    });
+    const par = attacker(
+      'PAR',
+      [{ attackers: [i1, i2], hexes: [p.hex('1506'), p.hex('1406')], leaders: [], cspHexes: [p.hex('1505')], air: false }],
+      {
+        losses: () => [{ unit: i1, eliminate: false }],
+      },
+    );
     const bol = scripted('BOL', { defend, losses: () => [{ unit: b1, eliminate: false }] });
     // 1-1; Bush -1, Franco +1: roll 5 stays 5: 25/25 (3 factors each: one flip).
     const g = testGame(p.state, [5], par, bol);
@@ -152,7 +160,9 @@ describe('12.9, I-35 elimination', () => {
     const b3 = p.place('B-I3', '1506', { reduced: true });
     const pena = p.placeLeader('B-PENA', '1506');
     p.place('B-I1', '1510');
-    const par = attacker('PAR', [{ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], { advance: () => [] });
+    const par = attacker('PAR', [{ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
+      advance: () => [],
+    });
     // 6 against 1: 6-1; Bush -1: 6 -> 5: -/E. Peña's displacement die: 2.
     const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
@@ -161,7 +171,10 @@ describe('12.9, I-35 elimination', () => {
     expect(p.state.loc_l[pena]).toBe(p.hex('1510'));
     expect(p.state.vp_s[PAR]).toBe(21); // +1 for the eliminated unit (16.2)
     expect(p.state.vp_s[BOL]).toBe(20 - 3 * 2);
-    expect(of(g.events, 'vp').map((e) => [e.side, e.delta])).toEqual([[PAR, 1], [BOL, -6]]);
+    expect(of(g.events, 'vp').map((e) => [e.side, e.delta])).toEqual([
+      [PAR, 1],
+      [BOL, -6],
+    ]);
     expect(of(g.events, 'leader')).toEqual([expect.objectContaining({ side: BOL, leader: pena, to: p.hex('1510') })]);
   });
 
@@ -207,7 +220,7 @@ describe('15.2, I-39 the forced challenge', () => {
     return { p, i3, par, bol };
   }
 
-  test('15.2, I-39 the Army Commander\'s rating used in an attack that takes a 50 result calls for a challenge', () => {
+  test("15.2, I-39 the Army Commander's rating used in an attack that takes a 50 result calls for a challenge", () => {
     const { p, par, bol } = lowOdds('P-ESTIG');
     // Bush -1, Estigarribia +2: roll 1 -> 2: 1-2, 2: 50R/10. Retreat check 3 + 2 = 5: retreat.
     const g = testGame(p.state, [1, 3], par, bol);
@@ -217,7 +230,7 @@ describe('15.2, I-39 the forced challenge', () => {
     expect(p.state.challenge_s[BOL]).toBe(0);
   });
 
-  test('15.2 the same loss under a subordinate\'s rating calls for no challenge', () => {
+  test("15.2 the same loss under a subordinate's rating calls for no challenge", () => {
     const { p, par, bol } = lowOdds('P-FRANCO');
     // Bush -1, Franco +1: roll 2 -> 2: 50R/10. Retreat check 3 + 1: retreat.
     const g = testGame(p.state, [2, 3], par, bol);
@@ -231,7 +244,11 @@ describe('15.2, I-39 the forced challenge', () => {
     const pena = p.placeLeader('B-PENA', '1506');
     expect(p.state.armyCommander_s[BOL]).toBe(pena);
     const par = attacker('PAR', [{ ...order, air: false }], { losses: () => [{ unit: i1, eliminate: false }], advance: () => [] });
-    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: b1, eliminate: false }], retreat: (d) => d.hexes[0]! });
+    const bol = scripted('BOL', {
+      defend: () => ({ cspHexes: [], air: false }),
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: (d) => d.hexes[0]!,
+    });
     // 10 against 3: 3-1; Bush -1, Franco +1: roll 4 stays 4: 25/50R. Retreat check 5 - 1 (Peña) = 4: retreat.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
@@ -252,7 +269,9 @@ describe('11.1 stacking at the end of each combat', () => {
     const par = scripted('PAR', {
       attack: (_d, view) => {
         counts.push(view.stacking_hs[p.hex('1505') * 2 + PAR]!);
-        return counts.length === 1 ? { attackers: [par5[0]!], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false } : null;
+        return counts.length === 1
+          ? { attackers: [par5[0]!], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }
+          : null;
       },
       advance: () => [],
       overstack: (d) => [d.units[d.units.length - 1]!], // the owner's choice (11.1): the last of the engine's list

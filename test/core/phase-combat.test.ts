@@ -15,9 +15,16 @@ describe('12.11 leaders advance with the combat units', () => {
     const { p, i1, i2, franco, b1, order } = assault();
     const par = attacker('PAR', [order], {
       losses: () => [{ unit: i1, eliminate: false }],
-      advance: (d) => [{ unit: i2, hex: d.hexes[0]! }, { unit: -1, leader: franco, hex: d.hexes[0]! }],
+      advance: (d) => [
+        { unit: i2, hex: d.hexes[0]! },
+        { unit: -1, leader: franco, hex: d.hexes[0]! },
+      ],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', {
+      defend: () => ({ cspHexes: [], air: true }),
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: () => p.hex('1507'),
+    });
     combatPhase(testGame(p.state, [4, 5, 5], par, bol), PAR, 'first');
     expect(par.asked.find((d) => d.kind === 'advance')).toMatchObject({ leaders: [franco] });
     expect(p.state.loc_l[franco]).toBe(p.hex('1506'));
@@ -29,7 +36,11 @@ describe('12.11 leaders advance with the combat units', () => {
       losses: () => [{ unit: i1, eliminate: false }],
       advance: (d) => [{ unit: -1, leader: franco, hex: d.hexes[0]! }],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', {
+      defend: () => ({ cspHexes: [], air: true }),
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: () => p.hex('1507'),
+    });
     expect(thrown(() => combatPhase(testGame(p.state, [4, 5, 5], par, bol), PAR, 'first'))).toBeInstanceOf(IllegalDecision);
   });
 });
@@ -54,13 +65,29 @@ describe('12 a combat worked through the phase', () => {
     // Modifiers: Bush -1, Franco +1, attacker air +1, defender air -1: 4 stays 4. 3-1, 4: 25/50R.
     const [combat] = printedCombats(g);
     expect(combat).toEqual({
-      type: 'combat', side: PAR, phase: 'first', attackers: [i1, i2], defenders: [b1], hexes: [p.hex('1506')],
-      attack: 10, defence: 3, column: 3, belowLowest: false, odds: '3-1',
+      type: 'combat',
+      side: PAR,
+      phase: 'first',
+      attackers: [i1, i2],
+      defenders: [b1],
+      hexes: [p.hex('1506')],
+      attack: 10,
+      defence: 3,
+      column: 3,
+      belowLowest: false,
+      odds: '3-1',
       modifiers: [
-        { kind: 'defenderTerrain', value: -1, rule: '12.13' }, { kind: 'leader', leader: franco, value: 1, rule: '12.14' },
-        { kind: 'attackerAir', value: 1, rule: '13.3' }, { kind: 'defenderAir', value: -1, rule: '13.3' },
+        { kind: 'defenderTerrain', value: -1, rule: '12.13' },
+        { kind: 'leader', leader: franco, value: 1, rule: '12.14' },
+        { kind: 'attackerAir', value: 1, rule: '13.3' },
+        { kind: 'defenderAir', value: -1, rule: '13.3' },
       ],
-      roll: 4, modified: 4, attacker: { loss: 25, retreat: false }, defender: { loss: 50, retreat: true }, cancelled: false, result: '25/50R',
+      roll: 4,
+      modified: 4,
+      attacker: { loss: 25, retreat: false },
+      defender: { loss: 50, retreat: true },
+      cancelled: false,
+      result: '25/50R',
     });
     // 12.4: the defender was asked after the attacker committed, with what he could use.
     const defend = bol.asked.find((d) => d.kind === 'defend');
@@ -73,7 +100,9 @@ describe('12 a combat worked through the phase', () => {
     expect(p.state.reduced_u[i2]).toBe(0);
     // 12.8, I-31: one hex away, not next to the attacking hex 1505: the owner chose among the legal ones.
     const retreat = bol.asked.find((d) => d.kind === 'retreat');
-    expect(retreat?.kind === 'retreat' && [...retreat.hexes].sort((a, b) => a - b)).toEqual(['1407', '1507', '1607'].map(p.hex).sort((a, b) => a - b));
+    expect(retreat?.kind === 'retreat' && [...retreat.hexes].sort((a, b) => a - b)).toEqual(
+      ['1407', '1507', '1607'].map(p.hex).sort((a, b) => a - b),
+    );
     expect(p.state.loc_u[b1]).toBe(p.hex('1507'));
     // 12.11, I-33, 16.2: P-I2 advanced into the emptied settlement: control and 1d6 VP.
     expect(p.state.loc_u[i2]).toBe(p.hex('1506'));
@@ -82,8 +111,18 @@ describe('12 a combat worked through the phase', () => {
     expect(p.state.vp_s).toEqual(new Int32Array([25, 20]));
     expect(of(g.events, 'capture')).toEqual([{ type: 'capture', side: PAR, hex: p.hex('1506'), how: 'advance' }]);
     expect(of(g.events, 'vp')).toEqual([expect.objectContaining({ side: PAR, delta: 5, total: 25, rule: '16.2' })]);
-    expect(of(g.events, 'loss').map((e) => [e.side, e.unit, e.result])).toEqual([[BOL, b1, 'reduced'], [PAR, i1, 'reduced']]);
-    expect(of(g.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b1, from: p.hex('1506'), to: p.hex('1507'), rout: false });
+    expect(of(g.events, 'loss').map((e) => [e.side, e.unit, e.result])).toEqual([
+      [BOL, b1, 'reduced'],
+      [PAR, i1, 'reduced'],
+    ]);
+    expect(of(g.events, 'retreat')).toContainEqual({
+      type: 'retreat',
+      side: BOL,
+      unit: b1,
+      from: p.hex('1506'),
+      to: p.hex('1507'),
+      rout: false,
+    });
     // 12.12, 13.3: the CSP and both air markers are spent.
     expect(p.state.csp_hs[p.hex('1505') * 2 + PAR]).toBe(0);
     expect(p.state.airUsed_s).toEqual(new Uint8Array([1, 1]));
@@ -105,7 +144,14 @@ describe('12 a combat worked through the phase', () => {
     expect(of(g.events, 'vp')).toEqual([expect.objectContaining({ side: PAR, delta: 1, rule: '16.2' })]);
     // I-32: MF 5 in Bush is two hexes; of those 3 hexes from 1507, the nearest the source 1501 is 1504.
     expect(p.state.loc_u[b2]).toBe(p.hex('1504'));
-    expect(of(g.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1504'), rout: true });
+    expect(of(g.events, 'retreat')).toContainEqual({
+      type: 'retreat',
+      side: BOL,
+      unit: b2,
+      from: p.hex('1506'),
+      to: p.hex('1504'),
+      rout: true,
+    });
     expect(bol.asked.some((d) => d.kind === 'retreat')).toBe(false); // a rout is the engine's, not the owner's
     // 12.11: the attacker was offered the emptied hex and declined.
     expect(par.asked.find((d) => d.kind === 'advance')).toMatchObject({ units: [i1, i2], hexes: [p.hex('1506')] });
@@ -124,13 +170,21 @@ describe('12 a combat worked through the phase', () => {
     const b2 = p.place('B-I2', '1506');
     const c1 = p.place('B-C1', '1506');
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
-      losses: () => [{ unit: i1, eliminate: false }], advance: () => [],
+      losses: () => [{ unit: i1, eliminate: false }],
+      advance: () => [],
     });
     const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: c1, eliminate: true }] });
     // 10 against 4: 2-1; Bush -1: roll 6 -> 5: 25/25R. Rout check for B-I2: 1.
     const g = testGame(p.state, [6, 1], par, bol);
     combatPhase(g, PAR, 'first');
-    expect(of(g.events, 'retreat')).toContainEqual({ type: 'retreat', side: BOL, unit: b2, from: p.hex('1506'), to: p.hex('1505'), rout: true });
+    expect(of(g.events, 'retreat')).toContainEqual({
+      type: 'retreat',
+      side: BOL,
+      unit: b2,
+      from: p.hex('1506'),
+      to: p.hex('1505'),
+      rout: true,
+    });
     expect(p.state.loc_u[b2]).toBe(p.hex('1505'));
     expect(p.state.reduced_u[b2]).toBe(1);
     expect(of(g.events, 'loss')).toContainEqual(expect.objectContaining({ unit: b2, result: 'reduced', rule: '7.5, I-70' }));
@@ -153,7 +207,13 @@ describe('12 a combat worked through the phase', () => {
   });
 
   test('16.5, I-33 option fixedSettlementVP: a big-four settlement taken by advance scores +5, no die', () => {
-    const p = position({ fill: 'bush', places: [{ hex: '1506', bigFour: true }], control: { '1506': 'BOL' }, vp: [20, 20], options: ['fixedSettlementVP=true'] });
+    const p = position({
+      fill: 'bush',
+      places: [{ hex: '1506', bigFour: true }],
+      control: { '1506': 'BOL' },
+      vp: [20, 20],
+      options: ['fixedSettlementVP=true'],
+    });
     const i1 = p.place('P-I1', '1505');
     p.placeLeader('P-A', '1505');
     csp(p, '1505', PAR);
@@ -175,7 +235,11 @@ describe('3.2, I-34 control changes in retreats and routs', () => {
   test('3.2, I-34 a unit retreating into an enemy-controlled settlement takes control but scores nothing', () => {
     const { p, i1, b1, order } = assault({ places: [{ hex: '1507' }], control: { '1507': 'PAR' } });
     const par = attacker('PAR', [order], { losses: () => [{ unit: i1, eliminate: false }], advance: () => [] });
-    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', {
+      defend: () => ({ cspHexes: [], air: true }),
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: () => p.hex('1507'),
+    });
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
     expect(p.state.loc_u[b1]).toBe(p.hex('1507'));
@@ -202,7 +266,11 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     const t = p.state.side_t.indexOf(BOL);
     p.state.loc_t[t] = p.hex('1506');
     const par = attacker('PAR', [order], { losses: () => [{ unit: i1, eliminate: false }], advance: () => [] });
-    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: true }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', {
+      defend: () => ({ cspHexes: [], air: true }),
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: () => p.hex('1507'),
+    });
     combatPhase(testGame(p.state, [4, 5], par, bol), PAR, 'first');
     expect(p.state.loc_u[b1]).toBe(p.hex('1507'));
     expect(p.state.csp_hs[p.hex('1507') * 2 + BOL]).toBe(1);
@@ -220,9 +288,14 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     const t = p.state.side_t.indexOf(BOL);
     p.state.loc_t[t] = p.hex('1506');
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
-      losses: () => [{ unit: i1, eliminate: false }], advance: () => [],
+      losses: () => [{ unit: i1, eliminate: false }],
+      advance: () => [],
     });
-    const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: b1, eliminate: false }], retreat: () => p.hex('1507') });
+    const bol = scripted('BOL', {
+      defend: () => ({ cspHexes: [], air: false }),
+      losses: () => [{ unit: b1, eliminate: false }],
+      retreat: () => p.hex('1507'),
+    });
     // 10 against 3: 3-1; Clear: attacker -1 (from Clear), Franco +1: roll 4 stays 4: 25/50R; retreat check 5.
     const g = testGame(p.state, [4, 5], par, bol);
     combatPhase(g, PAR, 'first');
@@ -230,7 +303,7 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     expect(p.state.loc_t[t]).toBe(p.hex('1507'));
   });
 
-  test('12.8 when every unit routs, the stack\'s supply units are eliminated: an advancing attacker finds none to capture', () => {
+  test("12.8 when every unit routs, the stack's supply units are eliminated: an advancing attacker finds none to capture", () => {
     const p = position({ fill: 'bush', sources: [{ hex: '1501', side: 'BOL' }], vp: [20, 20] });
     const i1 = p.place('P-I1', '1507');
     const i2 = p.place('P-I2', '1507');
@@ -240,7 +313,8 @@ describe('12.8 non-combat pieces of a retreating or routing stack', () => {
     const c1 = p.place('B-C1', '1506');
     csp(p, '1506', BOL, 2);
     const par = attacker('PAR', [{ attackers: [i1, i2], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1507')], air: false }], {
-      losses: () => [{ unit: i1, eliminate: false }], advance: (d) => [{ unit: i2, hex: d.hexes[0]! }],
+      losses: () => [{ unit: i1, eliminate: false }],
+      advance: (d) => [{ unit: i2, hex: d.hexes[0]! }],
     });
     const bol = scripted('BOL', { defend: () => ({ cspHexes: [], air: false }), losses: () => [{ unit: c1, eliminate: true }] });
     const g = testGame(p.state, [6, 1], par, bol); // as above: 25/25R, B-I2 routs on 1
@@ -304,10 +378,12 @@ describe('12.2, 12.10, 12.11 more than one combat in a phase', () => {
     const b1 = p.place('B-I1', '1506');
     csp(p, '1506', BOL);
     const par = attacker('PAR', [{ attackers: [i3], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }], {
-      losses: () => [{ unit: i3, eliminate: false }], retreat: () => p.hex('1504'),
+      losses: () => [{ unit: i3, eliminate: false }],
+      retreat: () => p.hex('1504'),
     });
     const bol = scripted('BOL', {
-      defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }), losses: () => [{ unit: b1, eliminate: false }],
+      defend: (d) => ({ cspHexes: [d.cspHexes[0]!], air: false }),
+      losses: () => [{ unit: b1, eliminate: false }],
       advance: (d) => [{ unit: b1, hex: d.hexes[0]! }],
     });
     // 3 against 5: 1-2; Bush -1, Estigarribia +2: roll 1 -> 2: 50R/10. P-I3 retreats (3 + 2) to 1504 with its leader.

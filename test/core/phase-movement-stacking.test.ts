@@ -38,12 +38,17 @@ describe('11.1 stacking at the end of the phase', () => {
     expect(of(g.events, 'loss')).toEqual([]);
   });
 
-  test('11.1 the owner chooses which units go: his policy is asked, with the engine\'s order first', () => {
+  test("11.1 the owner chooses which units go: his policy is asked, with the engine's order first", () => {
     const { p, all, late } = crowd();
     const [i1] = all;
     const par = mover('PAR', [order([late], [], path(p, '1506', '1505'))], { overstack: () => [i1!] });
     movementPhase(testGame(p.state, [], par), PAR, false);
-    expect(par.asked.find((d) => d.kind === 'overstack')).toMatchObject({ side: PAR, hex: p.hex('1505'), units: [late, ...all.slice(0, 4).reverse()], count: 1 });
+    expect(par.asked.find((d) => d.kind === 'overstack')).toMatchObject({
+      side: PAR,
+      hex: p.hex('1505'),
+      units: [late, ...all.slice(0, 4).reverse()],
+      count: 1,
+    });
     expect(all.filter((u) => p.state.loc_u[u] === IN_DEAD)).toEqual([i1]);
     expect(p.state.loc_u[late]).toBe(p.hex('1505'));
   });

@@ -13,7 +13,11 @@ import { scripted, testGame } from '../helpers/game.js';
 import { mover, of, order, path } from '../helpers/movement.js';
 
 function thrown(f: () => void): Error {
-  try { f(); } catch (e) { return e as Error; }
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
   throw new Error('expected an illegal decision; the phase accepted every answer');
 }
 
@@ -28,7 +32,20 @@ describe('10.1 each piece moves once a phase', () => {
     expect(err.message).toMatch(/already moved this phase \(10\.1\)/);
     // the first move stands; the second was refused
     expect(p.state.loc_u[u]).toBe(p.hex('1506'));
-    expect(of(g.events, 'move')).toEqual([{ type: 'move', side: PAR, units: [u], leaders: [], trucks: [], ghq: false, csp: 0, carrier: -1, path: path(p, '1505', '1506'), phase: 'movement' }]);
+    expect(of(g.events, 'move')).toEqual([
+      {
+        type: 'move',
+        side: PAR,
+        units: [u],
+        leaders: [],
+        trucks: [],
+        ghq: false,
+        csp: 0,
+        carrier: -1,
+        path: path(p, '1505', '1506'),
+        phase: 'movement',
+      },
+    ]);
   });
 
   test('10.1 the move decision lists only the pieces that have not moved yet', () => {
@@ -72,7 +89,20 @@ describe('11.4 stacks', () => {
     const g = testGame(p.state, [], mover('PAR', [order([u1, u2], [l], path(p, '1505', '1504', '1503'))]));
     movementPhase(g, PAR, false);
     expect([p.state.loc_u[u1], p.state.loc_u[u2], p.state.loc_l[l]]).toEqual(path(p, '1503', '1503', '1503'));
-    expect(of(g.events, 'move')).toEqual([{ type: 'move', side: PAR, units: [u1, u2], leaders: [l], trucks: [], ghq: false, csp: 0, carrier: -1, path: path(p, '1505', '1504', '1503'), phase: 'movement' }]);
+    expect(of(g.events, 'move')).toEqual([
+      {
+        type: 'move',
+        side: PAR,
+        units: [u1, u2],
+        leaders: [l],
+        trucks: [],
+        ghq: false,
+        csp: 0,
+        carrier: -1,
+        path: path(p, '1505', '1504', '1503'),
+        phase: 'movement',
+      },
+    ]);
   });
 });
 
@@ -156,7 +186,13 @@ describe('3.2, 16.2 capturing settlements by movement', () => {
   });
 
   test('I-34 option reactionCaptureScores=false: the reaction capture takes control but scores nothing', () => {
-    const p = position({ fill: 'clear', places: [{ hex: '1507' }], control: { '1507': 'PAR' }, vp: [20, 20], options: ['reactionCaptureScores=false'] });
+    const p = position({
+      fill: 'clear',
+      places: [{ hex: '1507' }],
+      control: { '1507': 'PAR' },
+      vp: [20, 20],
+      options: ['reactionCaptureScores=false'],
+    });
     const u = p.place('B-I1', '1505');
     const l = p.placeLeader('B-B', '1505');
     const g = testGame(p.state, [], scripted('PAR', {}), mover('BOL', [order([u], [l], path(p, '1505', '1506', '1507'))]));
@@ -241,7 +277,7 @@ describe('6.3 truces', () => {
 });
 
 describe('I-13 exiting the map', () => {
-  test('I-13 combat units leaving from the opponent\'s map edge leave play and score +1 each', () => {
+  test("I-13 combat units leaving from the opponent's map edge leave play and score +1 each", () => {
     const p = position({ fill: 'clear', vp: [20, 20] });
     const u1 = p.place('P-I1', '1502');
     const u2 = p.place('P-I2', '1502');
@@ -251,7 +287,10 @@ describe('I-13 exiting the map', () => {
     expect(p.state.loc_u[u1]).toBe(GONE);
     expect(p.state.loc_u[u2]).toBe(GONE);
     expect(p.state.vp_s[PAR]).toBe(22);
-    expect(of(g.events, 'vp').map((e) => [e.side, e.delta, e.rule])).toEqual([[PAR, 1, '16.2, I-13'], [PAR, 1, '16.2, I-13']]);
+    expect(of(g.events, 'vp').map((e) => [e.side, e.delta, e.rule])).toEqual([
+      [PAR, 1, '16.2, I-13'],
+      [PAR, 1, '16.2, I-13'],
+    ]);
   });
 
   test('I-13 leaving the map costs 1 MP: a unit that spent its whole MF reaching the edge may not exit', () => {
@@ -288,20 +327,34 @@ describe('10.10 Reaction Movement', () => {
     const p = position({ fill: 'clear' });
     const u = p.place('B-I1', '1505');
     const l = p.placeLeader('B-B', '1505');
-    movementPhase(testGame(p.state, [], scripted('PAR', {}), mover('BOL', [order([u], [l], path(p, '1505', '1506', '1507', '1508'))])), BOL, true);
+    movementPhase(
+      testGame(p.state, [], scripted('PAR', {}), mover('BOL', [order([u], [l], path(p, '1505', '1506', '1507', '1508'))])),
+      BOL,
+      true,
+    );
     expect(p.state.loc_u[u]).toBe(p.hex('1508'));
     const q = position({ fill: 'clear' });
     const v = q.place('B-I1', '1505');
     const m = q.placeLeader('B-B', '1505');
-    expect(() => movementPhase(testGame(q.state, [], scripted('PAR', {}), mover('BOL', [order([v], [m], path(q, '1505', '1506', '1507', '1508', '1509'))])), BOL, true))
-      .toThrow(/10\.4/);
+    expect(() =>
+      movementPhase(
+        testGame(q.state, [], scripted('PAR', {}), mover('BOL', [order([v], [m], path(q, '1505', '1506', '1507', '1508', '1509'))])),
+        BOL,
+        true,
+      ),
+    ).toThrow(/10\.4/);
   });
 
   test('10.10(2) the leader stays with the unit for the whole move: he may not move on after it stops', () => {
     const p = position({ fill: 'clear' });
     const u = p.place('B-I1', '1505');
     const l = p.placeLeader('B-B', '1505');
-    const g = testGame(p.state, [], scripted('PAR', {}), mover('BOL', [order([u], [l], path(p, '1505', '1506')), order([], [l], path(p, '1506', '1507'))]));
+    const g = testGame(
+      p.state,
+      [],
+      scripted('PAR', {}),
+      mover('BOL', [order([u], [l], path(p, '1505', '1506')), order([], [l], path(p, '1506', '1507'))]),
+    );
     expect(() => movementPhase(g, BOL, true)).toThrow(IllegalDecision);
     expect(p.state.loc_l[l]).toBe(p.hex('1506'));
   });
@@ -309,7 +362,12 @@ describe('10.10 Reaction Movement', () => {
   test('10.10 only combat units with their leaders react: the GHQ may not move in Reaction Movement', () => {
     const p = position({ fill: 'clear' });
     p.state.ghq_s[BOL] = p.hex('1505');
-    const g = testGame(p.state, [], scripted('PAR', {}), mover('BOL', [{ units: [], leaders: [], ghq: true, path: path(p, '1505', '1506') }]));
+    const g = testGame(
+      p.state,
+      [],
+      scripted('PAR', {}),
+      mover('BOL', [{ units: [], leaders: [], ghq: true, path: path(p, '1505', '1506') }]),
+    );
     expect(thrown(() => movementPhase(g, BOL, true)).message).toMatch(/10\.10/);
     expect(p.state.ghq_s[BOL]).toBe(p.hex('1505'));
   });
@@ -331,7 +389,10 @@ describe('14.2 engineers', () => {
     const seen: number[] = [];
     const par = scripted('PAR', {
       build: () => [{ engineer: e, what: BUILD_ENTRENCHMENT }],
-      move: (_d, view) => { seen.push(view.building_u[e]!); return seen.length === 1 ? order([e], [], path(p, '1505', '1506')) : null; },
+      move: (_d, view) => {
+        seen.push(view.building_u[e]!);
+        return seen.length === 1 ? order([e], [], path(p, '1505', '1506')) : null;
+      },
     });
     movementPhase(testGame(p.state, [], par), PAR, false);
     expect(seen[0]).toBe(BUILD_ENTRENCHMENT); // it was building when the moves began
@@ -349,20 +410,24 @@ describe('14.2 engineers', () => {
 });
 
 describe('8.5, 8.15, 10.11 the Movement Phase counts GHQ and supply moves (games.csv)', () => {
-  test('8.5 a GHQ move counts for its side; 8.15 a CSP move and 10.11 a truck move count as supply moves; a combat unit\'s move counts for neither', () => {
+  test("8.5 a GHQ move counts for its side; 8.15 a CSP move and 10.11 a truck move count as supply moves; a combat unit's move counts for neither", () => {
     const p = position({ fill: 'clear' });
     p.state.ghq_s[BOL] = p.hex('1505');
     p.state.csp_hs[p.hex('1507') * 2 + BOL] = 3;
     p.state.loc_t[2] = p.hex('1509');
     p.state.loc_t[3] = p.hex('1509');
     const u = p.place('B-I1', '1503');
-    const bol = mover('BOL', [
-      { units: [], leaders: [], ghq: true, path: path(p, '1505', '1506') },
-      { units: [], leaders: [], csp: 1, path: path(p, '1507', '1608') },
-      { units: [], leaders: [], trucks: [2], path: path(p, '1509', '1409') },
-      { units: [], leaders: [], csp: 2, path: path(p, '1509', '1508', '1507', '1506'), transport: { truck: 3, pickup: 2 } },
-      order([u], [], path(p, '1503', '1502')),
-    ], { build: () => [] });
+    const bol = mover(
+      'BOL',
+      [
+        { units: [], leaders: [], ghq: true, path: path(p, '1505', '1506') },
+        { units: [], leaders: [], csp: 1, path: path(p, '1507', '1608') },
+        { units: [], leaders: [], trucks: [2], path: path(p, '1509', '1409') },
+        { units: [], leaders: [], csp: 2, path: path(p, '1509', '1508', '1507', '1506'), transport: { truck: 3, pickup: 2 } },
+        order([u], [], path(p, '1503', '1502')),
+      ],
+      { build: () => [] },
+    );
     movementPhase(testGame(p.state, [], scripted('PAR', {}), bol), BOL, false);
     expect(p.state.csp_hs[p.hex('1506') * 2 + BOL]).toBe(2);
     expect([...p.state.ghqMoves_s]).toEqual([0, 1]);

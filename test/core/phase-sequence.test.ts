@@ -10,8 +10,21 @@ import { loadScenario } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { gameData } from '../helpers/data.js';
 
-const PHASES = ['supply', 'new units', 'movement', 'reaction movement', 'first combat', 'reaction combat', 'second combat', 'construction', 'political'];
-const TURN_ORDER: [Side, string][] = [...PHASES.map((ph) => [PAR, ph] as [Side, string]), ...PHASES.map((ph) => [BOL, ph] as [Side, string])];
+const PHASES = [
+  'supply',
+  'new units',
+  'movement',
+  'reaction movement',
+  'first combat',
+  'reaction combat',
+  'second combat',
+  'construction',
+  'political',
+];
+const TURN_ORDER: [Side, string][] = [
+  ...PHASES.map((ph) => [PAR, ph] as [Side, string]),
+  ...PHASES.map((ph) => [BOL, ph] as [Side, string]),
+];
 
 const boqueron = () => loadScenario('boqueron', gameData());
 const play = (policy: string, seed: string): GameResult =>
@@ -36,27 +49,35 @@ function byTurn(events: readonly GameEvent[]): GameEvent[][] {
 }
 
 describe('4.2 the turn sequence', () => {
-  test.each(SEEDS)('4.2 seed %s: each turn runs Supply, New Units, Movement, Reaction Movement, First, Reaction and Second Combat, Construction, Political: Paraguay, then Bolivia', (seed) => {
-    const r = game(seed);
-    const turns = byTurn(r.events!);
-    expect(turns.length).toBe(r.endTurn);
-    turns.forEach((events, t) => {
-      const phases = events.filter((e): e is Extract<GameEvent, { type: 'phase' }> => e.type === 'phase').map((e) => [e.side, e.phase]);
-      const ended = r.end !== 'scenario_end' && t === turns.length - 1;
-      if (ended) expect(phases, `turn ${t}`).toEqual(TURN_ORDER.slice(0, phases.length));
-      else expect(phases, `turn ${t}`).toEqual(TURN_ORDER);
-    });
-    // nothing of a turn's play comes before its 'turn' event, after the set-up
-    const first = r.events!.findIndex((e) => e.type === 'turn');
-    expect(r.events!.slice(0, first).filter((e) => e.type === 'phase')).toEqual([]);
-  });
+  test.each(SEEDS)(
+    '4.2 seed %s: each turn runs Supply, New Units, Movement, Reaction Movement, First, Reaction and Second Combat, Construction, Political: Paraguay, then Bolivia',
+    (seed) => {
+      const r = game(seed);
+      const turns = byTurn(r.events!);
+      expect(turns.length).toBe(r.endTurn);
+      turns.forEach((events, t) => {
+        const phases = events.filter((e): e is Extract<GameEvent, { type: 'phase' }> => e.type === 'phase').map((e) => [e.side, e.phase]);
+        const ended = r.end !== 'scenario_end' && t === turns.length - 1;
+        if (ended) expect(phases, `turn ${t}`).toEqual(TURN_ORDER.slice(0, phases.length));
+        else expect(phases, `turn ${t}`).toEqual(TURN_ORDER);
+      });
+      // nothing of a turn's play comes before its 'turn' event, after the set-up
+      const first = r.events!.findIndex((e) => e.type === 'turn');
+      expect(r.events!.slice(0, first).filter((e) => e.type === 'phase')).toEqual([]);
+    },
+  );
 
   test.each(SEEDS)('4.2 seed %s: each phase is played by the side the sequence names (reaction phases by the non-phasing side)', (seed) => {
     const r = game(seed);
-    let phasing: Side = PAR, phase = '';
+    let phasing: Side = PAR,
+      phase = '';
     for (const e of r.events!) {
       if (e.type === 'turn') phase = '';
-      if (e.type === 'phase') { phasing = e.side; phase = e.phase; continue; }
+      if (e.type === 'phase') {
+        phasing = e.side;
+        phase = e.phase;
+        continue;
+      }
       const other = phasing === PAR ? BOL : PAR;
       if (e.type === 'move') {
         expect(['movement', 'reaction movement'], `a move in the ${phase} phase`).toContain(phase);
@@ -104,7 +125,10 @@ describe('5.0 weather', () => {
       if (e.rainy) rainy++;
       if (month === 1 || month === 2) expect(e.rainy, `month ${month}`).toBe(true);
       else if (month === 12) {
-        const roll = events.slice(0, i).reverse().find((x): x is Extract<GameEvent, { type: 'roll' }> => x.type === 'roll' && x.rule === '5.0');
+        const roll = events
+          .slice(0, i)
+          .reverse()
+          .find((x): x is Extract<GameEvent, { type: 'roll' }> => x.type === 'roll' && x.rule === '5.0');
         expect(roll, 'a December weather roll').toBeDefined();
         expect(e.rainy).toBe(roll!.roll <= 3);
       } else expect(e.rainy, `month ${month}`).toBe(false);
@@ -115,8 +139,8 @@ describe('5.0 weather', () => {
   });
 });
 
-describe('16.3 the scenario\'s length', () => {
-  test.each(SEEDS)('16.3 seed %s: the game lasts the scenario\'s turns unless it ended early', (seed) => {
+describe("16.3 the scenario's length", () => {
+  test.each(SEEDS)("16.3 seed %s: the game lasts the scenario's turns unless it ended early", (seed) => {
     const r = game(seed);
     const turns = effectiveTurns(boqueron(), DEFAULT_OPTIONS);
     expect(turns).toBe(6);

@@ -15,7 +15,11 @@ const of = <T extends GameEvent['type']>(events: readonly GameEvent[], type: T) 
   events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 
 function thrown(f: () => void): Error {
-  try { f(); } catch (e) { return e as Error; }
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
   throw new Error('expected an illegal decision; the phase accepted every answer');
 }
 
@@ -26,7 +30,8 @@ function column(spec: PositionSpec = {}): Position {
 
 /** Every unit of the side not placed leaves the game, so the New Unit Phase has nothing to draw. */
 function emptyPile(p: Position, side: 0 | 1): void {
-  for (let u = 0; u < p.state.loc_u.length; u++) if (p.state.counters.side_u[u] === side && p.state.loc_u[u]! < 0) setUnitLoc(p.state, u, GONE);
+  for (let u = 0; u < p.state.loc_u.length; u++)
+    if (p.state.counters.side_u[u] === side && p.state.loc_u[u]! < 0) setUnitLoc(p.state, u, GONE);
 }
 
 const supplyRolls = (events: readonly GameEvent[]) => of(events, 'roll').filter((e) => e.kind === 'supplyTable');
@@ -58,7 +63,9 @@ describe('8.5, I-17 a GHQ without an LOC', () => {
     expect(p.state.inSupply_u[i2]).toBe(0); // beside the GHQ, which projects nothing
     expect(p.state.inSupply_u[i3]).toBe(0); // 6 MP from the source: within 8, not within 4
     expect(supplyRolls(g.events)).toEqual([]);
-    expect(of(g.events, 'supply')).toEqual([{ type: 'supply', side: PAR, locLength: -1, radius: 4, csp: 0, replacements: 0, truck: false, outOfSupply: [i2, i3] }]);
+    expect(of(g.events, 'supply')).toEqual([
+      { type: 'supply', side: PAR, locLength: -1, radius: 4, csp: 0, replacements: 0, truck: false, outOfSupply: [i2, i3] },
+    ]);
     expect(par.asked.map((d) => d.kind)).toEqual(['removeGhq']);
     expect(g.dice.used()).toBe(2);
   });
@@ -136,7 +143,9 @@ describe('8.2, 8.14, 9.1, 9.6 the Supply Table and what it gives', () => {
     let total = 0;
     for (let h = 0; h < p.map.grid.size; h++) total += p.state.csp_hs[h * 2 + PAR]!;
     expect(total).toBe(3);
-    expect(of(g.events, 'supply')).toEqual([{ type: 'supply', side: PAR, locLength: 12, radius: 8, csp: 4, replacements: 2, truck: true, outOfSupply: [] }]);
+    expect(of(g.events, 'supply')).toEqual([
+      { type: 'supply', side: PAR, locLength: 12, radius: 8, csp: 4, replacements: 2, truck: true, outOfSupply: [] },
+    ]);
   });
 
   test('8.14 a CSP placed with a leader out of General Supply is an illegal decision', () => {
@@ -198,7 +207,9 @@ describe('8.12, 8.13 attrition', () => {
     supplyPhase(g, PAR);
     expect(a.p.state.inSupply_u[a.u]).toBe(0);
     expect(a.p.state.reduced_u[a.u]).toBe(1);
-    expect(of(g.events, 'roll')).toContainEqual(expect.objectContaining({ kind: 'attrition', side: PAR, unit: a.u, roll: 2, modified: 1, effect: 'step', rule: '8.12' }));
+    expect(of(g.events, 'roll')).toContainEqual(
+      expect.objectContaining({ kind: 'attrition', side: PAR, unit: a.u, roll: 2, modified: 1, effect: 'step', rule: '8.12' }),
+    );
     expect(of(g.events, 'loss')).toEqual([expect.objectContaining({ unit: a.u, result: 'reduced', rule: '8.12' })]);
     const b = stranded('P-I1');
     supplyPhase(testGame(b.p.state, [3, 3], scripted('PAR', noCsp)), PAR); // 3 - 1 = 2
@@ -229,7 +240,9 @@ describe('8.12, 8.13 attrition', () => {
     supplyPhase(g, PAR);
     expect(p.state.loc_u[u]).toBe(IN_DEAD);
     expect(p.state.vp_s[BOL]).toBe(22);
-    expect(of(g.events, 'roll')).toContainEqual(expect.objectContaining({ kind: 'attrition', unit: u, roll: 1, modified: -2, effect: 'surrendered' }));
+    expect(of(g.events, 'roll')).toContainEqual(
+      expect.objectContaining({ kind: 'attrition', unit: u, roll: 1, modified: -2, effect: 'surrendered' }),
+    );
     expect(of(g.events, 'loss')).toEqual([expect.objectContaining({ unit: u, result: 'surrendered' })]);
     expect(of(g.events, 'vp')).toEqual([expect.objectContaining({ side: BOL, delta: 2, rule: '16.2' })]);
   });
@@ -272,7 +285,9 @@ describe('8.12, 8.13 attrition', () => {
       expect(p.state.inSupply_u[u]).toBe(0); // air supply is not General Supply
       expect(p.state.airUsed_s[BOL]).toBe(1);
       expect(p.state.airSupplyUsed_s[BOL]).toBe(1);
-      expect(of(g.events, 'roll')).toContainEqual(expect.objectContaining({ kind: 'attrition', side: BOL, unit: u, roll: 2, modified: 2, effect: 'none' }));
+      expect(of(g.events, 'roll')).toContainEqual(
+        expect.objectContaining({ kind: 'attrition', side: BOL, unit: u, roll: 2, modified: 2, effect: 'none' }),
+      );
     });
 
     test('8.13 without the drop the same roll costs a step', () => {
@@ -298,8 +313,12 @@ describe('8.8 depots', () => {
   test('8.8 a depot on an LOC settlement projects the radius during the Supply Phase and is removed after it', () => {
     // Rows 1-20: source 1420, GHQ 1401: LOC 19 Bush hexes = 57, radius 4. The settlement 1410 lies on it.
     const p = position({
-      cols: [14, 15], rows: [1, 20], sources: [{ hex: '1420', side: 'PAR' }],
-      places: [{ hex: '1410' }], control: { '1410': 'PAR' }, vp: [20, 20],
+      cols: [14, 15],
+      rows: [1, 20],
+      sources: [{ hex: '1420', side: 'PAR' }],
+      places: [{ hex: '1410' }],
+      control: { '1410': 'PAR' },
+      vp: [20, 20],
     });
     p.state.ghq_s[PAR] = p.hex('1401');
     const u = p.place('P-I1', '1510'); // beside the depot, far from the source and the GHQ

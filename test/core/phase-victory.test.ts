@@ -36,7 +36,7 @@ function emptyScenario(vp: [number, number], turns: number): Scenario {
 }
 
 describe('16.4 sudden death', () => {
-  test('16.4 the instant a side\'s VP go below 0 it loses; nothing scores after', () => {
+  test("16.4 the instant a side's VP go below 0 it loses; nothing scores after", () => {
     const p = position({ vp: [20, 5] });
     const g = testGame(p.state, []);
     addVp(g, BOL, -5, { cause: 'callUp' }, '16.2');
@@ -58,7 +58,10 @@ describe('16.4 sudden death', () => {
     p.place('B-I3', '1506', { reduced: true });
     p.placeLeader('B-PENA', '1506');
     p.place('B-I1', '1510');
-    const par = scripted('PAR', { attack: () => ({ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }), advance: () => [] });
+    const par = scripted('PAR', {
+      attack: () => ({ attackers: [i1], hexes: [p.hex('1506')], leaders: [], cspHexes: [p.hex('1505')], air: false }),
+      advance: () => [],
+    });
     const g = testGame(p.state, [6, 2], par, scripted('BOL', { defend: () => ({ cspHexes: [], air: false }) }));
     combatPhase(g, PAR, 'first');
     expect(p.state.vp_s[BOL]).toBe(-1);
@@ -77,7 +80,8 @@ describe('16.4 sudden death', () => {
     p.state.challenge_s[PAR] = 1;
     const par = scripted('PAR', {
       political: () => ({ action: 'replaceCommander', modifier: -2, supporters: [] }),
-      placePiece: (d) => d.hexes[0]!, chooseLeader: (d) => d.leaders[0]!,
+      placePiece: (d) => d.hexes[0]!,
+      chooseLeader: (d) => d.leaders[0]!,
     });
     const g = testGame(p.state, [6, 1, 1, 1], par);
     politicalPhase(g, PAR);
@@ -124,7 +128,8 @@ describe('16.1 negotiated settlement', () => {
     let truceGame: ReturnType<typeof playGame> | undefined, calmGame: ReturnType<typeof playGame> | undefined;
     for (let i = 0; i < 400 && (!truceGame || !calmGame); i++) {
       const r = playGame(scenario, DEFAULT_OPTIONS, passive(), `settle${i}`, { log: true });
-      if (r.truceTurns > 0) truceGame ??= r; else calmGame ??= r;
+      if (r.truceTurns > 0) truceGame ??= r;
+      else calmGame ??= r;
     }
     expect(truceGame, 'a seed with a truce among 400').toBeDefined();
     const t = truceGame!;
@@ -156,11 +161,19 @@ describe('16.1 negotiated settlement', () => {
 describe('16.3 victory levels', () => {
   test('16.3 decisive 50+, substantive 20-49, marginal 1-19, whichever side leads', () => {
     const { state } = position();
-    expect([50, 73, 49, 20, 19, 1, 0].map((m) => victoryLevel(state, m))).toEqual(['decisive', 'decisive', 'substantive', 'substantive', 'marginal', 'marginal', 'tie']);
+    expect([50, 73, 49, 20, 19, 1, 0].map((m) => victoryLevel(state, m))).toEqual([
+      'decisive',
+      'decisive',
+      'substantive',
+      'substantive',
+      'marginal',
+      'marginal',
+      'tie',
+    ]);
     expect([-50, -20, -1].map((m) => victoryLevel(state, m))).toEqual(['decisive', 'substantive', 'marginal']);
   });
 
-  test('16.3 at the scenario\'s end the side with more VP wins, with no coin flip', () => {
+  test("16.3 at the scenario's end the side with more VP wins, with no coin flip", () => {
     const p = position({ vp: [30, 31] });
     const g = testGame(p.state, []);
     scenarioEnd(g);

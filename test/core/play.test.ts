@@ -38,7 +38,10 @@ describe('4.2 whole games', () => {
     let live: GameState | null = null;
     const placedWhenTold: boolean[] = [];
     const observer = {
-      start(state: GameState) { live = state; before = cloneState(state); },
+      start(state: GameState) {
+        live = state;
+        before = cloneState(state);
+      },
       event(e: GameEvent) {
         // The live state: a unit set up is already where its event says.
         if (e.type === 'setup' && e.piece === 'unit') placedWhenTold.push(live!.loc_u[e.id] === e.hex);
@@ -60,18 +63,30 @@ describe('4.2 whole games', () => {
   test('16.2 the invariant check catches VP that differ from the start plus the VP events', () => {
     const scenario = loadScenario('boqueron', gameData());
     const state = createState(scenario, DEFAULT_OPTIONS);
-    const game = { state, dice: seededDice('x'), observer: null, policies: [createPolicy('passive', 'x'), createPolicy('passive', 'x')] as const, where: 'test' };
+    const game = {
+      state,
+      dice: seededDice('x'),
+      observer: null,
+      policies: [createPolicy('passive', 'x'), createPolicy('passive', 'x')] as const,
+      where: 'test',
+    };
     const [par, bol] = [state.vp_s[0]!, state.vp_s[1]!];
     // Either side's VP off by the events' sum fails, naming both figures.
-    expect(() => checkInvariants(game, 'set-up', [par + 1, bol])).toThrow(`VP ${par}/${bol} differ from the start plus the VP events ${par + 1}/${bol}`);
-    expect(() => checkInvariants(game, 'set-up', [par, bol - 2])).toThrow(`VP ${par}/${bol} differ from the start plus the VP events ${par}/${bol - 2}`);
+    expect(() => checkInvariants(game, 'set-up', [par + 1, bol])).toThrow(
+      `VP ${par}/${bol} differ from the start plus the VP events ${par + 1}/${bol}`,
+    );
+    expect(() => checkInvariants(game, 'set-up', [par, bol - 2])).toThrow(
+      `VP ${par}/${bol} differ from the start plus the VP events ${par}/${bol - 2}`,
+    );
     // VP that moved with their events pass; the same VP without the events do not.
     state.vp_s[1] = bol + 5;
     expect(() => checkInvariants(game, 'set-up', [par, bol + 5])).not.toThrow();
-    expect(() => checkInvariants(game, 'set-up', [par, bol])).toThrow(`VP ${par}/${bol + 5} differ from the start plus the VP events ${par}/${bol}`);
+    expect(() => checkInvariants(game, 'set-up', [par, bol])).toThrow(
+      `VP ${par}/${bol + 5} differ from the start plus the VP events ${par}/${bol}`,
+    );
   });
 
-  test.each(listScenarioIds())('16.2 %s: the result\'s per-settlement captures and end holders agree with the event log', (id) => {
+  test.each(listScenarioIds())("16.2 %s: the result's per-settlement captures and end holders agree with the event log", (id) => {
     const scenario = loadScenario(id, gameData());
     const hexes = scenario.map.places.filter((p) => p.settlement).map((p) => p.hex);
     let captures = 0;
@@ -79,7 +94,8 @@ describe('4.2 whole games', () => {
     // other game Paraguay plays balanced, which does.
     for (let i = 0; i < 4; i++) {
       const r = play(id, i % 2 === 0 ? 'random' : 'balanced', 'random', streamSeed('captures', i, 'game'), { log: true });
-      const par = hexes.map(() => 0), bol = hexes.map(() => 0);
+      const par = hexes.map(() => 0),
+        bol = hexes.map(() => 0);
       const holder = hexes.map((h) => createState(scenario, DEFAULT_OPTIONS).control_h[h]!).map((c) => (c === 0 || c === 1 ? c : -1));
       for (const e of r.events!) {
         if (e.type !== 'capture' && e.type !== 'control') continue;
@@ -96,7 +112,7 @@ describe('4.2 whole games', () => {
     expect(captures).toBeGreaterThan(0);
   });
 
-  test('16.3 a passive game ends at the scenario\'s end with the VP of the set-up and supply alone', () => {
+  test("16.3 a passive game ends at the scenario's end with the VP of the set-up and supply alone", () => {
     const r = play('boqueron', 'passive', 'passive', 'p1');
     expect(r.end === 'scenario_end' || r.end === 'settlement').toBe(true);
     expect(r.turns.length).toBe(r.endTurn);

@@ -15,10 +15,11 @@ function franco() {
   p.state.armyCommander_s[PAR] = fr;
   return { p, estig, fr, a };
 }
-const policy = (action: object, extra = {}) => scripted('PAR', { political: () => action as never, placePiece: (d) => d.hexes[0]!, chooseLeader: (d) => d.leaders[0]!, ...extra });
+const policy = (action: object, extra = {}) =>
+  scripted('PAR', { political: () => action as never, placePiece: (d) => d.hexes[0]!, chooseLeader: (d) => d.leaders[0]!, ...extra });
 
 describe('15 leaders and the Political Phase', () => {
-  test('15.2 15.3 a forced challenge: roll + difference >= twice the commander\'s rating replaces him', () => {
+  test("15.2 15.3 a forced challenge: roll + difference >= twice the commander's rating replaces him", () => {
     const { p, estig, fr } = franco();
     p.state.challenge_s[PAR] = 1;
     // roll 3 + (3 - 2) = 4 >= 2 x 2; the new subordinate is drawn from the refilled box (int roll 1)
@@ -62,7 +63,7 @@ describe('15 leaders and the Political Phase', () => {
     expect(() => politicalPhase(testGame(p.state, [], policy({ action: 'none' })), PAR)).toThrow(/forced challenge/);
   });
 
-  test('15.4 a failed voluntary attempt costs the commander\'s rating plus one die (result >= rating)', () => {
+  test("15.4 a failed voluntary attempt costs the commander's rating plus one die (result >= rating)", () => {
     const { p, fr } = franco();
     // roll 2 + 0 supporters = 2: >= 2 but < 4; loses 2 + roll 5
     politicalPhase(testGame(p.state, [2, 5], policy({ action: 'replaceCommander', modifier: 0, supporters: [] })), PAR);
@@ -96,7 +97,10 @@ describe('15 leaders and the Political Phase', () => {
     p.place('B-I1', '1102');
     const par = policy({ action: 'replaceSubordinate', leader: a, modifier: 0 });
     politicalPhase(testGame(p.state, [1, 1], par), PAR);
-    const asked = par.asked.find((d) => d.kind === 'placePiece' && d.piece === 'leader') as Extract<typeof par.asked[number], { kind: 'placePiece' }>;
+    const asked = par.asked.find((d) => d.kind === 'placePiece' && d.piece === 'leader') as Extract<
+      (typeof par.asked)[number],
+      { kind: 'placePiece' }
+    >;
     expect(asked.hexes).toContain(p.hex('1509'));
     expect(asked.hexes).toContain(p.hex('1505'));
     expect(asked.hexes).toContain(p.hex('1012')); // the source
@@ -105,12 +109,15 @@ describe('15 leaders and the Political Phase', () => {
 
   test('15.5 a subordinate with a greater political rating than the commander cannot be replaced', () => {
     const { p, estig } = franco();
-    expect(() => politicalPhase(testGame(p.state, [], policy({ action: 'replaceSubordinate', leader: estig, modifier: 0 })), PAR))
-      .toThrow(/cannot be replaced \(15\.5\)/);
+    expect(() => politicalPhase(testGame(p.state, [], policy({ action: 'replaceSubordinate', leader: estig, modifier: 0 })), PAR)).toThrow(
+      /cannot be replaced \(15\.5\)/,
+    );
   });
 
   test('15.5 the subordinate modifier is bought at 2 VP a point, at most +3', () => {
     const { p, a } = franco();
-    expect(() => politicalPhase(testGame(p.state, [], policy({ action: 'replaceSubordinate', leader: a, modifier: 4 })), PAR)).toThrow(/from 0 to 3/);
+    expect(() => politicalPhase(testGame(p.state, [], policy({ action: 'replaceSubordinate', leader: a, modifier: 4 })), PAR)).toThrow(
+      /from 0 to 3/,
+    );
   });
 });

@@ -1,8 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { prepareCombat, type Attack } from '../../src/core/combat.js';
 import {
-  RETREAT, ROUT, armorRetreatApplies, canAdvance, defenderOccupiableHexes, hexLeader, retreatCheck, retreatHexes, routCutShortByEzoc, routPath,
-  routStepCost, vacatedDefendingHexes,
+  RETREAT,
+  ROUT,
+  armorRetreatApplies,
+  canAdvance,
+  defenderOccupiableHexes,
+  hexLeader,
+  retreatCheck,
+  retreatHexes,
+  routCutShortByEzoc,
+  routPath,
+  routStepCost,
+  vacatedDefendingHexes,
 } from '../../src/core/retreat.js';
 import { BOL, PAR, type Side } from '../../src/core/side.js';
 import { IN_DEAD, setUnitLoc } from '../../src/core/state.js';
@@ -12,12 +22,18 @@ import { position, type Position, type PositionSpec } from '../helpers/position.
 
 function attackOf(p: Position, side: Side, attackers: string[], hexes: string[]): Attack {
   return {
-    side, attackers: attackers.map(p.unit), hexes: hexes.map(p.hex), leaders: [],
-    combatSupply_u: new Uint8Array(p.state.loc_u.length).fill(1), attackerAir: false, defenderAir: false,
+    side,
+    attackers: attackers.map(p.unit),
+    hexes: hexes.map(p.hex),
+    leaders: [],
+    combatSupply_u: new Uint8Array(p.state.loc_u.length).fill(1),
+    attackerAir: false,
+    defenderAir: false,
   };
 }
 
-const labels = (p: Position, hexes: number[]) => hexes.map((h) => p.state.map.grid.column_h[h]! * 100 + p.state.map.grid.row_h[h]!).map((n) => String(n).padStart(4, '0'));
+const labels = (p: Position, hexes: number[]) =>
+  hexes.map((h) => p.state.map.grid.column_h[h]! * 100 + p.state.map.grid.row_h[h]!).map((n) => String(n).padStart(4, '0'));
 
 describe('12.7, 13.1 the retreat/rout check (I-30)', () => {
   test('12.7, I-30 the leader with the greatest political rating in the hex modifies the roll; ties: the better command', () => {
@@ -33,7 +49,8 @@ describe('12.7, 13.1 the retreat/rout check (I-30)', () => {
 
   test('12.8 Retreat/Rout Table: Bolivia routs on 2 or less, Paraguay only on 1 or less', () => {
     const p = position();
-    const b = p.place('B-I2', '1406'), q = p.place('P-I2', '1408');
+    const b = p.place('B-I2', '1406'),
+      q = p.place('P-I2', '1408');
     expect([1, 2, 3].map((r) => retreatCheck(p.state, b, false, r).result)).toEqual([ROUT, ROUT, RETREAT]);
     expect([1, 2, 3].map((r) => retreatCheck(p.state, q, false, r).result)).toEqual([ROUT, RETREAT, RETREAT]);
   });
@@ -283,7 +300,7 @@ describe('12.11 advance after combat (I-33)', () => {
     expect(canAdvance(p.state, p.unit('P-A1'), p.hex('1406'))).toBe(false);
   });
 
-  test('12.11 the defenders may occupy the attackers\' vacated hexes only after the attackers are gone and on a 10 or -', () => {
+  test("12.11 the defenders may occupy the attackers' vacated hexes only after the attackers are gone and on a 10 or -", () => {
     const { p, setup } = won();
     expect(defenderOccupiableHexes(p.state, setup, LOSS_NONE)).toEqual([]); // the attackers are still there
     setUnitLoc(p.state, p.unit('P-I1'), IN_DEAD);

@@ -24,12 +24,13 @@ function firstFit(d: Extract<Decision, { kind: 'setupGroup' }>, state: GameState
     return h;
   });
 }
-const policy = (name: string, extra: Parameters<typeof scripted>[1] = {}) => scripted(name, {
-  setupGroup: firstFit,
-  setupEntrenchments: (d) => d.hexes.slice(0, d.count),
-  attachTrucks: () => [],
-  ...extra,
-});
+const policy = (name: string, extra: Parameters<typeof scripted>[1] = {}) =>
+  scripted(name, {
+    setupGroup: firstFit,
+    setupEntrenchments: (d) => d.hexes.slice(0, d.count),
+    attachTrucks: () => [],
+    ...extra,
+  });
 
 function setUpScenario(id: string, seed = 'setup', policies = [policy('PAR'), policy('BOL')] as const) {
   const s = loadScenario(id, gameData());
@@ -53,8 +54,10 @@ describe('17 set-up', () => {
   });
 
   test('17.1 trucks may start attached, as desired: each side is asked for its trucks where a radius is projected (8.11)', () => {
-    const attachAll = (d: Extract<Decision, { kind: 'attachTrucks' }>, view: GameState) => d.trucks.map((t) => ({ truck: t, hex: view.loc_t[t]! }));
-    const par = policy('PAR', { attachTrucks: attachAll }), bol = policy('BOL');
+    const attachAll = (d: Extract<Decision, { kind: 'attachTrucks' }>, view: GameState) =>
+      d.trucks.map((t) => ({ truck: t, hex: view.loc_t[t]! }));
+    const par = policy('PAR', { attachTrucks: attachAll }),
+      bol = policy('BOL');
     const state = setUpScenario('boqueron', 'setup', [par, bol]);
     const offered = par.asked.find((d) => d.kind === 'attachTrucks') as Extract<Decision, { kind: 'attachTrucks' }> | undefined;
     expect(offered).toBeDefined();
@@ -90,12 +93,14 @@ describe('17 set-up', () => {
   });
 
   test('I-40 cup draws depend on the seed and nothing else', () => {
-    const a = setUpScenario('alihuata', 'one'), b = setUpScenario('alihuata', 'one'), c = setUpScenario('alihuata', 'two');
+    const a = setUpScenario('alihuata', 'one'),
+      b = setUpScenario('alihuata', 'one'),
+      c = setUpScenario('alihuata', 'two');
     expect(Array.from(a.loc_u)).toEqual(Array.from(b.loc_u));
     expect(Array.from(a.loc_u)).not.toEqual(Array.from(c.loc_u));
   });
 
-  test('11.2 17.3 Arce gets an entrenchment marker so Estigarribia\'s five units fit', () => {
+  test("11.2 17.3 Arce gets an entrenchment marker so Estigarribia's five units fit", () => {
     const state = setUpScenario('alihuata');
     expect(state.works_h[at(state, '2241')]).toBe(WORKS_ENTRENCHMENT);
     expect(state.stacking_hs[at(state, '2241') * 2 + PAR]).toBe(5);
@@ -106,11 +111,12 @@ describe('17 set-up', () => {
     expect(state.control_h[at(state, '2236')]).toBe(PAR);
   });
 
-  test('I-40 a group answer outside the group\'s hexes is an illegal decision', () => {
+  test("I-40 a group answer outside the group's hexes is an illegal decision", () => {
     const s = loadScenario('boqueron', gameData());
     const state = createState(s, DEFAULT_OPTIONS);
     const bad = scripted('PAR', { setupGroup: (d) => d.pieces.map(() => at(state, '1001')) });
-    expect(() => setUp({ state, dice: seededDice('x'), observer: null, policies: [bad, policy('BOL')], where: 'boqueron seed x' }))
-      .toThrow(/illegal setupGroup decision for PAR \(boqueron seed x\)/);
+    expect(() => setUp({ state, dice: seededDice('x'), observer: null, policies: [bad, policy('BOL')], where: 'boqueron seed x' })).toThrow(
+      /illegal setupGroup decision for PAR \(boqueron seed x\)/,
+    );
   });
 });

@@ -12,15 +12,36 @@ import { gameData } from '../helpers/data.js';
 /** A fresh state, a copy from the middle of a game (turn 2) and the game's own state at its end (ended set). */
 function states(): { fresh: GameState; mid: GameState; end: GameState } {
   const s = loadScenario('boqueron', gameData());
-  let mid: GameState | null = null, end: GameState | null = null;
+  let mid: GameState | null = null,
+    end: GameState | null = null;
   const watch = createPolicy('random', 'shape:BOL', s);
-  playGame(s, DEFAULT_OPTIONS, [createPolicy('random', 'shape:PAR', s), {
-    name: 'watch', decide(d, view) { if (view.turn === 2) mid ??= cloneState(view as GameState); return watch.decide(d, view); },
-  }], 'shape', { observer: { event() {}, start(state) { end = state; } } });
+  playGame(
+    s,
+    DEFAULT_OPTIONS,
+    [
+      createPolicy('random', 'shape:PAR', s),
+      {
+        name: 'watch',
+        decide(d, view) {
+          if (view.turn === 2) mid ??= cloneState(view as GameState);
+          return watch.decide(d, view);
+        },
+      },
+    ],
+    'shape',
+    {
+      observer: {
+        event() {},
+        start(state) {
+          end = state;
+        },
+      },
+    },
+  );
   return { fresh: createState(s, DEFAULT_OPTIONS), mid: mid!, end: end! };
 }
 
-describe('the state\'s one shape', () => {
+describe("the state's one shape", () => {
   test('a copy (cloneState) holds every field with equal values, its typed arrays its own', () => {
     for (const s of Object.values(states())) {
       const c = cloneState(s);
@@ -35,7 +56,7 @@ describe('the state\'s one shape', () => {
     }
   });
 
-  test('the game\'s own state has every field of the interface, in the copy\'s order', () => {
+  test("the game's own state has every field of the interface, in the copy's order", () => {
     const { fresh, mid, end } = states();
     expect(end.ended).not.toBeNull();
     expect(Object.keys(mid)).toEqual(Object.keys(fresh));

@@ -25,7 +25,11 @@ function checkPosition(state: GameState, counts: { units: number; supplied: numb
 }
 
 describe('12.12 combat supply for many units at once', () => {
-  for (const [id, games] of [['boqueron', 4], ['alihuata', 2], ['campaign', 1]] as const) {
+  for (const [id, games] of [
+    ['boqueron', 4],
+    ['alihuata', 2],
+    ['campaign', 1],
+  ] as const) {
     test(`${id}: markCombatSupplied agrees with combatSupplyHexes unit by unit`, () => {
       const counts = { units: 0, supplied: 0, spent: 0 };
       forEachRandomPosition(id, games, 5, (state) => checkPosition(state, counts));

@@ -10,7 +10,13 @@ import { DEFAULT_OPTIONS } from '../../src/core/options.js';
 import { createState, setLeaderLoc, setUnitLoc, type GameState } from '../../src/core/state.js';
 import { forcedDice } from '../../src/core/dice.js';
 import {
-  attritionCase, attritionModifier, generalSupply, hasWater, isolatedUnits, rollSupplyTable, traceLoc,
+  attritionCase,
+  attritionModifier,
+  generalSupply,
+  hasWater,
+  isolatedUnits,
+  rollSupplyTable,
+  traceLoc,
 } from '../../src/core/supply.js';
 import { gameTables, MINI_COUNTERS, miniMap } from '../helpers/position.js';
 
@@ -18,34 +24,79 @@ const roadA = Array.from({ length: 21 }, (_, i) => `20${String(i + 1).padStart(2
 const roadB = Array.from({ length: 18 }, (_, i) => `${20 + i}14`).join(' '); // D2 2014 east to 3714
 
 const UNITS: Record<string, string> = {
-  U1: '2024', U5: '2013', U2: '2029', U6: '2027', U7: '2225', U10: '2825', U3: '1225', U4: '1629',
-  U8: '3613', U9: '3615', U11: '1409', U12: '1407', U13: '3714',
+  U1: '2024',
+  U5: '2013',
+  U2: '2029',
+  U6: '2027',
+  U7: '2225',
+  U10: '2825',
+  U3: '1225',
+  U4: '1629',
+  U8: '3613',
+  U9: '3615',
+  U11: '1409',
+  U12: '1407',
+  U13: '3714',
 };
 const LEADERS: Record<string, string> = { L1: '2025', L2: '1625', L3: '2014', L4: '2425', L5: '1405' };
 
 function example(rainy: boolean) {
   const map = miniMap({
-    cols: [10, 37], rows: [1, 30], roads: [roadA, roadB],
-    places: [{ hex: '2008', name: 'D1' }, { hex: '2014', name: 'D2' }],
-    sources: [{ hex: '2001', side: 'BOL' }, { hex: '1401', side: 'BOL' }],
+    cols: [10, 37],
+    rows: [1, 30],
+    roads: [roadA, roadB],
+    places: [
+      { hex: '2008', name: 'D1' },
+      { hex: '2014', name: 'D2' },
+    ],
+    sources: [
+      { hex: '2001', side: 'BOL' },
+      { hex: '1401', side: 'BOL' },
+    ],
   });
   const issues = new Issues('example counters');
-  const counters = compileCounters({
-    ...MINI_COUNTERS,
-    units: [...MINI_COUNTERS.units, ...Object.keys(UNITS).map((u) => ({ id: u, side: 'BOL', type: 'infantry', name: u, full: '4-5', reduced: '2-5' }))],
-    leaders: [...MINI_COUNTERS.leaders, ...Object.keys(LEADERS).map((l) => ({ id: l, side: 'BOL', name: l, named: false, political: 0, command: 0, move: 12 }))],
-  }, issues, false)!;
+  const counters = compileCounters(
+    {
+      ...MINI_COUNTERS,
+      units: [
+        ...MINI_COUNTERS.units,
+        ...Object.keys(UNITS).map((u) => ({ id: u, side: 'BOL', type: 'infantry', name: u, full: '4-5', reduced: '2-5' })),
+      ],
+      leaders: [
+        ...MINI_COUNTERS.leaders,
+        ...Object.keys(LEADERS).map((l) => ({ id: l, side: 'BOL', name: l, named: false, political: 0, command: 0, move: 12 })),
+      ],
+    },
+    issues,
+    false,
+  )!;
   issues.throwIfAny();
   const control_h = new Uint8Array(map.grid.size).fill(NO_CONTROL);
   control_h[parseHex(map.grid, '2008')] = BOL;
   control_h[parseHex(map.grid, '2014')] = BOL;
   const side = (armyCommander: number): SideSetup => ({
-    vp: 20, supplyRadius: -1, armyCommander, cup: [], entrenchmentMarkers: 0, mustEntrench: [], deploy: [], reinforcementPile: [],
+    vp: 20,
+    supplyRadius: -1,
+    armyCommander,
+    cup: [],
+    entrenchmentMarkers: 0,
+    mustEntrench: [],
+    deploy: [],
+    reinforcementPile: [],
   });
   const scenario: Scenario = {
-    id: 'example', name: 'supply example', rule: '8', startMonth: 1932 * 12 + 8, turns: 1, about: [],
-    map, counters, tables: gameTables(),
-    sides: [side(counters.leaderIndex.get('P-ESTIG')!), side(counters.leaderIndex.get('B-PENA')!)], control_h, options: {},
+    id: 'example',
+    name: 'supply example',
+    rule: '8',
+    startMonth: 1932 * 12 + 8,
+    turns: 1,
+    about: [],
+    map,
+    counters,
+    tables: gameTables(),
+    sides: [side(counters.leaderIndex.get('P-ESTIG')!), side(counters.leaderIndex.get('B-PENA')!)],
+    control_h,
+    options: {},
   };
   const state: GameState = createState(scenario, DEFAULT_OPTIONS);
   state.rainy = rainy;
@@ -62,7 +113,7 @@ function example(rainy: boolean) {
   return { state, hex, unit, leader };
 }
 
-describe('8 the rules\' supply example', () => {
+describe("8 the rules' supply example", () => {
   test('8.6 the LOC from S1 to the GHQ is 20 and both settlements on it may take depots; radius 8', () => {
     const { state, hex } = example(false);
     const loc = traceLoc(state, BOL);

@@ -17,7 +17,8 @@ function referenceLoc(state: GameState, side: Side): { length: number; depotHexe
   if (ghq < 0 || sources.length === 0) return { length: -1, depotHexes: [], to: null };
   const sc = beginCall(state, side);
   setMode(sc, MODE_LOC);
-  const from = new Int32Array(sc.nodes), to = new Int32Array(sc.nodes);
+  const from = new Int32Array(sc.nodes),
+    to = new Int32Array(sc.nodes);
   resetSearch(sc, from);
   for (const h of sources) seed(sc, from, h);
   runSearch(sc, from, false, UNREACHED - 1);
@@ -28,7 +29,8 @@ function referenceLoc(state: GameState, side: Side): { length: number; depotHexe
   runSearch(sc, to, true, UNREACHED - 1);
   const depotHexes = state.map.places
     .filter((p) => p.settlement && state.control_h[p.hex] === side && from[p.hex]! + to[p.hex]! === length)
-    .map((p) => p.hex).sort((a, b) => a - b);
+    .map((p) => p.hex)
+    .sort((a, b) => a - b);
   return { length, depotHexes, to };
 }
 
@@ -45,7 +47,14 @@ function referenceConnected(state: GameState, side: Side, toGhqOnly: boolean): I
   return dist;
 }
 
-interface Counts { positions: number; locs: number; units: number; isolated: number; cutOff: number; unconnectedHexes: number }
+interface Counts {
+  positions: number;
+  locs: number;
+  units: number;
+  isolated: number;
+  cutOff: number;
+  unconnectedHexes: number;
+}
 
 /** 8.13, 8.2: one question asked of every hex in turn (the verdicts remembered between hexes are exercised). */
 function checkEveryHex(state: GameState, side: Side, toGhqOnly: boolean, counts: Counts): void {
@@ -56,7 +65,8 @@ function checkEveryHex(state: GameState, side: Side, toGhqOnly: boolean, counts:
   setMode(sc, MODE_PATH);
   newQuestion(sc);
   for (const h of targets) markOnce(sc, h);
-  const got: number[] = [], want: number[] = [];
+  const got: number[] = [],
+    want: number[] = [];
   for (let h = 0; h < sc.size; h++) {
     if (!connects(sc, h, targets)) got.push(h);
     if (reference[h]! >= UNREACHED) want.push(h);
@@ -102,7 +112,13 @@ function checkPosition(view: GameState, counts: Counts): void {
 }
 
 describe('8.6, 8.8, 8.13, 8.2: goal-directed supply searches equal exhaustive Dijkstra', () => {
-  for (const [id, games] of [['boqueron', 6], ['alihuata', 3], ['ballivian', 3], ['villa-montes', 4], ['campaign', 2]] as const) {
+  for (const [id, games] of [
+    ['boqueron', 6],
+    ['alihuata', 3],
+    ['ballivian', 3],
+    ['villa-montes', 4],
+    ['campaign', 2],
+  ] as const) {
     test(`${id}: LOC length, depot hexes, isolation and cut-off on random-game positions`, () => {
       const counts: Counts = { positions: 0, locs: 0, units: 0, isolated: 0, cutOff: 0, unconnectedHexes: 0 };
       forEachRandomPosition(id, games, 7, (state) => checkPosition(state, counts));

@@ -15,14 +15,20 @@ function withRailroad(p: Position, labels: string[]): GameState {
   return { ...p.state, map };
 }
 
-const labels = (p: Position, hexes: readonly number[]) => hexes.map((h) => {
-  const { column_h, row_h } = p.map.grid;
-  return `${column_h[h]}${String(row_h[h]).padStart(2, '0')}`;
-});
+const labels = (p: Position, hexes: readonly number[]) =>
+  hexes.map((h) => {
+    const { column_h, row_h } = p.map.grid;
+    return `${column_h[h]}${String(row_h[h]).padStart(2, '0')}`;
+  });
 
 describe('8.4 supply sources', () => {
   test('8.4 a friendly-controlled source not in an EZOC is usable; an enemy one is not', () => {
-    const p = position({ sources: [{ hex: '1412', side: 'PAR' }, { hex: '1401', side: 'BOL' }] });
+    const p = position({
+      sources: [
+        { hex: '1412', side: 'PAR' },
+        { hex: '1401', side: 'BOL' },
+      ],
+    });
     expect(labels(p, usableSources(p.state, PAR))).toEqual(['1412']);
     expect(labels(p, usableSources(p.state, BOL))).toEqual(['1401']);
   });
@@ -70,7 +76,12 @@ describe('8.4 supply sources', () => {
   test('8.4 Villa Montes serves only while the hexes along the river north of it are free of Paraguayan units and their unnegated ZOCs', () => {
     const p = position({ sources: [{ hex: '1403', side: 'BOL', kind: 'villa-montes' }], rivers: [['1403/1402', '1402/1401']] });
     const src = p.map.supplySources[0]!;
-    expect(labels(p, [...p.map.villaMontesRiverHexes].sort((a, b) => a - b))).toEqual(['1401', '1402', '1403']);
+    expect(
+      labels(
+        p,
+        [...p.map.villaMontesRiverHexes].sort((a, b) => a - b),
+      ),
+    ).toEqual(['1401', '1402', '1403']);
     expect(isUsableSource(p.state, src)).toBe(true);
     p.place('P-I1', '1301'); // ZOC into 1401 and 1402, not into Villa Montes 1403
     expect(isUsableSource(p.state, src)).toBe(false);
@@ -221,7 +232,12 @@ describe('8.6 Line of Communication', () => {
   });
 
   test('8.6 any usable source may be used: the nearest one gives the LOC', () => {
-    const p = position({ sources: [{ hex: '1412', side: 'PAR' }, { hex: '1812', side: 'PAR' }] });
+    const p = position({
+      sources: [
+        { hex: '1412', side: 'PAR' },
+        { hex: '1812', side: 'PAR' },
+      ],
+    });
     p.state.ghq_s[PAR] = p.hex('1709');
     const loc = traceLoc(p.state, PAR);
     expect(loc.length).toBe(9);
@@ -242,8 +258,11 @@ describe('8.8 depots', () => {
 
   test('8.8 the cost from a depot hex to the GHQ counts the GHQ hex, not the depot hex (I-15, I-16)', () => {
     const p = position({
-      sources: [{ hex: '1412', side: 'PAR' }], cols: [14, 14],
-      terrain: { '1411': 'clear', '1408': 'clear' }, places: [{ hex: '1410' }], control: { '1410': 'PAR' },
+      sources: [{ hex: '1412', side: 'PAR' }],
+      cols: [14, 14],
+      terrain: { '1411': 'clear', '1408': 'clear' },
+      places: [{ hex: '1410' }],
+      control: { '1410': 'PAR' },
     });
     p.state.ghq_s[PAR] = p.hex('1408');
     const loc = traceLoc(p.state, PAR);
@@ -254,8 +273,12 @@ describe('8.8 depots', () => {
   test('8.8 settlements on equally short LOCs from two sources are all depot hexes', () => {
     const p = position({
       // the railhead kind is the one PAR source allowed off the south edge
-      sources: [{ hex: '1412', side: 'PAR' }, { hex: '1404', side: 'PAR', kind: 'railhead' }],
-      places: [{ hex: '1410' }, { hex: '1406' }], control: { '1410': 'PAR', '1406': 'PAR' },
+      sources: [
+        { hex: '1412', side: 'PAR' },
+        { hex: '1404', side: 'PAR', kind: 'railhead' },
+      ],
+      places: [{ hex: '1410' }, { hex: '1406' }],
+      control: { '1410': 'PAR', '1406': 'PAR' },
     });
     p.state.ghq_s[PAR] = p.hex('1408');
     const loc = traceLoc(p.state, PAR);
@@ -293,8 +316,9 @@ describe('8.6 the LOC length from every hex at once (where a GHQ could go)', () 
 });
 
 describe('8.6 the LOC length of a few hexes, the search stopped once they are settled', () => {
-  test('8.6 locLengths with `only` gives the full search\'s lengths on those hexes (positions of random Boquerón and Villa Montes games)', () => {
-    let compared = 0, stopped = 0;
+  test("8.6 locLengths with `only` gives the full search's lengths on those hexes (positions of random Boquerón and Villa Montes games)", () => {
+    let compared = 0,
+      stopped = 0;
     for (const id of ['boqueron', 'villa-montes']) {
       forEachRandomPosition(id, 3, 30, (state) => {
         for (const side of [PAR, BOL] as const) {
@@ -302,7 +326,10 @@ describe('8.6 the LOC length of a few hexes, the search stopped once they are se
           const ghq = state.ghq_s[side]!;
           const only = [ghq, ghq + 1, ghq - 1, ghq + 40, 7].filter((h) => h >= 0 && h < full.length && full[h]! >= 0);
           const part = locLengths(state, side, undefined, undefined, only);
-          for (const h of only) { expect(part[h]).toBe(full[h]); compared++; }
+          for (const h of only) {
+            expect(part[h]).toBe(full[h]);
+            compared++;
+          }
           // Hexes beyond the stop read -1 or their true length, never a wrong one.
           for (let h = 0; h < full.length; h++) {
             if (part[h] !== -1) expect(part[h]).toBe(full[h]);

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import {
-  combatSupplyHexes, cspPlacementHexes, generalSupply, hasCombatSupply, traceLoc, type GeneralSupply,
+  combatSupplyHexes,
+  cspPlacementHexes,
+  generalSupply,
+  hasCombatSupply,
+  traceLoc,
+  type GeneralSupply,
 } from '../../src/core/supply.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { boxLocation, setLeaderLoc, setUnitLoc } from '../../src/core/state.js';
@@ -202,7 +207,7 @@ describe('12.12 combat supply', () => {
     expect(combatSupplyHexes(p.state, PAR, p.hex('1405'))).toEqual([]);
   });
 
-  test('12.12 the combat supply radius counts the unit\'s hex, not the leader\'s (8.7)', () => {
+  test("12.12 the combat supply radius counts the unit's hex, not the leader's (8.7)", () => {
     const p = position({ cols: [14, 14], terrain: { '1408': 'marsh', '1406': 'clear' } });
     p.place('P-I1', '1406');
     p.placeLeader('P-FRANCO', '1408');
@@ -272,7 +277,12 @@ describe('12.12 combat supply', () => {
 
 describe('8.14 CSP placement', () => {
   test('8.14 CSP go on usable sources, the GHQ in supply, leaders in General Supply, and depots only with a leader (I-23)', () => {
-    const p = position({ sources: [{ hex: '1412', side: 'PAR' }, { hex: '1612', side: 'PAR' }] });
+    const p = position({
+      sources: [
+        { hex: '1412', side: 'PAR' },
+        { hex: '1612', side: 'PAR' },
+      ],
+    });
     p.place('B-I1', '1711'); // ZOC into the source 1612
     p.state.ghq_s[PAR] = p.hex('1408');
     p.placeLeader('P-FRANCO', '1406');

@@ -26,27 +26,42 @@ describe('10.11 truck transport', () => {
     expect(p.state.loc_u[u]).toBe(p.hex('1508'));
     expect(p.state.loc_t[truck]).toBe(p.hex('1508'));
     // The truck used its 8 MP: 2 to drive, 2 to load, 4 to carry. It is no longer movable.
-    const second = bol.asked.filter((d) => d.kind === 'move')[1] as Extract<typeof bol.asked[number], { kind: 'move' }>;
+    const second = bol.asked.filter((d) => d.kind === 'move')[1] as Extract<(typeof bol.asked)[number], { kind: 'move' }>;
     expect(second.movable.trucks).not.toContain(truck);
     expect(second.movable.units).not.toContain(u);
   });
 
-  test('the 2 MP pickup counts against the truck\'s MF (10.4)', () => {
+  test("the 2 MP pickup counts against the truck's MF (10.4)", () => {
     const { p, truck, ps } = clearField();
     const u = p.place('B-I1', '1506');
-    const order: MoveOrder = { units: [u], leaders: [], path: path(p, '1505', '1506', '1507', '1508', '1509'), transport: { truck, pickup: 1 } };
+    const order: MoveOrder = {
+      units: [u],
+      leaders: [],
+      path: path(p, '1505', '1506', '1507', '1508', '1509'),
+      transport: { truck, pickup: 1 },
+    };
     expect(moveProblem(p.state, ps, BOL, order, false, null)).toMatch(/^10\.4/);
   });
 
   test('a truck carries one combat unit or two CSP, never armor', () => {
     const { p, truck, ps } = clearField();
-    const a = p.place('B-I1', '1505'), b = p.place('B-I2', '1505'), k = p.place('B-K1', '1505');
+    const a = p.place('B-I1', '1505'),
+      b = p.place('B-I2', '1505'),
+      k = p.place('B-K1', '1505');
     p.state.csp_hs[p.hex('1505') * 2 + BOL] = 3;
     const to = path(p, '1505', '1506');
-    expect(moveProblem(p.state, ps, BOL, { units: [a, b], leaders: [], path: to, transport: { truck, pickup: 0 } }, false, null)).toMatch(/one combat unit or two CSP/);
-    expect(moveProblem(p.state, ps, BOL, { units: [], leaders: [], csp: 3, path: to, transport: { truck, pickup: 0 } }, false, null)).toMatch(/two CSP/);
-    expect(moveProblem(p.state, ps, BOL, { units: [k], leaders: [], path: to, transport: { truck, pickup: 0 } }, false, null)).toMatch(/armor/);
-    expect(moveProblem(p.state, ps, BOL, { units: [], leaders: [], csp: 2, path: to, transport: { truck, pickup: 0 } }, false, null)).toBeNull();
+    expect(moveProblem(p.state, ps, BOL, { units: [a, b], leaders: [], path: to, transport: { truck, pickup: 0 } }, false, null)).toMatch(
+      /one combat unit or two CSP/,
+    );
+    expect(
+      moveProblem(p.state, ps, BOL, { units: [], leaders: [], csp: 3, path: to, transport: { truck, pickup: 0 } }, false, null),
+    ).toMatch(/two CSP/);
+    expect(moveProblem(p.state, ps, BOL, { units: [k], leaders: [], path: to, transport: { truck, pickup: 0 } }, false, null)).toMatch(
+      /armor/,
+    );
+    expect(
+      moveProblem(p.state, ps, BOL, { units: [], leaders: [], csp: 2, path: to, transport: { truck, pickup: 0 } }, false, null),
+    ).toBeNull();
   });
 
   test('carried units spend no MP of their own: a unit that has moved cannot be carried', () => {
@@ -64,7 +79,8 @@ describe('10.11 truck transport', () => {
   test('any number of leaders ride along with the cargo', () => {
     const { p, truck } = clearField();
     const u = p.place('B-I1', '1505');
-    const l1 = p.placeLeader('B-PENA', '1505'), l2 = p.placeLeader('B-PENAR', '1505');
+    const l1 = p.placeLeader('B-PENA', '1505'),
+      l2 = p.placeLeader('B-PENAR', '1505');
     const order: MoveOrder = { units: [u], leaders: [l1, l2], path: path(p, '1505', '1506', '1507'), transport: { truck, pickup: 0 } };
     let n = 0;
     const bol = scripted('BOL', { build: () => [], move: () => (n++ === 0 ? order : null) });
@@ -73,7 +89,7 @@ describe('10.11 truck transport', () => {
   });
 });
 
-describe('10.11 a loaded truck moves as one unit at the truck\'s rate', () => {
+describe("10.11 a loaded truck moves as one unit at the truck's rate", () => {
   // A road down column 15, rows 1-20: a truck (MF 8) pays 1/3 MP a road hex, a leader or the GHQ 1/2.
   function roadField() {
     const rows = Array.from({ length: 20 }, (_, i) => `15${String(i + 1).padStart(2, '0')}`);
@@ -98,7 +114,7 @@ describe('10.11 a loaded truck moves as one unit at the truck\'s rate', () => {
     expect([p.state.loc_u[u], p.state.loc_l[l], p.state.loc_t[truck]]).toEqual([p.hex('1516'), p.hex('1516'), p.hex('1516')]);
   });
 
-  test('10.11 a truck carrying the GHQ moves at the motorised rate and the truck\'s MF, not the GHQ\'s 6', () => {
+  test("10.11 a truck carrying the GHQ moves at the motorised rate and the truck's MF, not the GHQ's 6", () => {
     const { p, truck, ps, road } = roadField();
     p.state.ghq_s[BOL] = p.hex('1501');
     // 2 MP to load, 15 road hexes at 1/3 MP: 7 MP, more than the GHQ's own MF of 6.

@@ -26,7 +26,7 @@ describe('2.10 counter notation', () => {
 describe('the counter manifest', () => {
   const { counters, issues } = compile(readDataFile('counters.json'));
 
-  test('loads without issues and accounts for the game\'s 190 counters (2.1)', () => {
+  test("loads without issues and accounts for the game's 190 counters (2.1)", () => {
     expect(issues).toEqual([]);
     expect(readDataFile('counters.json').totalCounters).toBe(190);
   });
@@ -38,7 +38,7 @@ describe('the counter manifest', () => {
     expect(u.reduced).toEqual({ attack: 2, defence: 2, move: 6 });
   });
 
-  test('2.14 Estigarribia is political 3, command +2, move 12; 8.5 Peña\'s command is -1', () => {
+  test("2.14 Estigarribia is political 3, command +2, move 12; 8.5 Peña's command is -1", () => {
     const estig = counters!.leaders.find((l) => l.name === 'Estigarribia')!;
     expect([estig.political, estig.command, estig.move]).toEqual([3, 2, 12]);
     expect(counters!.leaders.find((l) => l.name === 'Peña')!.command).toBe(-1);

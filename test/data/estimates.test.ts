@@ -6,7 +6,11 @@ import { DEFAULT_DATA_DIR, loadGameData } from '../../src/data/load.js';
 import { readDataFile } from '../helpers/data.js';
 
 const raw = readDataFile;
-const setting = (text: string): EstimateSetting => { const s = parseEstimate(text); if (typeof s === 'string') throw new Error(s); return s; };
+const setting = (text: string): EstimateSetting => {
+  const s = parseEstimate(text);
+  if (typeof s === 'string') throw new Error(s);
+  return s;
+};
 type Leader = { id: string; side: string; command: number; political: number; estimated?: string[] };
 type Unit = { id: string; side: string; full: string; reduced: string | null; estimated?: string[] | boolean };
 
@@ -23,7 +27,8 @@ describe('estimated data moved by a step', () => {
   test('leader ratings: only the estimated ratings of the named side move (2.14)', () => {
     const before = raw('counters.json');
     const after = applyEstimates('counters', before, [setting('estimate.leaderCommand.BOL=+1')]) as typeof before;
-    const was = before.leaders as Leader[], now = after.leaders as Leader[];
+    const was = before.leaders as Leader[],
+      now = after.leaders as Leader[];
     let moved = 0;
     was.forEach((l, i) => {
       const expected = l.side === 'BOL' && l.estimated?.includes('command') ? Math.min(5, l.command + 1) : l.command;
@@ -65,8 +70,12 @@ describe('estimated data moved by a step', () => {
     let cleared = 0;
     for (const [row, line] of Object.entries(before.terrain)) {
       [...line].forEach((ch, i) => {
-        const a = open.terrain[row]![i]!, b = dry.terrain[row]![i]!;
-        if (a !== ch) { expect([ch, a]).toEqual(['.', 'c']); cleared++; }
+        const a = open.terrain[row]![i]!,
+          b = dry.terrain[row]![i]!;
+        if (a !== ch) {
+          expect([ch, a]).toEqual(['.', 'c']);
+          cleared++;
+        }
         expect(b).toBe(ch === 'm' ? '.' : ch);
       });
     }
@@ -86,7 +95,7 @@ describe('estimated data moved by a step', () => {
     });
   });
 
-  test('every group\'s every step loads as valid game data and moves its file; a bad group or step is named', () => {
+  test("every group's every step loads as valid game data and moves its file; a bad group or step is named", () => {
     const shipped = loadGameData(DEFAULT_DATA_DIR);
     for (const g of ESTIMATE_GROUPS) {
       for (const v of g.values) {

@@ -11,9 +11,18 @@ import { DEFAULT_DATA_DIR, loadGameData } from '../../src/data/load.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { FEATURE_REACH, sensitivityItems } from '../../src/sim/sensitivity-items.js';
 
-interface RawMap { grid: { firstColumn: number; lastColumn: number; firstRow: number; lastRow: number }; terrain: Record<string, string>; roads: { name: string; hexes: string }[]; places: { name: string; hex: string; settlement?: boolean }[] }
+interface RawMap {
+  grid: { firstColumn: number; lastColumn: number; firstRow: number; lastRow: number };
+  terrain: Record<string, string>;
+  roads: { name: string; hexes: string }[];
+  places: { name: string; hex: string; settlement?: boolean }[];
+}
 const rawMap = (): RawMap => JSON.parse(readFileSync(join(DEFAULT_DATA_DIR, 'map.json'), 'utf8')) as RawMap;
-const setting = (text: string): EstimateSetting => { const s = parseEstimate(text); if (typeof s === 'string') throw new Error(s); return s; };
+const setting = (text: string): EstimateSetting => {
+  const s = parseEstimate(text);
+  if (typeof s === 'string') throw new Error(s);
+  return s;
+};
 
 describe('estimate.road.<name>: one estimated road taken off the map', () => {
   test('the road named by its key goes, every other road stays, in the raw file and in the compiled map', () => {
@@ -28,7 +37,9 @@ describe('estimate.road.<name>: one estimated road taken off the map', () => {
 
   test('a road map.json does not hold is refused when the data load, naming the roads it does hold', () => {
     expect(() => loadGameData(DEFAULT_DATA_DIR, {}, [setting('estimate.road.nowhere=none')])).toThrow(DataError);
-    expect(() => loadGameData(DEFAULT_DATA_DIR, {}, [setting('estimate.road.nowhere=none')])).toThrow(/no estimated road "nowhere" \(roads: .*ballivian-canada-strongest/);
+    expect(() => loadGameData(DEFAULT_DATA_DIR, {}, [setting('estimate.road.nowhere=none')])).toThrow(
+      /no estimated road "nowhere" \(roads: .*ballivian-canada-strongest/,
+    );
     expect(parseEstimate('estimate.road.ballivian-canada-strongest=trail')).toMatch(/takes none/);
   });
 });
@@ -40,11 +51,13 @@ describe('estimate.around.<name>: the terrain within 2 hexes of one settlement',
     const at = parseHex(grid, before.places.find((p) => p.name === 'Boquerón')!.hex);
     const cleared = applyEstimates('map', before, [setting('estimate.around.boqueron=clear')]) as RawMap;
     const bushed = applyEstimates('map', before, [setting('estimate.around.boqueron=bush')]) as RawMap;
-    let toClear = 0, toBush = 0;
+    let toClear = 0,
+      toBush = 0;
     for (const [row, line] of Object.entries(before.terrain)) {
       [...line].forEach((ch, i) => {
         const near = distance(grid, at, hexAt(grid, before.grid.firstColumn + i, Number(row))) <= 2;
-        const c = cleared.terrain[row]![i]!, b = bushed.terrain[row]![i]!;
+        const c = cleared.terrain[row]![i]!,
+          b = bushed.terrain[row]![i]!;
         expect(c).toBe(near && ch === '.' ? 'c' : ch);
         expect(b).toBe(near && ch === 'c' ? '.' : ch);
         if (c !== ch) toClear++;
@@ -56,20 +69,33 @@ describe('estimate.around.<name>: the terrain within 2 hexes of one settlement',
   });
 
   test('a settlement map.json does not hold is refused, naming the settlements', () => {
-    expect(() => loadGameData(DEFAULT_DATA_DIR, {}, [setting('estimate.around.atlantis=clear')])).toThrow(/no settlement "atlantis" \(settlements: .*boqueron/);
+    expect(() => loadGameData(DEFAULT_DATA_DIR, {}, [setting('estimate.around.atlantis=clear')])).toThrow(
+      /no settlement "atlantis" \(settlements: .*boqueron/,
+    );
   });
 });
 
-describe('chaco sensitivity --items map: the features near the scenario\'s set-up', () => {
-  const spec = (scenario: string): RunSpec => ({ scenario, dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 's', check: false });
+describe("chaco sensitivity --items map: the features near the scenario's set-up", () => {
+  const spec = (scenario: string): RunSpec => ({
+    scenario,
+    dataDir: DEFAULT_DATA_DIR,
+    options: [],
+    par: 'random',
+    bol: 'random',
+    handicap: [0, 0],
+    seed: 's',
+    check: false,
+  });
 
-  test('only roads and settlements, each within FEATURE_REACH of a set-up hex; Ballivián\'s own road and surroundings among them', () => {
-    const s = spec('ballivian'), prepared = prepareRun(s);
+  test("only roads and settlements, each within FEATURE_REACH of a set-up hex; Ballivián's own road and surroundings among them", () => {
+    const s = spec('ballivian'),
+      prepared = prepareRun(s);
     const { items } = sensitivityItems(s, prepared, 'map');
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((i) => /^(road|around)\./.test(i.name) && i.kind === 'estimate')).toBe(true);
     expect(items.map((i) => i.name)).toEqual(expect.arrayContaining(['road.ballivian-canada-strongest', 'around.ballivian']));
-    const { map } = prepared.scenario, setUp = prepared.scenario.sides.flatMap((x) => x.deploy.flatMap((g) => g.hexes));
+    const { map } = prepared.scenario,
+      setUp = prepared.scenario.sides.flatMap((x) => x.deploy.flatMap((g) => g.hexes));
     const near = (h: number) => setUp.some((u) => distance(map.grid, u, h) <= FEATURE_REACH);
     for (const i of items.filter((x) => x.name.startsWith('around.'))) {
       const place = map.places.find((p) => p.settlement && `around.${featureSlug(p.name)}` === i.name)!;
@@ -83,8 +109,9 @@ describe('chaco sensitivity --items map: the features near the scenario\'s set-u
     expect(items.map((i) => i.name)).not.toContain('road.charagua-north-edge-toward-santa-cruz');
   });
 
-  test('readings and estimates leave the map out; all takes every kind; none (errata\'s starting VP alone) takes none', () => {
-    const s = spec('boqueron'), prepared = prepareRun(s);
+  test("readings and estimates leave the map out; all takes every kind; none (errata's starting VP alone) takes none", () => {
+    const s = spec('boqueron'),
+      prepared = prepareRun(s);
     const names = (kind: 'readings' | 'estimates' | 'map' | 'all' | 'none') => sensitivityItems(s, prepared, kind).items.map((i) => i.name);
     expect(names('none')).toEqual([]);
     const map = names('map');

@@ -8,16 +8,27 @@ import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { dataDirWith, gameData, readDataFile } from '../helpers/data.js';
 
 const UNNAMED = ['4037', '2021', '2117', '2118', '2818', '4119', '4102', '3305'];
-const spec = (scenario: string, options: string[] = []): RunSpec =>
-  ({ scenario, dataDir: DEFAULT_DATA_DIR, options, par: 'random', bol: 'random', handicap: [0, 0], seed: 's', check: false });
-const settlementHexes = (m: ReturnType<typeof loadGameData>['map']) => m.places.filter((p) => p.settlement).map((p) => hexLabel(m.grid, p.hex));
+const spec = (scenario: string, options: string[] = []): RunSpec => ({
+  scenario,
+  dataDir: DEFAULT_DATA_DIR,
+  options,
+  par: 'random',
+  bol: 'random',
+  handicap: [0, 0],
+  seed: 's',
+  check: false,
+});
+const settlementHexes = (m: ReturnType<typeof loadGameData>['map']) =>
+  m.places.filter((p) => p.settlement).map((p) => hexLabel(m.grid, p.hex));
 
 describe('16.2 settlements as printed (I-60)', () => {
   test('by default the places the rules never name are labels: not settlements, no control, still wet', () => {
     const { map } = gameData();
     const hexes = settlementHexes(map);
     for (const h of UNNAMED) expect(hexes).not.toContain(h);
-    const marked = readDataFile('map.json').places.filter((p: { settlement: unknown }) => p.settlement === 'unnamed').map((p: { hex: string }) => p.hex);
+    const marked = readDataFile('map.json')
+      .places.filter((p: { settlement: unknown }) => p.settlement === 'unnamed')
+      .map((p: { hex: string }) => p.hex);
     expect(marked.sort()).toEqual([...UNNAMED].sort());
     const camiri = map.places.find((p) => p.name === 'Camiri')!;
     expect(camiri.unnamedSettlement).toBe(true);
@@ -68,8 +79,17 @@ describe('17.6 rules options set by a scenario file (I-61)', () => {
   });
 
   test('a bad option in a scenario file names the file, the path and what is allowed', () => {
-    const dir = dataDirWith('boqueron.json', (j) => { j.options = { mountedCavalry: 'yes', noSuch: true }; });
-    const err = (() => { try { scenarioFileOptions('boqueron', dir); } catch (e) { return e; } return null; })();
+    const dir = dataDirWith('boqueron.json', (j) => {
+      j.options = { mountedCavalry: 'yes', noSuch: true };
+    });
+    const err = (() => {
+      try {
+        scenarioFileOptions('boqueron', dir);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
     expect(err).toBeInstanceOf(DataError);
     const text = (err as Error).message;
     expect(text).toMatch(/boqueron\.json: options\.mountedCavalry: mountedCavalry: "yes" is not allowed; allowed values are false, true/);

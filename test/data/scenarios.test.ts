@@ -50,7 +50,11 @@ describe('17 the five scenarios', () => {
   test('calendar and length: Boquerón Sep 1932-Feb 1933 (6), Alihuatá Mar 1933-Apr 1934 (14), Villa Montes Feb-Jun 1935 (5)', () => {
     const span = (id: string) => {
       const s = load(id);
-      return [monthName(s.startMonth), monthName(s.startMonth + effectiveTurns(s, DEFAULT_OPTIONS) - 1), effectiveTurns(s, DEFAULT_OPTIONS)];
+      return [
+        monthName(s.startMonth),
+        monthName(s.startMonth + effectiveTurns(s, DEFAULT_OPTIONS) - 1),
+        effectiveTurns(s, DEFAULT_OPTIONS),
+      ];
     };
     expect(span('boqueron')).toEqual(['September 1932', 'February 1933', 6]);
     expect(span('alihuata')).toEqual(['March 1933', 'April 1934', 14]);
@@ -65,7 +69,8 @@ describe('17 the five scenarios', () => {
   });
 
   test('17.6 the campaign sets up as Boquerón and runs September 1932 to June 1935', () => {
-    const c = load('campaign'), b = load('boqueron');
+    const c = load('campaign'),
+      b = load('boqueron');
     expect(c.turns).toBe(34);
     expect(monthName(c.startMonth + c.turns - 1)).toBe('June 1935');
     expect(c.sides).toEqual(b.sides);
@@ -76,7 +81,7 @@ describe('17 the five scenarios', () => {
 describe('17.2 Boquerón', () => {
   const s = load('boqueron');
 
-  test('starting VP 20 Bolivia, 15 Paraguay; Bolivia\'s starting supply radius 6', () => {
+  test("starting VP 20 Bolivia, 15 Paraguay; Bolivia's starting supply radius 6", () => {
     expect(s.sides[BOL].vp).toBe(20);
     expect(s.sides[PAR].vp).toBe(15);
     expect(s.sides[BOL].supplyRadius).toBe(6);
@@ -114,7 +119,7 @@ describe('17.2 Boquerón', () => {
     for (const label of ['2635', '3034', '2241', '1741', '1537', '2807', '4404']) expect(controlOf(s, label), label).toBe(BOL);
   });
 
-  test('3.1 every combat unit not set up is in its side\'s Reinforcement Pile', () => {
+  test("3.1 every combat unit not set up is in its side's Reinforcement Pile", () => {
     for (const side of [PAR, BOL] as const) {
       const deployed = s.sides[side].deploy.flatMap((g) => g.units.map((u) => u.unit));
       const all = s.counters.units.map((_, u) => u).filter((u) => s.counters.side_u[u] === side);
@@ -132,7 +137,8 @@ describe('17.3-17.5 cup scenarios', () => {
     const s = load('alihuata');
     expect(s.sides[BOL].cup).toHaveLength(16);
     expect(s.sides[PAR].cup).toHaveLength(14);
-    for (const label of ['2836', '2440', '3038', '2839', '2241', '2043', '1845', '2741', '2543', '3344']) expect(controlOf(s, label), label).toBe(PAR);
+    for (const label of ['2836', '2440', '3038', '2839', '2241', '2043', '1845', '2741', '2543', '3344'])
+      expect(controlOf(s, label), label).toBe(PAR);
     expect(controlOf(s, '2141')).toBe(BOL);
     expect(s.sides[BOL].armyCommander).toBe(leaderNamed(s, 'Kundt'));
   });
@@ -145,11 +151,15 @@ describe('17.3-17.5 cup scenarios', () => {
     expect(values.filter((v) => v === '3-4-5')).toHaveLength(2);
   });
 
-  test('11.2 Estigarribia\'s five units in Arce (17.3) need one of the two set-up entrenchment markers there', () => {
+  test("11.2 Estigarribia's five units in Arce (17.3) need one of the two set-up entrenchment markers there", () => {
     const s = load('alihuata');
     expect(s.sides[PAR].mustEntrench.map((h) => hexLabel(s.map.grid, h))).toEqual(['2241']);
-    const errors = brokenScenario('alihuata', (j) => { j.sides.PAR.entrenchmentMarkers = 0; });
-    expect(errors).toContain('alihuata.json: sides.PAR.entrenchmentMarkers: over-stacked at set-up in 2241 (11.2): each needs an entrenchment marker to hold 6 units, and the side has 0');
+    const errors = brokenScenario('alihuata', (j) => {
+      j.sides.PAR.entrenchmentMarkers = 0;
+    });
+    expect(errors).toContain(
+      'alihuata.json: sides.PAR.entrenchmentMarkers: over-stacked at set-up in 2241 (11.2): each needs an entrenchment marker to hold 6 units, and the side has 0',
+    );
   });
 
   test('17.4 Ballivián: settlements in rows 26 and higher are Paraguayan', () => {
@@ -183,62 +193,97 @@ describe('17.3-17.5 cup scenarios', () => {
 
 describe('broken scenario files are rejected with file, path and what would be right', () => {
   test('an unknown hex', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.deploy[0].at = ['2460']; });
-    expect(errors[0]).toMatch(/^boqueron\.json: sides\.BOL\.deploy\[0\]\.at\[0\]: "2460": no such hex on the map \(columns 10-48, rows 01-53\)$/);
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.BOL.deploy[0].at = ['2460'];
+    });
+    expect(errors[0]).toMatch(
+      /^boqueron\.json: sides\.BOL\.deploy\[0\]\.at\[0\]: "2460": no such hex on the map \(columns 10-48, rows 01-53\)$/,
+    );
   });
 
   test('an unknown unit', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.deploy[0].units = ['B-99']; });
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.BOL.deploy[0].units = ['B-99'];
+    });
     expect(errors[0]).toBe('boqueron.json: sides.BOL.deploy[0].units[0]: "B-99": no such combat unit in counters.json');
   });
 
-  test('an unknown leader lists the side\'s leaders', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.PAR.deploy[0].leaders = ['P-NOBODY']; });
-    expect(errors[0]).toMatch(/^boqueron\.json: sides\.PAR\.deploy\[0\]\.leaders\[0\]: "P-NOBODY": no such leader \(PAR leaders: .*P-ESTIG/);
+  test("an unknown leader lists the side's leaders", () => {
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.PAR.deploy[0].leaders = ['P-NOBODY'];
+    });
+    expect(errors[0]).toMatch(
+      /^boqueron\.json: sides\.PAR\.deploy\[0\]\.leaders\[0\]: "P-NOBODY": no such leader \(PAR leaders: .*P-ESTIG/,
+    );
   });
 
   test('a unit of the other side', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.PAR.deploy[0].units = ['B-21']; });
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.PAR.deploy[0].units = ['B-21'];
+    });
     expect(errors).toContain('boqueron.json: sides.PAR.deploy[0].units[0]: "B-21" is a unit of the other side');
   });
 
   test('a counter used twice', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.deploy[1].units.push('B-21'); });
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.BOL.deploy[1].units.push('B-21');
+    });
     expect(errors[0]).toMatch(/sides\.BOL\.deploy\[1\]\.units\[3\]: B-21 is already used at sides\.BOL\.deploy\.0\.units\.0/);
   });
 
   test('over-stacking at set-up (11.2)', () => {
     const boqueron = readDataFile('boqueron.json');
-    const used = new Set(JSON.stringify(boqueron).match(/"B-[A-Z0-9]+"/g)!.map((x) => x.slice(1, -1)));
-    const spare = readDataFile('counters.json').units
-      .filter((u: RawJson) => u.side === 'BOL' && u.type === 'infantry' && !used.has(u.id))
-      .slice(0, 7).map((u: RawJson) => u.id);
-    const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.deploy[0].units = spare; });
-    expect(errors.some((e) => /^boqueron\.json: sides\.BOL\.deploy\[0\]: over-stacked at set-up: 7 units in 2440, the limit there is [46] \(11\.2\)$/.test(e))).toBe(true);
+    const used = new Set(
+      JSON.stringify(boqueron)
+        .match(/"B-[A-Z0-9]+"/g)!
+        .map((x) => x.slice(1, -1)),
+    );
+    const spare = readDataFile('counters.json')
+      .units.filter((u: RawJson) => u.side === 'BOL' && u.type === 'infantry' && !used.has(u.id))
+      .slice(0, 7)
+      .map((u: RawJson) => u.id);
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.BOL.deploy[0].units = spare;
+    });
+    expect(
+      errors.some((e) =>
+        /^boqueron\.json: sides\.BOL\.deploy\[0\]: over-stacked at set-up: 7 units in 2440, the limit there is [46] \(11\.2\)$/.test(e),
+      ),
+    ).toBe(true);
   });
 
   test('a missing field', () => {
-    const errors = brokenScenario('boqueron', (j) => { delete j.sides.BOL.armyCommander; });
+    const errors = brokenScenario('boqueron', (j) => {
+      delete j.sides.BOL.armyCommander;
+    });
     expect(errors[0]).toMatch(/^boqueron\.json: sides\.BOL\.armyCommander: /);
   });
 
   test('a wrong type', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.vp = '20'; });
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.BOL.vp = '20';
+    });
     expect(errors[0]).toMatch(/^boqueron\.json: sides\.BOL\.vp: .*number/);
   });
 
   test('a control list naming a hex that is not a settlement, as the 17.3 misprint "Toledo (2835)" would', () => {
-    const errors = brokenScenario('alihuata', (j) => { j.control.rules[0].hexes[0] = '2835'; });
+    const errors = brokenScenario('alihuata', (j) => {
+      j.control.rules[0].hexes[0] = '2835';
+    });
     expect(errors[0]).toMatch(/^alihuata\.json: control\.rules\[0\]\.hexes\[0\]: "2835" is not a settlement \(Toledo is 2836\)/);
   });
 
   test('a cup asking for counters the manifest does not have', () => {
-    const errors = brokenScenario('alihuata', (j) => { j.sides.BOL.cup[0] = '3x 8-6-5'; });
+    const errors = brokenScenario('alihuata', (j) => {
+      j.sides.BOL.cup[0] = '3x 8-6-5';
+    });
     expect(errors[0]).toMatch(/^alihuata\.json: sides\.BOL\.cup\[0\]: "3x 8-6-5": counters\.json has only 1 unused BOL/);
   });
 
   test('an army commander who is not on the map (15.1)', () => {
-    const errors = brokenScenario('boqueron', (j) => { j.sides.BOL.armyCommander = 'B-KUNDT'; });
+    const errors = brokenScenario('boqueron', (j) => {
+      j.sides.BOL.armyCommander = 'B-KUNDT';
+    });
     expect(errors[0]).toMatch(/armyCommander: B-KUNDT is not set up on the map/);
   });
 

@@ -2,8 +2,17 @@ import { describe, expect, test } from 'vitest';
 import { Issues } from '../../src/data/issues.js';
 import { compileTables } from '../../src/data/compile-tables.js';
 import {
-  CRT_MIN_ROLL, CRT_ROWS, ELIMINATED, LOSS_10, LOSS_25, LOSS_50, LOSS_NONE, RETREAT_CHECK, PROHIBITED,
-  lossRequired, oddsColumn,
+  CRT_MIN_ROLL,
+  CRT_ROWS,
+  ELIMINATED,
+  LOSS_10,
+  LOSS_25,
+  LOSS_50,
+  LOSS_NONE,
+  RETREAT_CHECK,
+  PROHIBITED,
+  lossRequired,
+  oddsColumn,
 } from '../../src/core/tables.js';
 import { BUSH, CLEAR, HILL, MARSH, MOUNTAIN } from '../../src/core/map.js';
 import { BOL, PAR } from '../../src/core/side.js';
@@ -22,7 +31,7 @@ const crt = (column: number, roll: number) => {
 };
 
 describe('12.4 odds', () => {
-  test('remainders round in the defender\'s favour: 11 vs 4 is 2-1, 5 vs 8 is 1-2, 3 vs 8 is below 1-2', () => {
+  test("remainders round in the defender's favour: 11 vs 4 is 2-1, 5 vs 8 is 1-2, 3 vs 8 is below 1-2", () => {
     expect(oddsColumn(11, 4, 7)).toBe(2);
     expect(oddsColumn(5, 8, 7)).toBe(0);
     expect(oddsColumn(3, 8, 7)).toBe(-1);
@@ -62,7 +71,7 @@ describe('12.6 Loss Reference Chart', () => {
 });
 
 describe('8.2 Supply Table', () => {
-  test('the rules\' supply example: Bolivian roll 6 less Peña\'s 1 is 5 on 0-20: 4 CSP, 4 replacements and a truck', () => {
+  test("the rules' supply example: Bolivian roll 6 less Peña's 1 is 5 on 0-20: 4 CSP, 4 replacements and a truck", () => {
     const t = tables();
     const r = t.supply.results[BOL]![0]![5 - t.supply.minRoll]!;
     expect(r).toEqual({ csp: 4, replacements: 4, truck: true });

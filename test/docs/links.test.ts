@@ -10,7 +10,9 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The markdown pages checked, relative to the repository. */
 function pages(): string[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`);
   const study = readdirSync(join(ROOT, 'reports/study'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(ROOT, 'reports/study', d.name, 'README.md')))
     .map((d) => `reports/study/${d.name}/README.md`);
@@ -30,7 +32,11 @@ function linkTargets(markdown: string): string[] {
 /** GitHub's anchor of a heading: its text lower-cased, punctuation dropped, spaces made hyphens. */
 function slug(heading: string): string {
   const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
-  return text.trim().toLowerCase().replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, '').replace(/ /g, '-');
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, '')
+    .replace(/ /g, '-');
 }
 
 /** The anchors of a page's headings, a repeated one numbered -1, -2 as GitHub does. */

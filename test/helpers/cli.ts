@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export function chaco(args: string[], env: Record<string, string> = {}) {
-  const policies = ['run', 'bid', 'compare'].includes(args[0]!) && !args.includes('--par') && !args.includes('--bol') ? ['--par', 'random', '--bol', 'random'] : [];
+  const policies =
+    ['run', 'bid', 'compare'].includes(args[0]!) && !args.includes('--par') && !args.includes('--bol')
+      ? ['--par', 'random', '--bol', 'random']
+      : [];
   const r = spawnSync(process.execPath, ['bin/chaco.js', ...args, ...policies], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

@@ -10,7 +10,11 @@ export const of = <T extends GameEvent['type']>(events: readonly GameEvent[], ty
   events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 
 export function thrown(f: () => void): Error {
-  try { f(); } catch (e) { return e as Error; }
+  try {
+    f();
+  } catch (e) {
+    return e as Error;
+  }
   throw new Error('expected an illegal decision; the phase accepted every answer');
 }
 
@@ -20,7 +24,9 @@ export function attacker(name: string, attacks: AttackOrder[], extra: Script = {
   return scripted(name, { attack: () => queue.shift() ?? null, ...extra });
 }
 
-export const csp = (p: Position, label: string, side: 0 | 1, n = 1) => { p.state.csp_hs[p.hex(label) * 2 + side] = n; };
+export const csp = (p: Position, label: string, side: 0 | 1, n = 1) => {
+  p.state.csp_hs[p.hex(label) * 2 + side] = n;
+};
 
 /**
  * Bush everywhere. PAR: P-I1 (6-4-6) and P-I2 (4-6) with Franco (political 2, command +1; not the Army
@@ -28,7 +34,10 @@ export const csp = (p: Position, label: string, side: 0 | 1, n = 1) => { p.state
  */
 export function assault(extra: { places?: { hex: string }[]; control?: Record<string, 'BOL' | 'PAR'> } = {}) {
   const p = position({
-    fill: 'bush', places: [{ hex: '1506' }, ...(extra.places ?? [])], control: { '1506': 'BOL', ...extra.control }, vp: [20, 20],
+    fill: 'bush',
+    places: [{ hex: '1506' }, ...(extra.places ?? [])],
+    control: { '1506': 'BOL', ...extra.control },
+    vp: [20, 20],
   });
   const i1 = p.place('P-I1', '1505');
   const i2 = p.place('P-I2', '1505');

@@ -27,7 +27,14 @@ export interface MiniMapSpec {
   ferry?: string;
   clearings?: string[];
   border?: string[];
-  places?: { hex: string; name?: string; settlement?: boolean; bigFour?: boolean; wet?: boolean; works?: 'none' | 'entrenchment' | 'fortification' }[];
+  places?: {
+    hex: string;
+    name?: string;
+    settlement?: boolean;
+    bigFour?: boolean;
+    wet?: boolean;
+    works?: 'none' | 'entrenchment' | 'fortification';
+  }[];
   sources?: { hex: string; side: 'BOL' | 'PAR'; kind?: 'edge' | 'railhead' | 'villa-montes' }[];
   /** First row south of the demarcation line in every column (default: none south). */
   demarcationRow?: number;
@@ -100,9 +107,18 @@ export const MINI_COUNTERS = {
     { id: 'B-PENAR', side: 'BOL', name: 'Peñaranda', named: true, political: 3, command: 1, move: 12 },
     { id: 'B-B', side: 'BOL', name: 'B', named: false, political: 0, command: 0, move: 12 },
   ],
-  ghqs: [{ id: 'P-GHQ', side: 'PAR', move: 6 }, { id: 'B-GHQ', side: 'BOL', move: 6 }],
-  trucks: [{ side: 'PAR', count: 2, move: 8 }, { side: 'BOL', count: 2, move: 8 }],
-  air: [{ side: 'BOL', count: 3 }, { side: 'PAR', count: 1 }],
+  ghqs: [
+    { id: 'P-GHQ', side: 'PAR', move: 6 },
+    { id: 'B-GHQ', side: 'BOL', move: 6 },
+  ],
+  trucks: [
+    { side: 'PAR', count: 2, move: 8 },
+    { side: 'BOL', count: 2, move: 8 },
+  ],
+  air: [
+    { side: 'BOL', count: 3 },
+    { side: 'PAR', count: 1 },
+  ],
   supplyUnits: { move: 4, counters: 0 },
   markers: [],
   totalCounters: 0,
@@ -126,7 +142,14 @@ export function gameTables(): Tables {
 }
 
 const emptySide = (armyCommander: number, vp: number): SideSetup => ({
-  vp, supplyRadius: -1, armyCommander, cup: [], entrenchmentMarkers: 0, mustEntrench: [], deploy: [], reinforcementPile: [],
+  vp,
+  supplyRadius: -1,
+  armyCommander,
+  cup: [],
+  entrenchmentMarkers: 0,
+  mustEntrench: [],
+  deploy: [],
+  reinforcementPile: [],
 });
 
 export interface Position {
@@ -156,12 +179,23 @@ export function position(spec: PositionSpec = {}): Position {
   const control_h = new Uint8Array(map.grid.size).fill(NO_CONTROL);
   for (const [label, code] of Object.entries(spec.control ?? {})) control_h[parseHex(map.grid, label)] = code === 'PAR' ? PAR : BOL;
   const scenario: Scenario = {
-    id: 'test', name: 'test position', rule: '-', startMonth: spec.month ?? 1932 * 12 + 8, turns: 1, about: [],
-    map, counters, tables: gameTables(),
-    sides: [emptySide(counters.leaderIndex.get('P-ESTIG')!, spec.vp?.[0] ?? 20), emptySide(counters.leaderIndex.get('B-PENA')!, spec.vp?.[1] ?? 20)],
-    control_h, options: {},
+    id: 'test',
+    name: 'test position',
+    rule: '-',
+    startMonth: spec.month ?? 1932 * 12 + 8,
+    turns: 1,
+    about: [],
+    map,
+    counters,
+    tables: gameTables(),
+    sides: [
+      emptySide(counters.leaderIndex.get('P-ESTIG')!, spec.vp?.[0] ?? 20),
+      emptySide(counters.leaderIndex.get('B-PENA')!, spec.vp?.[1] ?? 20),
+    ],
+    control_h,
+    options: {},
   };
-  const options = Array.isArray(spec.options) ? parseOptions(spec.options) : spec.options ?? DEFAULT_OPTIONS;
+  const options = Array.isArray(spec.options) ? parseOptions(spec.options) : (spec.options ?? DEFAULT_OPTIONS);
   const state = createState(scenario, options);
   const hex = (label: string) => {
     const h = parseHex(map.grid, label);
@@ -179,7 +213,11 @@ export function position(spec: PositionSpec = {}): Position {
     return l;
   };
   return {
-    state, map, hex, unit, leader,
+    state,
+    map,
+    hex,
+    unit,
+    leader,
     place(id, label, opts) {
       const u = unit(id);
       setUnitLoc(state, u, hex(label));

@@ -20,9 +20,11 @@ export function forEachRandomPosition(id: string, games: number, every: number, 
   });
   for (let g = 0; g < games; g++) {
     const seed = `positions-${g}`;
-    playGame(scenario, DEFAULT_OPTIONS, [
-      checking(createPolicy('random', `${seed}:PAR`, scenario)),
-      checking(createPolicy('random', `${seed}:BOL`, scenario)),
-    ], seed);
+    playGame(
+      scenario,
+      DEFAULT_OPTIONS,
+      [checking(createPolicy('random', `${seed}:PAR`, scenario)), checking(createPolicy('random', `${seed}:BOL`, scenario))],
+      seed,
+    );
   }
 }

@@ -28,7 +28,10 @@ describe('17, 12.13: a set-up group mans its works first', () => {
     const units = ['B-I1', 'B-I2', 'B-I3'].map((id) => p.unit(id));
     // The group may stand in 1205 (fortified) or 1206, nearer the Paraguayan unit in 1208.
     const d: Extract<Decision, { kind: 'setupGroup' }> = {
-      kind: 'setupGroup', side: BOL, group: 0, hexes: [p.hex('1205'), p.hex('1206')],
+      kind: 'setupGroup',
+      side: BOL,
+      group: 0,
+      hexes: [p.hex('1205'), p.hex('1206')],
       pieces: [...units.map((id) => ({ type: 'unit' as const, id })), { type: 'ghq', id: -1 }],
     };
     expect(p.state.works_h[p.hex('1205')]).toBe(WORKS_FORTIFICATION);
@@ -59,7 +62,13 @@ describe('17, 12.13: a set-up group mans its works first', () => {
     const s = loadScenario('ballivian', gameData());
     const ballivian = parseHex(s.map.grid, '1823');
     for (const seed of ['a', 'b', 'c']) {
-      const r = playGame(s, DEFAULT_OPTIONS, [createPolicy('balanced', `${seed}:PAR`, s), createPolicy('balanced', `${seed}:BOL`, s)], seed, { log: true });
+      const r = playGame(
+        s,
+        DEFAULT_OPTIONS,
+        [createPolicy('balanced', `${seed}:PAR`, s), createPolicy('balanced', `${seed}:BOL`, s)],
+        seed,
+        { log: true },
+      );
       const setups = r.events!.filter((e) => e.type === 'setup' && e.side === BOL && e.hex === ballivian);
       expect(setups.filter((e) => e.type === 'setup' && e.piece === 'unit')).toHaveLength(6);
       expect(setups.some((e) => e.type === 'setup' && e.piece === 'ghq')).toBe(true);
@@ -111,22 +120,26 @@ describe('15.1, 8.10: reserveMarch sends a leaderless group to the leader at the
     const front = p.hex('1903');
     const before = distance(p.state.map.grid, p.state.loc_u[reserve]!, front);
     // Franco stays with his one unit in contact (leaderSafety off, no supply leash): he is the front the reserve marches to.
-    movementPhase(testGame(p.state, [], bal({ reserveMarch, leaderSafety: false, supplyLeash: 0, moveGhq: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    movementPhase(
+      testGame(p.state, [], bal({ reserveMarch, leaderSafety: false, supplyLeash: 0, moveGhq: false, cspPerLeader: 0, moveTrucks: false })),
+      PAR,
+      false,
+    );
     return { before, after: distance(p.state.map.grid, p.state.loc_u[reserve]!, front) };
   }
 
-  test('with reserveMarch above the radius penalty (2 a hex) the reserve closes on Franco, out of its source\'s radius', () => {
+  test("with reserveMarch above the radius penalty (2 a hex) the reserve closes on Franco, out of its source's radius", () => {
     const { before, after } = march(3);
     expect(after).toBeLessThan(before - 2);
   });
 
-  test('without it the reserve keeps within its providers\' radius (the earlier heuristic)', () => {
+  test("without it the reserve keeps within its providers' radius (the earlier heuristic)", () => {
     const { before, after } = march(0);
     expect(before - after).toBeLessThanOrEqual(2);
   });
 });
 
-describe('10.3: ghqSafety: a GHQ that stays put steps out of the enemy\'s reach when alone there', () => {
+describe("10.3: ghqSafety: a GHQ that stays put steps out of the enemy's reach when alone there", () => {
   function ghqAfter(ghqSafety: boolean): { from: number; to: number; reachable: boolean } {
     const p = position({ fill: 'clear', sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' } });
     p.state.ghq_s[PAR] = p.hex('1408');
@@ -137,7 +150,7 @@ describe('10.3: ghqSafety: a GHQ that stays put steps out of the enemy\'s reach 
     return { from, to: p.state.ghq_s[PAR]!, reachable: enemyCanReach(p.state, PAR, p.state.ghq_s[PAR]!) };
   }
 
-  test('alone within the Bolivian unit\'s reach, it moves out of it', () => {
+  test("alone within the Bolivian unit's reach, it moves out of it", () => {
     const r = ghqAfter(true);
     expect(r.to).not.toBe(r.from);
     expect(r.reachable).toBe(false);
@@ -150,8 +163,8 @@ describe('10.3: ghqSafety: a GHQ that stays put steps out of the enemy\'s reach 
   });
 });
 
-describe('7.3, 10.3: the GHQ, trucks and CSP judge the enemy\'s reach with our stacks where they now stand', () => {
-  test('a path our unit\'s ZOC closed opens when the unit moves away; an exact question sees it, the kept answer does not', () => {
+describe("7.3, 10.3: the GHQ, trucks and CSP judge the enemy's reach with our stacks where they now stand", () => {
+  test("a path our unit's ZOC closed opens when the unit moves away; an exact question sees it, the kept answer does not", () => {
     // Clear ground: the Bolivian unit in 1405 could reach 1410 in a straight line, but our unit in 1407 stops it beside (7.3).
     const p = position({ fill: 'clear' });
     p.place('B-I1', '1405');
@@ -171,7 +184,11 @@ describe('17, 16.2: setupSettlements: a set-up group holds its own big-four sett
     const units = ['P-I1', 'P-I2', 'P-I3'].map((id) => p.unit(id));
     // The group may stand in its settlement 1205 or in 1206, nearer the Bolivian unit in 1208.
     const d: Extract<Decision, { kind: 'setupGroup' }> = {
-      kind: 'setupGroup', side: PAR, group: 0, hexes: [p.hex('1205'), p.hex('1206')], pieces: units.map((id) => ({ type: 'unit' as const, id })),
+      kind: 'setupGroup',
+      side: PAR,
+      group: 0,
+      hexes: [p.hex('1205'), p.hex('1206')],
+      pieces: units.map((id) => ({ type: 'unit' as const, id })),
     };
     return { p, hexes: bal({ setupSettlements }).decide(d, p.state) as readonly number[] };
   }
@@ -190,7 +207,13 @@ describe('17, 16.2: setupSettlements: a set-up group holds its own big-four sett
     const s = loadScenario('boqueron', gameData());
     const islaPoi = parseHex(s.map.grid, '2741');
     for (const seed of ['a', 'b', 'c']) {
-      const r = playGame(s, DEFAULT_OPTIONS, [createPolicy('balanced', `${seed}:PAR`, s), createPolicy('balanced', `${seed}:BOL`, s)], seed, { log: true });
+      const r = playGame(
+        s,
+        DEFAULT_OPTIONS,
+        [createPolicy('balanced', `${seed}:PAR`, s), createPolicy('balanced', `${seed}:BOL`, s)],
+        seed,
+        { log: true },
+      );
       expect(r.events!.some((e) => e.type === 'setup' && e.side === PAR && e.piece === 'unit' && e.hex === islaPoi)).toBe(true);
     }
   });
@@ -204,7 +227,11 @@ describe('15, I-35: leaderSafety: a leader on a stack of one unit near the enemy
     const franco = p.placeLeader('P-FRANCO', '1205');
     p.place('P-I1', '1209');
     p.place('P-I2', '1209');
-    movementPhase(testGame(p.state, [], bal({ leaderSafety, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    movementPhase(
+      testGame(p.state, [], bal({ leaderSafety, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })),
+      PAR,
+      false,
+    );
     const at = p.state.loc_l[franco]!;
     let units = 0;
     for (let u = 0; u < p.state.loc_u.length; u++) if (p.state.loc_u[u] === at && p.state.counters.side_u[u] === PAR) units++;
@@ -226,11 +253,26 @@ describe('16.2, 7.3: garrisonExact: a held big-four base keeps its garrison whil
   function unitsLeft(garrisonExact: boolean): number {
     // Clear ground: Paraguay holds the big-four 1205 with two units; a Bolivian settlement at 1209 draws them
     // east; the Bolivian unit in 1212 is too far to get within one hex of 1205 this turn, not beyond its road range.
-    const p = position({ fill: 'clear', places: [{ hex: '1205', settlement: true, bigFour: true }, { hex: '1209', settlement: true }], control: { '1205': 'PAR', '1209': 'BOL' } });
+    const p = position({
+      fill: 'clear',
+      places: [
+        { hex: '1205', settlement: true, bigFour: true },
+        { hex: '1209', settlement: true },
+      ],
+      control: { '1205': 'PAR', '1209': 'BOL' },
+    });
     p.place('P-I1', '1205');
     p.place('P-I2', '1205');
     p.place('B-I2', '1212');
-    movementPhase(testGame(p.state, [3, 3, 3, 3], bal({ garrisonExact, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    movementPhase(
+      testGame(
+        p.state,
+        [3, 3, 3, 3],
+        bal({ garrisonExact, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false }),
+      ),
+      PAR,
+      false,
+    );
     return p.state.combat_hs[p.hex('1205') * 2 + PAR]!;
   }
 
@@ -243,7 +285,7 @@ describe('16.2, 7.3: garrisonExact: a held big-four base keeps its garrison whil
   });
 });
 
-describe('8.10, 8.12: supplyLeash: a led stack beyond every other provider\'s radius draws back toward supply', () => {
+describe("8.10, 8.12: supplyLeash: a led stack beyond every other provider's radius draws back toward supply", () => {
   function distanceToSource(supplyLeash: number): { before: number; after: number } {
     const p = position({ fill: 'clear', sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' } });
     p.state.radius_s[PAR] = 4;
@@ -253,11 +295,15 @@ describe('8.10, 8.12: supplyLeash: a led stack beyond every other provider\'s ra
     p.place('B-I1', '1901');
     const at = () => distance(p.state.map.grid, p.state.loc_u[p.unit('P-I1')]!, p.hex('1012'));
     const before = at();
-    movementPhase(testGame(p.state, [], bal({ supplyLeash, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    movementPhase(
+      testGame(p.state, [], bal({ supplyLeash, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })),
+      PAR,
+      false,
+    );
     return { before, after: at() };
   }
 
-  test('with supplyLeash 3 Franco\'s stack ends nearer the source', () => {
+  test("with supplyLeash 3 Franco's stack ends nearer the source", () => {
     const r = distanceToSource(3);
     expect(r.after).toBeLessThan(r.before);
   });
@@ -270,10 +316,25 @@ describe('8.10, 8.12: supplyLeash: a led stack beyond every other provider\'s ra
 
 describe('16.2: holdBase: a lone unit holds a threatened big-four base even when garrisonAlone is false', () => {
   function left(holdBase: boolean): number {
-    const p = position({ fill: 'clear', places: [{ hex: '1205', settlement: true, bigFour: true }, { hex: '1209', settlement: true }], control: { '1205': 'PAR', '1209': 'BOL' } });
+    const p = position({
+      fill: 'clear',
+      places: [
+        { hex: '1205', settlement: true, bigFour: true },
+        { hex: '1209', settlement: true },
+      ],
+      control: { '1205': 'PAR', '1209': 'BOL' },
+    });
     p.place('P-I1', '1205');
     p.place('B-I2', '1212');
-    movementPhase(testGame(p.state, [3, 3, 3, 3], bal({ holdBase, garrisonAlone: false, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })), PAR, false);
+    movementPhase(
+      testGame(
+        p.state,
+        [3, 3, 3, 3],
+        bal({ holdBase, garrisonAlone: false, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false }),
+      ),
+      PAR,
+      false,
+    );
     return p.state.combat_hs[p.hex('1205') * 2 + PAR]!;
   }
 
@@ -286,7 +347,7 @@ describe('16.2: holdBase: a lone unit holds a threatened big-four base even when
   });
 });
 
-describe('10.10, 16.2: guardReaction: an empty big-four base is judged against a led stack\'s Reaction Movement and its move after it', () => {
+describe("10.10, 16.2: guardReaction: an empty big-four base is judged against a led stack's Reaction Movement and its move after it", () => {
   // Clear ground: Paraguay's empty big-four base 1205; a Bolivian 5 MP unit 7 hexes away, beyond one move (5 MP)
   // and within a Reaction Movement (half its MF, rounded up: 3) and a move.
   function setUp(withLeader: boolean) {

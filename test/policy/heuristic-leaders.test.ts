@@ -67,7 +67,9 @@ describe('I-35, 8.12: a doomed stack: one unit near the enemy, or three steps or
   test('joinDooms: leaderless units joining a lone leader make a doomed stack only when few and out of supply', () => {
     const { p, near3 } = setUp();
     const h = p.hex('1205');
-    const reduced = p.unit('P-I3'), full1 = p.unit('P-I1'), full2 = p.unit('P-I2');
+    const reduced = p.unit('P-I3'),
+      full1 = p.unit('P-I1'),
+      full2 = p.unit('P-I2');
     p.state.reduced_u[reduced] = 1;
     p.state.inSupply_u[reduced] = 0;
     p.state.inSupply_u[full1] = 0;

@@ -22,10 +22,17 @@ const balanced = PRESETS.balanced;
 
 /** The Movement Phase's move decision for the side, every piece on the map still to move. */
 function moveDecision(view: GameState, side: Side): Extract<Decision, { kind: 'move' }> {
-  const units: number[] = [], leaders: number[] = [], trucks: number[] = [], truckLeft: number[] = [];
+  const units: number[] = [],
+    leaders: number[] = [],
+    trucks: number[] = [],
+    truckLeft: number[] = [];
   for (let u = 0; u < view.loc_u.length; u++) if (view.counters.side_u[u] === side && view.loc_u[u]! >= 0) units.push(u);
   for (let l = 0; l < view.loc_l.length; l++) if (view.counters.side_l[l] === side && view.loc_l[l]! >= 0) leaders.push(l);
-  for (let t = 0; t < view.loc_t.length; t++) if (view.side_t[t] === side && view.loc_t[t]! >= 0 && !view.attached_t[t]) { trucks.push(t); truckLeft.push(view.counters.truckMove * 6); }
+  for (let t = 0; t < view.loc_t.length; t++)
+    if (view.side_t[t] === side && view.loc_t[t]! >= 0 && !view.attached_t[t]) {
+      trucks.push(t);
+      truckLeft.push(view.counters.truckMove * 6);
+    }
   return { kind: 'move', side, reaction: false, movable: { units, leaders, trucks, truckLeft, ghq: view.ghq_s[side]! >= 0 } };
 }
 
@@ -195,8 +202,10 @@ describe('16.2, 10.2 garrisons', () => {
   /** Paraguay holds the settlement 1406 with two units; Bolivia holds an empty settlement at 1410, the stack's objective. A road runs 1401-1406. */
   function settlements(enemyAt: string): Position {
     const p = position({
-      fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
-      places: [{ hex: '1406' }, { hex: '1410' }], control: { '1406': 'PAR', '1410': 'BOL' },
+      fill: 'clear',
+      sources: [{ hex: '1412', side: 'PAR' }],
+      places: [{ hex: '1406' }, { hex: '1410' }],
+      control: { '1406': 'PAR', '1410': 'BOL' },
       roads: ['1401 1402 1403 1404 1405 1406'],
     });
     p.state.ghq_s[PAR] = p.hex('1412');
@@ -224,8 +233,11 @@ describe('16.2, 10.2 garrisons', () => {
   test('16.2 a unit alone in such a settlement stays with garrisonAlone (balanced), and marches off without it (as in the aggressive preset)', () => {
     const lone = () => {
       const p = position({
-        fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
-        places: [{ hex: '1406' }, { hex: '1410' }], control: { '1406': 'PAR', '1410': 'BOL' }, roads: ['1401 1402 1403 1404 1405 1406'],
+        fill: 'clear',
+        sources: [{ hex: '1412', side: 'PAR' }],
+        places: [{ hex: '1406' }, { hex: '1410' }],
+        control: { '1406': 'PAR', '1410': 'BOL' },
+        roads: ['1401 1402 1403 1404 1405 1406'],
       });
       p.state.ghq_s[PAR] = p.hex('1412');
       p.place('B-I1', '1401');
@@ -236,14 +248,21 @@ describe('16.2, 10.2 garrisons', () => {
     movementPhase(testGame(a.p.state, [3, 3], heuristicPolicy({ preset: 'balanced', seed: 't' })), PAR, false);
     expect(a.p.state.loc_u[a.u]).toBe(a.p.hex('1406'));
     const b = lone();
-    movementPhase(testGame(b.p.state, [3, 3], heuristicPolicy({ preset: 'balanced', params: { garrisonAlone: false }, seed: 't' })), PAR, false);
+    movementPhase(
+      testGame(b.p.state, [3, 3], heuristicPolicy({ preset: 'balanced', params: { garrisonAlone: false }, seed: 't' })),
+      PAR,
+      false,
+    );
     expect(b.p.state.loc_u[b.u]).not.toBe(b.p.hex('1406'));
   });
 
   test('16.2 an empty settlement the enemy could walk into is sent the weakest unit that can get there', () => {
     const p = position({
-      fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
-      places: [{ hex: '1406' }], control: { '1406': 'PAR' }, roads: ['1401 1402 1403 1404 1405 1406'],
+      fill: 'clear',
+      sources: [{ hex: '1412', side: 'PAR' }],
+      places: [{ hex: '1406' }],
+      control: { '1406': 'PAR' },
+      roads: ['1401 1402 1403 1404 1405 1406'],
     });
     p.state.ghq_s[PAR] = p.hex('1412');
     const strong = p.place('P-I1', '1608'); // 6-4-6
@@ -256,8 +275,11 @@ describe('16.2, 10.2 garrisons', () => {
 
   test('16.2 garrisonMarch: an empty big-four base no unit can reach this phase is marched to by the weakest that can close on it', () => {
     const p = position({
-      fill: 'clear', sources: [{ hex: '1412', side: 'PAR' }],
-      places: [{ hex: '1406', bigFour: true }], control: { '1406': 'PAR' }, roads: ['1401 1402 1403 1404 1405 1406'],
+      fill: 'clear',
+      sources: [{ hex: '1412', side: 'PAR' }],
+      places: [{ hex: '1406', bigFour: true }],
+      control: { '1406': 'PAR' },
+      roads: ['1401 1402 1403 1404 1405 1406'],
     });
     p.state.ghq_s[PAR] = p.hex('1412');
     const weak = p.place('P-I3', '1912'); // 6 MP, more than 6 hexes from the base
@@ -265,7 +287,8 @@ describe('16.2, 10.2 garrisons', () => {
     p.placeLeader('B-B', '1401');
     const before = distance(p.state.map.grid, p.hex('1912'), p.hex('1406'));
     expect(before).toBeGreaterThan(6);
-    const ask = (garrisonMarch: boolean) => chooseGarrison(moveDecision(p.state, PAR), p.state, { ...balanced, garrisonMarch }, newGarrisonPlan());
+    const ask = (garrisonMarch: boolean) =>
+      chooseGarrison(moveDecision(p.state, PAR), p.state, { ...balanced, garrisonMarch }, newGarrisonPlan());
     expect(ask(false)).toBeNull();
     const order = ask(true);
     expect(order?.units).toEqual([weak]);

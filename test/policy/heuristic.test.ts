@@ -36,8 +36,11 @@ describe('the balanced heuristic against random play', () => {
 
 describe('the presets differ', () => {
   test('cautious attacks less than balanced, balanced less than aggressive (Boquerón, Paraguay against balanced)', () => {
-    const combats = (preset: string) => games('boqueron', preset, 'balanced', 12, true)
-      .reduce((n, r) => n + r.events!.filter((e) => e.type === 'combat' && e.side === 0).length, 0);
+    const combats = (preset: string) =>
+      games('boqueron', preset, 'balanced', 12, true).reduce(
+        (n, r) => n + r.events!.filter((e) => e.type === 'combat' && e.side === 0).length,
+        0,
+      );
     const [c, b, a] = ['cautious', 'balanced', 'aggressive'].map(combats);
     expect(c).toBeLessThan(b!);
     expect(b).toBeLessThan(a!);
@@ -64,25 +67,48 @@ describe('scripted plans', () => {
   test('every shipped plan compiles against the map and counters', () => {
     const s = scenario('boqueron');
     for (const id of ['boqueron', 'alihuata', 'ballivian', 'villa-montes', 'campaign']) {
-      for (const side of ['par', 'bol']) expect(compilePlan(`policies/${id}-${side}-historical.json`, s.map, s.counters).phases.length).toBeGreaterThan(0);
+      for (const side of ['par', 'bol'])
+        expect(compilePlan(`policies/${id}-${side}-historical.json`, s.map, s.counters).phases.length).toBeGreaterThan(0);
     }
   });
 
   test('a broken plan is rejected with the file, the path in it and what is wrong', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chaco-plan-'));
     const file = join(dir, 'broken.json');
-    writeFileSync(file, JSON.stringify({
-      name: 'broken', side: 'PAR',
-      phases: [{ turns: [1, 2], posture: 'charge', objectives: [] }, { turns: [3, 4], posture: 'hold', objectives: [{ hex: '9999', weight: 1 }], forces: [{ leader: 'B-PENA', objective: '2440' }] }],
-    }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'broken',
+        side: 'PAR',
+        phases: [
+          { turns: [1, 2], posture: 'charge', objectives: [] },
+          { turns: [3, 4], posture: 'hold', objectives: [{ hex: '9999', weight: 1 }], forces: [{ leader: 'B-PENA', objective: '2440' }] },
+        ],
+      }),
+    );
     const s = scenario('boqueron');
     expect(() => compilePlan(file, s.map, s.counters)).toThrow(DataError);
-    expect(() => compilePlan(file, s.map, s.counters)).toThrow(/broken\.json: phases\[0\]\.posture: posture is "attack", "hold" or "delay"/);
-    writeFileSync(file, JSON.stringify({
-      name: 'broken', side: 'PAR',
-      phases: [{ turns: [3, 4], posture: 'hold', objectives: [{ hex: '9999', weight: 1 }], forces: [{ leader: 'B-PENA', objective: '2440' }] }],
-    }));
-    const message = (() => { try { compilePlan(file, s.map, s.counters); } catch (e) { return (e as Error).message; } return ''; })();
+    expect(() => compilePlan(file, s.map, s.counters)).toThrow(
+      /broken\.json: phases\[0\]\.posture: posture is "attack", "hold" or "delay"/,
+    );
+    writeFileSync(
+      file,
+      JSON.stringify({
+        name: 'broken',
+        side: 'PAR',
+        phases: [
+          { turns: [3, 4], posture: 'hold', objectives: [{ hex: '9999', weight: 1 }], forces: [{ leader: 'B-PENA', objective: '2440' }] },
+        ],
+      }),
+    );
+    const message = (() => {
+      try {
+        compilePlan(file, s.map, s.counters);
+      } catch (e) {
+        return (e as Error).message;
+      }
+      return '';
+    })();
     expect(message).toMatch(/phases\[0\]\.objectives\[0\]\.hex: "9999": no such hex on the map/);
     expect(message).toMatch(/phases\[0\]\.forces\[0\]\.leader: "B-PENA": no such PAR leader/);
   });
@@ -90,7 +116,8 @@ describe('scripted plans', () => {
 
 describe('policies by name, plan file or module', () => {
   test('I-41 the heuristic is deterministic by seed', () => {
-    const a = games('boqueron', 'balanced', 'aggressive', 2, true), b = games('boqueron', 'balanced', 'aggressive', 2, true);
+    const a = games('boqueron', 'balanced', 'aggressive', 2, true),
+      b = games('boqueron', 'balanced', 'aggressive', 2, true);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
   });
 
@@ -98,7 +125,7 @@ describe('policies by name, plan file or module', () => {
     expect(() => createPolicy('clever', 's')).toThrow(/no policy "clever" \(policies: random, passive, cautious, balanced, aggressive/);
   });
 
-  test('a user\'s module policy loads by path and plays whole games', async () => {
+  test("a user's module policy loads by path and plays whole games", async () => {
     await loadPolicyModules(['policies/examples/hold-the-line.mjs']);
     const rs = games('boqueron', 'balanced', 'policies/examples/hold-the-line.mjs', 2);
     expect(rs).toHaveLength(2);
@@ -110,23 +137,29 @@ describe('policies by name, plan file or module', () => {
     writeFileSync(file, 'export const nothing = 1;\n');
     await expect(loadPolicyModules([file])).rejects.toThrow(/bad\.mjs: its default export must be a function/);
   });
-
 });
 
-describe('12.11 the heuristic\'s advance after combat', () => {
+describe("12.11 the heuristic's advance after combat", () => {
   // An infantry unit and the armour stand in Clear next to a vacated Paraguayan settlement. Armour may not
   // enter Bush off the road (10.9, Terrain Effects Chart); the study once saw the heuristic send it there
   // (Villa Montes, seed study, game 253), which stopped the game.
   const advance = (terrain: 'bush' | 'clear') => {
     const p = position({ terrain: { '1505': 'clear', '1506': terrain }, places: [{ hex: '1506' }], control: { '1506': 'PAR' } });
-    const infantry = p.place('B-I2', '1505'), armour = p.place('B-K1', '1505');
-    const answer = heuristicPolicy({ seed: 'h' }).decide({ kind: 'advance', side: BOL, units: [armour, infantry], hexes: [p.hex('1506')], leaders: [] }, p.state);
+    const infantry = p.place('B-I2', '1505'),
+      armour = p.place('B-K1', '1505');
+    const answer = heuristicPolicy({ seed: 'h' }).decide(
+      { kind: 'advance', side: BOL, units: [armour, infantry], hexes: [p.hex('1506')], leaders: [] },
+      p.state,
+    );
     return { answer, to: p.hex('1506'), infantry, armour };
   };
 
   test('12.11 it takes the vacated settlement with the strongest defenders, two at most', () => {
     const { answer, to, infantry, armour } = advance('clear');
-    expect(answer).toEqual([{ unit: infantry, hex: to }, { unit: armour, hex: to }]);
+    expect(answer).toEqual([
+      { unit: infantry, hex: to },
+      { unit: armour, hex: to },
+    ]);
   });
 
   test('12.11, 10.9 it advances only units the terrain lets in: the armour stays out of Bush', () => {
@@ -135,13 +168,16 @@ describe('12.11 the heuristic\'s advance after combat', () => {
   });
 });
 
-describe('11.1 the heuristic\'s choice of over-stacked units', () => {
-  test('11.1 it gives up the weakest units (current attack + defence), not the engine\'s first', () => {
+describe("11.1 the heuristic's choice of over-stacked units", () => {
+  test("11.1 it gives up the weakest units (current attack + defence), not the engine's first", () => {
     const p = position();
     const strong = p.place('P-I1', '1505'); // 6-4: 10
     const weak = p.place('P-I3', '1505', { reduced: true }); // 1-2: 3
     const mid = p.place('P-I2', '1505'); // 4 (attack and defence): 8
-    const answer = heuristicPolicy({ seed: 'h' }).decide({ kind: 'overstack', side: 0, hex: p.hex('1505'), units: [strong, mid, weak], count: 2 }, p.state);
+    const answer = heuristicPolicy({ seed: 'h' }).decide(
+      { kind: 'overstack', side: 0, hex: p.hex('1505'), units: [strong, mid, weak], count: 2 },
+      p.state,
+    );
     expect(answer).toEqual([weak, mid]);
   });
 });

@@ -19,7 +19,9 @@ const movable = (units: number[]) => ({ units, leaders: [], trucks: [], truckLef
 describe('restricted play', () => {
   test('restrictions are written after the policy with +, and an unknown one is named', () => {
     expect(parseRestricted('balanced+noAir+noCallUps')).toEqual({ base: 'balanced', restrictions: ['noAir', 'noCallUps'] });
-    expect(() => parseRestricted('balanced+noTanks')).toThrow(/"noTanks" is not a restriction \(restrictions: noLowOdds, noCallUps, noAir, holdEntrenchments/);
+    expect(() => parseRestricted('balanced+noTanks')).toThrow(
+      /"noTanks" is not a restriction \(restrictions: noLowOdds, noCallUps, noAir, holdEntrenchments/,
+    );
     const data = gameData();
     expect(() => createPolicy('random+noAir', 's', data)).toThrow(/restrictions apply to the heuristic presets/);
     expect(createPolicy('balanced+noAir', 's', data).name).toBe('balanced+noAir');
@@ -42,18 +44,27 @@ describe('restricted play', () => {
     const p = restrictPolicy(inner, ['noAir']);
     const { state } = position();
     const marks = new Uint8Array(1);
-    expect(p.decide({ kind: 'attack', side: PAR, phase: 'first', attacked_u: marks, defended_h: marks, displaced_u: marks }, state)).toMatchObject({ air: false, attackers: [1] });
-    expect(p.decide({ kind: 'defend', side: PAR, attackers: [], hexes: [], cspHexes: [], air: true }, state)).toEqual({ cspHexes: [], air: false });
+    expect(
+      p.decide({ kind: 'attack', side: PAR, phase: 'first', attacked_u: marks, defended_h: marks, displaced_u: marks }, state),
+    ).toMatchObject({ air: false, attackers: [1] });
+    expect(p.decide({ kind: 'defend', side: PAR, attackers: [], hexes: [], cspHexes: [], air: true }, state)).toEqual({
+      cspHexes: [],
+      air: false,
+    });
     expect(p.decide({ kind: 'airSupply', side: PAR, units: [4] }, state)).toBe(-1);
   });
 
   test('14.3 holdEntrenchments: units in an entrenched hex are not offered to the policy to move, nor to advance', () => {
     const pos = position();
-    const dug = pos.place('P-I1', '1205'), free = pos.place('P-I2', '1207');
+    const dug = pos.place('P-I1', '1205'),
+      free = pos.place('P-I2', '1207');
     pos.state.works_h[pos.hex('1205')] = WORKS_ENTRENCHMENT;
     let offered: readonly number[] = [];
     const inner = scripted('PAR', {
-      move: (d) => { offered = d.movable.units; return null; },
+      move: (d) => {
+        offered = d.movable.units;
+        return null;
+      },
       advance: (d) => d.units.map((u) => ({ unit: u, hex: d.hexes[0]! })),
     });
     const p = restrictPolicy(inner, ['holdEntrenchments']);
@@ -66,11 +77,26 @@ describe('restricted play', () => {
 
   /** PAR's combats in a few games of `scenario`, PAR playing `par` against balanced. */
   function parCombats(scenarioId: string, par: string, games = 6) {
-    const { scenario, options } = prepareRun({ scenario: scenarioId, dataDir: DEFAULT_DATA_DIR, options: [], par, bol: 'balanced', handicap: [0, 0], seed: 'restrict', check: false });
+    const { scenario, options } = prepareRun({
+      scenario: scenarioId,
+      dataDir: DEFAULT_DATA_DIR,
+      options: [],
+      par,
+      bol: 'balanced',
+      handicap: [0, 0],
+      seed: 'restrict',
+      check: false,
+    });
     const combats: Extract<GameEvent, { type: 'combat' }>[] = [];
     for (let g = 0; g < games; g++) {
       const seed = streamSeed('restrict', g, 'game');
-      const r = playGame(scenario, options, [createPolicy(par, `${seed}:PAR`, scenario), createPolicy('balanced', `${seed}:BOL`, scenario)], seed, { log: true });
+      const r = playGame(
+        scenario,
+        options,
+        [createPolicy(par, `${seed}:PAR`, scenario), createPolicy('balanced', `${seed}:BOL`, scenario)],
+        seed,
+        { log: true },
+      );
       for (const e of r.events ?? []) if (e.type === 'combat' && e.side === PAR) combats.push(e);
     }
     return combats;
@@ -87,13 +113,27 @@ describe('restricted play', () => {
     expect(plan.filter(low).map((c) => c.column)).toEqual([]);
   });
 
-  test('8.5, 8.15, 10.11 noLogistics in whole games: the GHQ, CSP and trucks of the restricted side never move; a plan\'s own params cannot bring them back', () => {
+  test("8.5, 8.15, 10.11 noLogistics in whole games: the GHQ, CSP and trucks of the restricted side never move; a plan's own params cannot bring them back", () => {
     const moves = (par: string) => {
-      const { scenario, options } = prepareRun({ scenario: 'villa-montes', dataDir: DEFAULT_DATA_DIR, options: [], par, bol: 'balanced', handicap: [0, 0], seed: 'restrict', check: false });
+      const { scenario, options } = prepareRun({
+        scenario: 'villa-montes',
+        dataDir: DEFAULT_DATA_DIR,
+        options: [],
+        par,
+        bol: 'balanced',
+        handicap: [0, 0],
+        seed: 'restrict',
+        check: false,
+      });
       let n = 0;
       for (let g = 0; g < 4; g++) {
         const seed = streamSeed('restrict', g, 'game');
-        const r = playGame(scenario, options, [createPolicy(par, `${seed}:PAR`, scenario), createPolicy('balanced', `${seed}:BOL`, scenario)], seed);
+        const r = playGame(
+          scenario,
+          options,
+          [createPolicy(par, `${seed}:PAR`, scenario), createPolicy('balanced', `${seed}:BOL`, scenario)],
+          seed,
+        );
         n += r.ghqMoves[PAR] + r.supplyMoves[PAR];
       }
       return n;
@@ -103,7 +143,7 @@ describe('restricted play', () => {
     expect(moves('policies/villa-montes-par-historical.json+noLogistics')).toBe(0);
   });
 
-  test('13.3 noAir in whole games: Paraguay\'s attacks carry no air modifier', () => {
+  test("13.3 noAir in whole games: Paraguay's attacks carry no air modifier", () => {
     const air = (cs: ReturnType<typeof parCombats>) => cs.filter((c) => c.modifiers.some((m) => m.kind === 'attackerAir')).length;
     expect(air(parCombats('alihuata', 'balanced', 10))).toBeGreaterThan(0);
     expect(air(parCombats('alihuata', 'balanced+noAir', 10))).toBe(0);

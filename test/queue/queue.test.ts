@@ -13,9 +13,19 @@ import { Redis } from 'ioredis';
 import { chaco, read, tmp } from '../helpers/cli.js';
 import { freePort, HAVE_REDIS, start as startIn, startRedis, until, type Proc } from '../helpers/queue.js';
 
-if (!HAVE_REDIS) console.warn('test/queue/queue.test.ts: skipped: no redis-server on the PATH (apt-get install redis-server; .ci/run installs it)');
+if (!HAVE_REDIS)
+  console.warn('test/queue/queue.test.ts: skipped: no redis-server on the PATH (apt-get install redis-server; .ci/run installs it)');
 
-const REPORT_FILES = ['games.csv', 'summary.csv', 'turns.csv', 'settlements.csv', 'win-rates.vl.json', 'margin-histogram.vl.json', 'vp-by-turn.vl.json', 'settlements-map.svg'];
+const REPORT_FILES = [
+  'games.csv',
+  'summary.csv',
+  'turns.csv',
+  'settlements.csv',
+  'win-rates.vl.json',
+  'margin-histogram.vl.json',
+  'vp-by-turn.vl.json',
+  'settlements-map.svg',
+];
 // Short locks, so a killed worker's shard is back on the queue within seconds.
 const LOCKS = ['--lock-duration', '2', '--stalled-interval', '1'];
 
@@ -59,7 +69,9 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     await until('worker A to connect', async () => (await connectedWorkers()) === 1);
     const out = tmp();
     const submitter = start([...run, '--queue', url, '--shard-size', '10', '--out', out]);
-    await until('worker A to hold a shard', async () => (await queue!.getActive()).some((j) => (j.progress as { held?: string } | null)?.held === workerName(a)));
+    await until('worker A to hold a shard', async () =>
+      (await queue!.getActive()).some((j) => (j.progress as { held?: string } | null)?.held === workerName(a)),
+    );
     const b = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
     await until('worker B to connect', async () => (await connectedWorkers()) === 2);
     a.child.kill('SIGKILL');
@@ -68,31 +80,64 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     expect(submitter.err).toBe('');
     expect(submitter.code).toBe(0);
     for (const f of REPORT_FILES) expect(read(out, f), f).toBe(read(local, f));
-    const manifest = JSON.parse(read(out, 'run.json')) as { played: number; status: string; queue: { shardSize: number; workers: { name: string; shards: number; games: number }[] } };
+    const manifest = JSON.parse(read(out, 'run.json')) as {
+      played: number;
+      status: string;
+      queue: { shardSize: number; workers: { name: string; shards: number; games: number }[] };
+    };
     expect(manifest).toMatchObject({ played: 60, status: 'complete' });
     expect(manifest.queue.shardSize).toBe(10);
-    expect(new Set(manifest.queue.workers.map((w) => JSON.stringify([w.name, w.shards, w.games])))).toEqual(new Set([
-      JSON.stringify([workerName(a), 1, 10]), JSON.stringify([workerName(b), 5, 50]),
-    ]));
-    expect(await queue!.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({ waiting: 0, active: 0, completed: 0, failed: 0 });
+    expect(new Set(manifest.queue.workers.map((w) => JSON.stringify([w.name, w.shards, w.games])))).toEqual(
+      new Set([JSON.stringify([workerName(a), 1, 10]), JSON.stringify([workerName(b), 5, 50])]),
+    );
+    expect(await queue!.getJobCounts('waiting', 'active', 'completed', 'failed')).toEqual({
+      waiting: 0,
+      active: 0,
+      completed: 0,
+      failed: 0,
+    });
 
     b.child.kill('SIGTERM'); // stops after the shards in progress (none)
     await until('worker B to stop', () => b.code !== undefined, 60_000);
     expect(b.code).toBe(0);
   });
 
-  test('a worker whose data differ from the submitter\'s refuses the shard, says what differs and exits 2; the shard waits for a worker that matches', async () => {
+  test("a worker whose data differ from the submitter's refuses the shard, says what differs and exits 2; the shard waits for a worker that matches", async () => {
     const data = tmp();
     cpSync('scenarios', data, { recursive: true });
     appendFileSync(join(data, 'tables.json'), '\n'); // the same charts, other bytes: another data hash
     const other = start(['worker', '--queue', url, '--workers', '1', '--data', data, ...LOCKS]);
     await until('the worker to connect', async () => (await connectedWorkers()) === 1);
     const out = tmp();
-    const submitter = start(['run', 'boqueron', '--games', '20', '--seed', 'refuse', '--par', 'random', '--bol', 'random', '--no-replays', '--queue', url, '--shard-size', '10', '--out', out]);
+    const submitter = start([
+      'run',
+      'boqueron',
+      '--games',
+      '20',
+      '--seed',
+      'refuse',
+      '--par',
+      'random',
+      '--bol',
+      'random',
+      '--no-replays',
+      '--queue',
+      url,
+      '--shard-size',
+      '10',
+      '--out',
+      out,
+    ]);
     await until('the worker to refuse', () => other.code !== undefined);
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(new RegExp(`chaco worker: refused a shard and stopped: boqueron seed refuse, games (0–9|10–19) with the data in ${data} \\(from [^)]+\\): the data files: [0-9a-f]{12} there, [0-9a-f]{12} here; a worker plays only shards made by the same code from the same inputs\\n`));
-    await until('the submitter to say so', () => submitter.err.includes(`chaco: worker ${workerName(other)} refused a shard and stopped: boqueron seed refuse`));
+    expect(other.err).toMatch(
+      new RegExp(
+        `chaco worker: refused a shard and stopped: boqueron seed refuse, games (0–9|10–19) with the data in ${data} \\(from [^)]+\\): the data files: [0-9a-f]{12} there, [0-9a-f]{12} here; a worker plays only shards made by the same code from the same inputs\\n`,
+      ),
+    );
+    await until('the submitter to say so', () =>
+      submitter.err.includes(`chaco: worker ${workerName(other)} refused a shard and stopped: boqueron seed refuse`),
+    );
     expect(await queue!.getJobCounts('waiting', 'active')).toEqual({ waiting: 2, active: 0 });
     const good = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
     await until('the submitter to finish', () => submitter.code !== undefined, 120_000);
@@ -102,16 +147,55 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
     await until('the worker to stop', () => good.code !== undefined, 60_000);
   });
 
-  test('balance and sensitivity studies play their cells on the queue\'s workers and write the files a local study writes', async () => {
+  test("balance and sensitivity studies play their cells on the queue's workers and write the files a local study writes", async () => {
     const w1 = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
     const w2 = start(['worker', '--queue', url, '--workers', '1', ...LOCKS]);
     await until('both workers to connect', async () => (await connectedWorkers()) === 2);
     const studies: [string[], string[]][] = [
-      [['sensitivity', 'boqueron', '--games', '12', '--seed', 'qs', '--par', 'random', '--bol', 'random', '--items', 'readings', '--replicates', '100'], ['sensitivity.csv', 'tornado-win-boqueron.vl.json']],
-      [['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '20', '--batch', '10', '--precision', '10', '--replicates', '100', '--seed', 'qb', '--restrictions', 'none'], ['matrix.csv', 'equilibrium.csv', 'mixes.csv']],
+      [
+        [
+          'sensitivity',
+          'boqueron',
+          '--games',
+          '12',
+          '--seed',
+          'qs',
+          '--par',
+          'random',
+          '--bol',
+          'random',
+          '--items',
+          'readings',
+          '--replicates',
+          '100',
+        ],
+        ['sensitivity.csv', 'tornado-win-boqueron.vl.json'],
+      ],
+      [
+        [
+          'balance',
+          'boqueron',
+          '--pool',
+          'random,passive',
+          '--max-games',
+          '20',
+          '--batch',
+          '10',
+          '--precision',
+          '10',
+          '--replicates',
+          '100',
+          '--seed',
+          'qb',
+          '--restrictions',
+          'none',
+        ],
+        ['matrix.csv', 'equilibrium.csv', 'mixes.csv'],
+      ],
     ];
     for (const [args, files] of studies) {
-      const local = tmp(), remote = tmp();
+      const local = tmp(),
+        remote = tmp();
       const l = chaco([...args, '--workers', '1', '--out', local]);
       expect(l.code, l.err).toBe(0);
       const r = start([...args, '--queue', url, '--shard-size', '5', '--out', remote]);

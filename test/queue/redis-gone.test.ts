@@ -32,13 +32,32 @@ describe('--queue at something that is not a Redis answering', () => {
     const web = await listen(createHttpServer((_, res) => res.end('<html></html>')));
     const silent = await listen(createServer(() => {}));
     const cases: [number, string][] = [
-      [web, `chaco: --queue redis://127.0.0.1:${web}: not a Redis server: it answered "HTTP/1.1 400 Bad Request" (a web server); give the host and port of a Redis server\n`],
-      [silent, `chaco: --queue redis://127.0.0.1:${silent}: the server accepts connections but gave no answer in 10 s; is it a Redis server, and is it running (not stopped)?\n`],
+      [
+        web,
+        `chaco: --queue redis://127.0.0.1:${web}: not a Redis server: it answered "HTTP/1.1 400 Bad Request" (a web server); give the host and port of a Redis server\n`,
+      ],
+      [
+        silent,
+        `chaco: --queue redis://127.0.0.1:${silent}: the server accepts connections but gave no answer in 10 s; is it a Redis server, and is it running (not stopped)?\n`,
+      ],
     ];
     for (const [port, message] of cases) {
       const out = join(tmp(), 'x');
       // started, not spawnSync: the servers answer from this process
-      const run = start(['run', 'boqueron', '--games', '5', '--par', 'random', '--bol', 'random', '--queue', `redis://127.0.0.1:${port}`, '--out', out]);
+      const run = start([
+        'run',
+        'boqueron',
+        '--games',
+        '5',
+        '--par',
+        'random',
+        '--bol',
+        'random',
+        '--queue',
+        `redis://127.0.0.1:${port}`,
+        '--out',
+        out,
+      ]);
       const worker = start(['worker', '--queue', `redis://127.0.0.1:${port}`, '--workers', '1']);
       await until('both to exit', () => run.code !== undefined && worker.code !== undefined, 120_000);
       expect(run.err).toBe(message);
@@ -72,7 +91,9 @@ describe.skipIf(!HAVE_REDIS)('Redis killed in the middle of a run', () => {
 
     await until('the run to give up on Redis', () => submitter.code !== undefined, 180_000);
     expect(submitter.code).toBe(2);
-    const m = new RegExp(`^chaco: --queue ${url}: Redis stopped answering \\(nothing for \\d+ s; [^)]+\\); the (\\d+) games finished are kept in ${out}: the same command resumes once Redis answers\\n$`).exec(submitter.err);
+    const m = new RegExp(
+      `^chaco: --queue ${url}: Redis stopped answering \\(nothing for \\d+ s; [^)]+\\); the (\\d+) games finished are kept in ${out}: the same command resumes once Redis answers\\n$`,
+    ).exec(submitter.err);
     expect(m, submitter.err).not.toBeNull();
     const kept = Number(m![1]);
     expect((JSON.parse(read(out, 'aggregate.json')) as { played: number }).played).toBe(kept);

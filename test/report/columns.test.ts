@@ -11,7 +11,10 @@ function headers(dir: string): [string, string[]][] {
   const out: [string, string[]][] = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) { if (name !== 'cells') out.push(...headers(path)); continue; }
+    if (statSync(path).isDirectory()) {
+      if (name !== 'cells') out.push(...headers(path));
+      continue;
+    }
     if (name.endsWith('.csv')) out.push([name, readFileSync(path, 'utf8').split('\n')[0]!.split(',')]);
   }
   return out;
@@ -25,12 +28,61 @@ describe('CSV columns', () => {
       ['compare', 'boqueron', '--games', '3', '--workers', '0', '--variant', 'c:mountedCavalry=true'],
       ['bid', 'boqueron', '--games', '10', '--workers', '0'],
       ['history', 'boqueron', '--games', '2'],
-      ['balance', 'boqueron', '--pool', 'random,passive', '--max-games', '4', '--batch', '4', '--replicates', '100', '--restrictions', 'noAir', '--restricted-games', '2', '--workers', '0'],
-      ['sensitivity', 'boqueron', '--games', '2', '--items', 'readings', '--par', 'random', '--bol', 'random', '--replicates', '100', '--workers', '0'],
+      [
+        'balance',
+        'boqueron',
+        '--pool',
+        'random,passive',
+        '--max-games',
+        '4',
+        '--batch',
+        '4',
+        '--replicates',
+        '100',
+        '--restrictions',
+        'noAir',
+        '--restricted-games',
+        '2',
+        '--workers',
+        '0',
+      ],
+      [
+        'sensitivity',
+        'boqueron',
+        '--games',
+        '2',
+        '--items',
+        'readings',
+        '--par',
+        'random',
+        '--bol',
+        'random',
+        '--replicates',
+        '100',
+        '--workers',
+        '0',
+      ],
       ['ladder', 'boqueron', '--pool', 'random,passive', '--reference', 'passive', '--games', '2', '--replicates', '100', '--workers', '0'],
       ['errata', 'boqueron', '--games', '2', '--items', 'readings', '--par', 'random', '--bol', 'random', '--workers', '0'],
       ['skill', 'boqueron', '--rungs', 'random,passive', '--games', '2', '--replicates', '100', '--workers', '0'],
-      ['best-response', 'boqueron', '--side', 'BOL', '--hold', 'random', '--reference', 'passive', '--candidates', '2', '--games', '2', '--final-games', '2', '--workers', '0'],
+      [
+        'best-response',
+        'boqueron',
+        '--side',
+        'BOL',
+        '--hold',
+        'random',
+        '--reference',
+        'passive',
+        '--candidates',
+        '2',
+        '--games',
+        '2',
+        '--final-games',
+        '2',
+        '--workers',
+        '0',
+      ],
     ];
     const described = new Map(CSV_FILES.map((f) => [f.file, f.columns]));
     let files = 0;

@@ -9,7 +9,10 @@ import { eventsFileSchema, eventsJsonSchema } from '../../src/report/event-schem
 import { writeReplay } from '../../src/report/replay.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 
-const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/report/events.schema.json'), 'utf8')) as Record<string, unknown>;
+const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/report/events.schema.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
 
 /** The committed schema compiled by ajv in strict mode (an unknown keyword or a bad $ref fails here). */
 const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
@@ -48,13 +51,20 @@ function strings(x: unknown, key = '', out: [string, string][] = []): [string, s
 describe('events.json and src/report/events.schema.json', () => {
   // The guidance's example game, and random play with barrages and mounted cavalry (many kinds of record).
   const balanced = replayEvents({ scenario: 'boqueron', seed: '2', game: 0, par: 'balanced', bol: 'balanced' });
-  const random = replayEvents({ scenario: 'alihuata', seed: '5', game: 0, par: 'random', bol: 'random', options: ['artilleryBarrage=true', 'mountedCavalry=true'] });
+  const random = replayEvents({
+    scenario: 'alihuata',
+    seed: '5',
+    game: 0,
+    par: 'random',
+    bol: 'random',
+    options: ['artilleryBarrage=true', 'mountedCavalry=true'],
+  });
 
   test('the committed schema is the one the event types give (npm run events-schema)', () => {
     expect(schema).toEqual(eventsJsonSchema());
   });
 
-  test('a replay\'s events.json validates against the schema', () => {
+  test("a replay's events.json validates against the schema", () => {
     for (const events of [balanced, random]) {
       expect(events.length).toBeGreaterThan(200);
       expect(schemaErrors(events)).toEqual([]);
@@ -62,9 +72,25 @@ describe('events.json and src/report/events.schema.json', () => {
     }
   });
 
-  test('its records carry structured fields: indices, sides, kinds and causes, and no words but the schema\'s', () => {
+  test("its records carry structured fields: indices, sides, kinds and causes, and no words but the schema's", () => {
     const types = new Set([...balanced, ...random].map((e) => e.type));
-    for (const t of ['turn', 'phase', 'roll', 'vp', 'setup', 'move', 'combat', 'loss', 'retreat', 'advance', 'capture', 'supply', 'reinforcement', 'build', 'end']) {
+    for (const t of [
+      'turn',
+      'phase',
+      'roll',
+      'vp',
+      'setup',
+      'move',
+      'combat',
+      'loss',
+      'retreat',
+      'advance',
+      'capture',
+      'supply',
+      'reinforcement',
+      'build',
+      'end',
+    ]) {
       expect(types, t).toContain(t);
     }
     const words = schemaWords(schema);
@@ -75,7 +101,12 @@ describe('events.json and src/report/events.schema.json', () => {
     const combat = balanced.find((e) => e.type === 'combat')!;
     expect(combat).toMatchObject({ column: expect.any(Number), attacker: { loss: expect.any(Number), retreat: expect.any(Boolean) } });
     const barrage = random.find((e) => e.type === 'roll' && e.kind === 'barrage');
-    expect(barrage).toMatchObject({ side: expect.any(Number), hex: expect.any(Number), column: expect.any(Number), steps: expect.any(Number) });
+    expect(barrage).toMatchObject({
+      side: expect.any(Number),
+      hex: expect.any(Number),
+      column: expect.any(Number),
+      steps: expect.any(Number),
+    });
   });
 
   test('what the schema does not describe is refused: free text, a missing or extra field, an unknown cause, a name for an index', () => {

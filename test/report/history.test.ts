@@ -19,10 +19,22 @@ describe('the games beside the war', () => {
 
   test('an undefined source or a bad month is named with its path', () => {
     const issues = new Issues('history.json');
-    compileHistory({ sources: { a: 'A' }, events: [{ place: 'X', hex: '2440', month: '1932-13', kind: 'taken', by: 'PAR', what: 'w', sources: ['a'] }, { place: 'Y', hex: '2440', month: '1932-09', kind: 'taken', by: 'PAR', what: 'w', sources: ['b'] }] }, issues);
+    compileHistory(
+      {
+        sources: { a: 'A' },
+        events: [
+          { place: 'X', hex: '2440', month: '1932-13', kind: 'taken', by: 'PAR', what: 'w', sources: ['a'] },
+          { place: 'Y', hex: '2440', month: '1932-09', kind: 'taken', by: 'PAR', what: 'w', sources: ['b'] },
+        ],
+      },
+      issues,
+    );
     expect(issues.list.map((i) => i.path.join('.'))).toEqual(['events.0.month']);
     const again = new Issues('history.json');
-    compileHistory({ sources: { a: 'A' }, events: [{ place: 'Y', hex: '2440', month: '1932-09', kind: 'taken', by: 'PAR', what: 'w', sources: ['b'] }] }, again);
+    compileHistory(
+      { sources: { a: 'A' }, events: [{ place: 'Y', hex: '2440', month: '1932-09', kind: 'taken', by: 'PAR', what: 'w', sources: ['b'] }] },
+      again,
+    );
     expect(again.list.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual(['events.0.sources.0: "b" is not a key of "sources" (a)']);
   });
 
@@ -37,9 +49,13 @@ describe('the games beside the war', () => {
     const ev = (e: object) => e as GameEvent;
     const events = [
       ev({ type: 'control', side: 1, hex: 5 }), // set-up
-      ev({ type: 'turn', turn: 0 }), ev({ type: 'capture', side: 0, hex: 9, how: 'movement' }),
-      ev({ type: 'turn', turn: 1 }), ev({ type: 'turn', turn: 2 }), ev({ type: 'capture', side: 0, hex: 5, how: 'advance' }),
-      ev({ type: 'turn', turn: 3 }), ev({ type: 'capture', side: 1, hex: 5, how: 'movement' }),
+      ev({ type: 'turn', turn: 0 }),
+      ev({ type: 'capture', side: 0, hex: 9, how: 'movement' }),
+      ev({ type: 'turn', turn: 1 }),
+      ev({ type: 'turn', turn: 2 }),
+      ev({ type: 'capture', side: 0, hex: 5, how: 'advance' }),
+      ev({ type: 'turn', turn: 3 }),
+      ev({ type: 'capture', side: 1, hex: 5, how: 'movement' }),
     ];
     expect(firstChangeTurns(events, [5, 9, 7])).toEqual([3, 1, 0]);
   });

@@ -14,31 +14,50 @@ function games(a: number, b: number, n: number, random: () => number): { margin_
 
 describe('strength ladder', () => {
   test('Bradley–Terry recovers the strengths that drew the games (to within sampling error)', () => {
-    const a = [0, 0.8, -0.5], b = [0.3, -0.6];
+    const a = [0, 0.8, -0.5],
+      b = [0.3, -0.6];
     const random = seededUniform('bt');
     const n = 20_000;
     const s = a.map((ai) => b.map((bj) => games(ai, bj, n, random).winner_g.reduce((x, w) => x + (w === 0 ? 1 : 0), 0)));
-    const fit = bradleyTerry(s, a.map(() => b.map(() => n)));
+    const fit = bradleyTerry(
+      s,
+      a.map(() => b.map(() => n)),
+    );
     for (let i = 1; i < a.length; i++) expect(fit.a[i]! - fit.a[0]!).toBeCloseTo(a[i]! - a[0]!, 1);
     expect(fit.b[1]! - fit.b[0]!).toBeCloseTo(b[1]! - b[0]!, 1);
     expect(fit.b[0]! - fit.a[0]!).toBeCloseTo(b[0]! - a[0]!, 1);
   });
 
   test('a policy that wins every game keeps a finite rating, above the others', () => {
-    const fit = bradleyTerry([[10, 10], [5, 2]], [[10, 10], [10, 10]]);
+    const fit = bradleyTerry(
+      [
+        [10, 10],
+        [5, 2],
+      ],
+      [
+        [10, 10],
+        [10, 10],
+      ],
+    );
     expect(Number.isFinite(fit.a[0]!)).toBe(true);
     expect(fit.a[0]!).toBeGreaterThan(fit.a[1]!);
   });
 
-  test('ratings: each side\'s reference at 0 on the Elo scale, intervals around the point; gains on the same games', () => {
+  test("ratings: each side's reference at 0 on the Elo scale, intervals around the point; gains on the same games", () => {
     const random = seededUniform('ladder');
     const strengths = { par: [0, 1], bol: [0, -1] };
     const m: LadderMatrix = {
-      id: 's', name: 'S', par: ['ref', 'strong'], bol: ['ref', 'weak'], parRef: 0, bolRef: 0,
+      id: 's',
+      name: 'S',
+      par: ['ref', 'strong'],
+      bol: ['ref', 'weak'],
+      parRef: 0,
+      bolRef: 0,
       cells: strengths.par.map((a) => strengths.bol.map((b) => games(a, b, 400, random))),
     };
     const rows = ratingRows(m, { replicates: 200, seed: 'x' });
-    const par = rows.filter((r) => r.side === 'PAR'), bol = rows.filter((r) => r.side === 'BOL');
+    const par = rows.filter((r) => r.side === 'PAR'),
+      bol = rows.filter((r) => r.side === 'BOL');
     expect(par.map((r) => r.policy)).toEqual(['strong', 'ref']);
     expect(bol.map((r) => r.policy)).toEqual(['ref', 'weak']);
     expect(par[1]!.rating).toBe(0);

@@ -29,11 +29,23 @@ const scenario = (id: string) => {
 /** Game i of a run as `chaco run` plays it (src/cli/run.ts playRange), without the log. */
 function runGame(id: string, runSeed: string, i: number, options: string[] = [], s: Scenario = scenario(id)) {
   const seed = streamSeed(runSeed, i, 'game');
-  return playGame(s, resolveOptions(s.options, options).options, [createPolicy('random', `${seed}:PAR`), createPolicy('random', `${seed}:BOL`)], seed);
+  return playGame(
+    s,
+    resolveOptions(s.options, options).options,
+    [createPolicy('random', `${seed}:PAR`), createPolicy('random', `${seed}:BOL`)],
+    seed,
+  );
 }
 
-const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions =>
-  ({ scenario: 'boqueron', seed: '1', game: 0, par: 'random', bol: 'random', options: [], ...o });
+const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions => ({
+  scenario: 'boqueron',
+  seed: '1',
+  game: 0,
+  par: 'random',
+  bol: 'random',
+  options: [],
+  ...o,
+});
 
 type Events = readonly GameEvent[];
 const combatsOf = (ev: Events) => ev.filter((e) => e.type === 'combat') as Extract<GameEvent, { type: 'combat' }>[];
@@ -44,7 +56,13 @@ function findGame(wanted: (r: ReturnType<typeof playGame>, ev: Events) => boolea
   const s = scenario('boqueron');
   for (let i = 0; i < 400; i++) {
     const seed = streamSeed('1', i, 'game');
-    const r = playGame(s, resolveOptions(s.options, []).options, [createPolicy('random', `${seed}:PAR`), createPolicy('random', `${seed}:BOL`)], seed, { log: true });
+    const r = playGame(
+      s,
+      resolveOptions(s.options, []).options,
+      [createPolicy('random', `${seed}:PAR`), createPolicy('random', `${seed}:BOL`)],
+      seed,
+      { log: true },
+    );
     if (wanted(r, r.events ?? [])) return i;
   }
   throw new Error('no game of the first 400 fits; widen the search');
@@ -53,14 +71,25 @@ function findGame(wanted: (r: ReturnType<typeof playGame>, ev: Events) => boolea
 // Games chosen by what happens in them, so a rules change moves the index, not the test:
 // FULL is played to the end with several combats, a leader's and a terrain modifier, and captures by
 // movement and by advance; SHORT ends by sudden death in the first Paraguayan player turn.
-const FULL = findGame((r, ev) => r.end === 'scenario_end' && combatsOf(ev).length >= 3
-  && combatsOf(ev).some((c) => c.modifiers.some((m) => m.kind === 'leader'))
-  && combatsOf(ev).some((c) => c.modifiers.some((m) => m.kind === 'defenderTerrain'))
-  && capturesOf(ev).some((c) => c.how === 'advance') && capturesOf(ev).some((c) => c.how === 'movement'));
+const FULL = findGame(
+  (r, ev) =>
+    r.end === 'scenario_end' &&
+    combatsOf(ev).length >= 3 &&
+    combatsOf(ev).some((c) => c.modifiers.some((m) => m.kind === 'leader')) &&
+    combatsOf(ev).some((c) => c.modifiers.some((m) => m.kind === 'defenderTerrain')) &&
+    capturesOf(ev).some((c) => c.how === 'advance') &&
+    capturesOf(ev).some((c) => c.how === 'movement'),
+);
 const SHORT = findGame((r, ev) => r.end === 'sudden_death' && r.winner === 'BOL' && !ev.some((e) => e.type === 'phase' && e.side === 1));
 // TRUCE: Bolivia refuses a truce just declared (not one continued, 6.4).
-const truceBefore = (ev: Events, i: number) => ev.slice(0, i).reverse().find((x) => x.type === 'truce') as Extract<GameEvent, { type: 'truce' }> | undefined;
-const TRUCE = findGame((_r, ev) => ev.some((e, i) => e.type === 'truce' && e.state === 'refused' && e.side === 1 && truceBefore(ev, i)?.state === 'started'));
+const truceBefore = (ev: Events, i: number) =>
+  ev
+    .slice(0, i)
+    .reverse()
+    .find((x) => x.type === 'truce') as Extract<GameEvent, { type: 'truce' }> | undefined;
+const TRUCE = findGame((_r, ev) =>
+  ev.some((e, i) => e.type === 'truce' && e.state === 'refused' && e.side === 1 && truceBefore(ev, i)?.state === 'started'),
+);
 
 describe('writeReplay', () => {
   const out = tmp();
@@ -75,7 +104,8 @@ describe('writeReplay', () => {
   });
 
   test('reproduces the row of other boquerón games and of a campaign game', () => {
-    for (const i of [0, 1]) expect(gameRow(i, replayGame(opts({ game: i, out })).recorded.result)).toEqual(gameRow(i, runGame('boqueron', '1', i)));
+    for (const i of [0, 1])
+      expect(gameRow(i, replayGame(opts({ game: i, out })).recorded.result)).toEqual(gameRow(i, runGame('boqueron', '1', i)));
     const campaign = replayGame(opts({ scenario: 'campaign', seed: '4', game: 2, out }));
     expect(gameRow(2, campaign.recorded.result)).toEqual(gameRow(2, runGame('campaign', '4', 2)));
   });
@@ -100,17 +130,24 @@ describe('writeReplay', () => {
         expect(line).toContain(`attacks ${hexLabel(s.map.grid, e.hexes[0]!)}`);
         expect(line).toContain(`odds ${odds}, roll ${e.roll}, modified ${e.modified}: `);
       }
-      if (e.type === 'vp') expect(line).toMatch(new RegExp(`^ *${e.side === 0 ? 'Paraguay' : 'Bolivia'} ${e.delta > 0 ? '\\+' : ''}${e.delta} VP: .*; now ${e.total}$`));
+      if (e.type === 'vp')
+        expect(line).toMatch(
+          new RegExp(`^ *${e.side === 0 ? 'Paraguay' : 'Bolivia'} ${e.delta > 0 ? '\\+' : ''}${e.delta} VP: .*; now ${e.total}$`),
+        );
     });
     expect(lines.join('\n')).not.toMatch(/unit \d+|leader \d+|undefined/);
   });
 
   test('writes one map per player turn played, named by turn and side, and the set-up', () => {
     const supplyPhases = events.filter((e) => e.type === 'phase' && e.phase === 'supply') as Extract<GameEvent, { type: 'phase' }>[];
-    const maps = readdirSync(out).filter((f) => /^turn-\d\d-(PAR|BOL)\.svg$/.test(f)).sort();
+    const maps = readdirSync(out)
+      .filter((f) => /^turn-\d\d-(PAR|BOL)\.svg$/.test(f))
+      .sort();
     expect(maps).toHaveLength(supplyPhases.length);
     expect(maps).toHaveLength(12);
-    expect(summary.maps.map((m) => m.file)).toEqual(['01', '02', '03', '04', '05', '06'].flatMap((t) => [`turn-${t}-PAR.svg`, `turn-${t}-BOL.svg`]));
+    expect(summary.maps.map((m) => m.file)).toEqual(
+      ['01', '02', '03', '04', '05', '06'].flatMap((t) => [`turn-${t}-PAR.svg`, `turn-${t}-BOL.svg`]),
+    );
     expect(readdirSync(out)).toContain('setup.svg');
     const svg = readFileSync(join(out, 'turn-03-BOL.svg'), 'utf8');
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -129,7 +166,12 @@ describe('writeReplay', () => {
   });
 
   test('the narrative names the turns, each combat with its odds, modifiers and roll, and the end', () => {
-    for (const [t, month] of [[1, 'September 1932'], [3, 'November 1932'], [6, 'February 1933']] as const) expect(narrative).toContain(`## Turn ${t}: ${month}`);
+    for (const [t, month] of [
+      [1, 'September 1932'],
+      [3, 'November 1932'],
+      [6, 'February 1933'],
+    ] as const)
+      expect(narrative).toContain(`## Turn ${t}: ${month}`);
     expect(narrative).toContain('### Paraguayan player turn');
     expect(narrative).toContain('### Bolivian player turn');
     const combats = combatsOf(events);
@@ -146,7 +188,9 @@ describe('writeReplay', () => {
     expect(narrative).toContain('## The end');
     const r = runGame('boqueron', '1', FULL);
     // VP are given Paraguay's first, whoever won.
-    expect(narrative).toContain(`${r.winner === 'PAR' ? 'Paraguay' : 'Bolivia'} wins at the end of the scenario, turn 6 (February 1933). Final VP ${r.vpPar} to ${r.vpBol} (margin ${r.margin > 0 ? '+' : ''}${r.margin}`);
+    expect(narrative).toContain(
+      `${r.winner === 'PAR' ? 'Paraguay' : 'Bolivia'} wins at the end of the scenario, turn 6 (February 1933). Final VP ${r.vpPar} to ${r.vpBol} (margin ${r.margin > 0 ? '+' : ''}${r.margin}`,
+    );
     expect(narrative).toContain(`${r.level} victory`);
   });
 
@@ -155,11 +199,15 @@ describe('writeReplay', () => {
     for (const c of capturesOf(events)) {
       const place = s.map.places[s.map.place_h[c.hex]!]!;
       const label = hexLabel(s.map.grid, c.hex);
-      expect(narrative).toContain(`${c.side === 0 ? 'Paraguay' : 'Bolivia'} takes ${label} (${place.name})${c.how === 'movement' ? ' by movement' : c.how === 'advance' ? ' by advance after combat' : ''}`);
+      expect(narrative).toContain(
+        `${c.side === 0 ? 'Paraguay' : 'Bolivia'} takes ${label} (${place.name})${c.how === 'movement' ? ' by movement' : c.how === 'advance' ? ' by advance after combat' : ''}`,
+      );
     }
     for (const e of events) {
       if (e.type === 'vp' && e.cause === 'settlementByMovement') {
-        expect(narrative).toContain(`${e.side === 0 ? 'Paraguay' : 'Bolivia'} +${e.delta} VP: took ${s.map.places[s.map.place_h[e.hex]!]!.name} by movement (16.2); now ${e.total}`);
+        expect(narrative).toContain(
+          `${e.side === 0 ? 'Paraguay' : 'Bolivia'} +${e.delta} VP: took ${s.map.places[s.map.place_h[e.hex]!]!.name} by movement (16.2); now ${e.total}`,
+        );
       }
     }
     expect(narrative).toMatch(/\*\*Supply\*\* \(8\): LOC \d+ hexes, supply radius \d/);
@@ -173,7 +221,9 @@ describe('narrate', () => {
     const o = opts({ game: TRUCE, out: '' });
     const { scenario: s, recorded } = replayGame(o);
     const md = narrate({ scenario: s, options: parseOptions([]), runSeed: '1', game: TRUCE, par: 'random', bol: 'random', recorded });
-    expect(md).toMatch(/- A truce is declared: second truce roll \d \(6\.1\)\n- Bolivia refuses the truce \(6\.2, I-6\)\n- Bolivia -10 VP: refused the truce \(6\.2\); now \d+/);
+    expect(md).toMatch(
+      /- A truce is declared: second truce roll \d \(6\.1\)\n- Bolivia refuses the truce \(6\.2, I-6\)\n- Bolivia -10 VP: refused the truce \(6\.2\); now \d+/,
+    );
     expect(md).toContain('**Paraguay** starts with 15 VP; army commander Estigarribia.');
   });
 });
@@ -194,7 +244,8 @@ describe('the recorded positions', () => {
         if (e.type === 'vp') vp[e.side] = e.total;
       }
       for (let u = 0; u < loc.length; u++) {
-        if (loc[u]! >= 0 || snap.state.loc_u[u]! >= 0) expect(snap.state.loc_u[u], `${s.counters.units[u]!.name} after turn ${snap.turn + 1} ${snap.side}`).toBe(loc[u]);
+        if (loc[u]! >= 0 || snap.state.loc_u[u]! >= 0)
+          expect(snap.state.loc_u[u], `${s.counters.units[u]!.name} after turn ${snap.turn + 1} ${snap.side}`).toBe(loc[u]);
       }
       expect([snap.state.vp_s[0], snap.state.vp_s[1]]).toEqual(vp);
     }
@@ -206,7 +257,9 @@ describe('handicap', () => {
   test('a handicapped replay is the handicapped game', () => {
     const r = replayGame(opts({ game: FULL, handicap: [5, 0], out: '' }));
     expect(r.recorded.setup.vp_s[0]).toBe(20);
-    expect(gameRow(FULL, r.recorded.result)).toEqual(gameRow(FULL, runGame('boqueron', '1', FULL, [], withHandicap(scenario('boqueron'), [5, 0]))));
+    expect(gameRow(FULL, r.recorded.result)).toEqual(
+      gameRow(FULL, runGame('boqueron', '1', FULL, [], withHandicap(scenario('boqueron'), [5, 0]))),
+    );
   });
 });
 
@@ -222,15 +275,40 @@ describe('chaco replay', () => {
     const out = tmp();
     const write = process.stdout.write;
     let printed = '';
-    process.stdout.write = ((s: string) => { printed += s; return true; }) as typeof process.stdout.write;
+    process.stdout.write = ((s: string) => {
+      printed += s;
+      return true;
+    }) as typeof process.stdout.write;
     try {
-      await run('boqueron', '--seed', '1', '--game', String(SHORT), '--out', out, '--handicap', 'BOL=+0', '--par', 'random', '--bol', 'random');
+      await run(
+        'boqueron',
+        '--seed',
+        '1',
+        '--game',
+        String(SHORT),
+        '--out',
+        out,
+        '--handicap',
+        'BOL=+0',
+        '--par',
+        'random',
+        '--bol',
+        'random',
+      );
     } finally {
       process.stdout.write = write;
     }
     expect(printed).toMatch(new RegExp(`boqueron game ${SHORT} of seed 1 \\(game seed 1:${SHORT}:game\\): BOL wins`));
     expect(printed).toContain(`wrote ${out}: viewer.html, narrative.md,`);
-    expect(readdirSync(out).sort()).toEqual(['events.json', 'log.txt', 'narrative.md', 'result.json', 'setup.svg', 'turn-01-PAR.svg', 'viewer.html']);
+    expect(readdirSync(out).sort()).toEqual([
+      'events.json',
+      'log.txt',
+      'narrative.md',
+      'result.json',
+      'setup.svg',
+      'turn-01-PAR.svg',
+      'viewer.html',
+    ]);
   });
 
   test('bad arguments are usage errors', async () => {

@@ -5,8 +5,14 @@ import { pairedBidChange, sensitivityRows } from '../../src/report/sensitivity.j
 import { quickBidPoint } from '../../src/analysis/bid.js';
 import { seededUniform } from '../../src/analysis/stats.js';
 
-const games = (margins: number[]) => ({ margin_g: Int32Array.from(margins), winner_g: Uint8Array.from(margins.map((m) => (m > 0 ? 0 : m < 0 ? 1 : 2))) });
-const noisy = (n: number, seed: string) => { const r = seededUniform(seed); return Array.from({ length: n }, () => Math.round(60 * r() - 20)); };
+const games = (margins: number[]) => ({
+  margin_g: Int32Array.from(margins),
+  winner_g: Uint8Array.from(margins.map((m) => (m > 0 ? 0 : m < 0 ? 1 : 2))),
+});
+const noisy = (n: number, seed: string) => {
+  const r = seededUniform(seed);
+  return Array.from({ length: n }, () => Math.round(60 * r() - 20));
+};
 
 describe('sensitivity statistics', () => {
   test('16.4 margins: an arm whose every margin is k VP lower moves the fair bid by exactly +k, with no spread', () => {
@@ -25,19 +31,27 @@ describe('sensitivity statistics', () => {
     const other = pairedBidChange(games(base), games(noisy(400, 'c')), 400, 's');
     expect(other.lo).toBeLessThan(0);
     expect(other.hi).toBeGreaterThan(0);
-    expect(other.change).toBeCloseTo(quickBidPoint({ lo: -20, counts: hist(noisy(400, 'c')) }) - quickBidPoint({ lo: -20, counts: hist(base) }), 9);
+    expect(other.change).toBeCloseTo(
+      quickBidPoint({ lo: -20, counts: hist(noisy(400, 'c')) }) - quickBidPoint({ lo: -20, counts: hist(base) }),
+      9,
+    );
   });
 
   test('rows: the win-rate change is the varied arm minus the base, largest first', () => {
     const base = noisy(200, 'd');
     const worse = base.map((m, i) => (i % 4 === 0 ? -Math.abs(m) - 1 : m));
-    const rows = sensitivityRows({
-      id: 's', name: 'S', base: games(base),
-      items: [
-        { item: { name: 'same', kind: 'reading', change: 'x', setting: 'x=1' }, games: games(base) },
-        { item: { name: 'worse', kind: 'estimate', change: 'y', setting: 'estimate.y=1' }, games: games(worse) },
-      ],
-    }, { replicates: 100, seed: 't' });
+    const rows = sensitivityRows(
+      {
+        id: 's',
+        name: 'S',
+        base: games(base),
+        items: [
+          { item: { name: 'same', kind: 'reading', change: 'x', setting: 'x=1' }, games: games(base) },
+          { item: { name: 'worse', kind: 'estimate', change: 'y', setting: 'estimate.y=1' }, games: games(worse) },
+        ],
+      },
+      { replicates: 100, seed: 't' },
+    );
     expect(rows.map((r) => r.item)).toEqual(['worse', 'same']);
     const parWins = (m: number[]) => m.filter((x) => x > 0).length / m.length;
     expect(Number(rows[0]!.par_win_rate_change)).toBeCloseTo(parWins(worse) - parWins(base), 3);

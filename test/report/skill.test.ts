@@ -6,8 +6,12 @@ import type { CellGames } from '../../src/analysis/equilibrium.js';
 
 /** A cell of n games in which Paraguay wins the first `wins` (margin +5) and loses the rest (margin -5). */
 function cell(wins: number, n: number): CellGames {
-  const winner_g = new Uint8Array(n), margin_g = new Int32Array(n);
-  for (let g = 0; g < n; g++) { winner_g[g] = g < wins ? 0 : 1; margin_g[g] = g < wins ? 5 : -5; }
+  const winner_g = new Uint8Array(n),
+    margin_g = new Int32Array(n);
+  for (let g = 0; g < n; g++) {
+    winner_g[g] = g < wins ? 0 : 1;
+    margin_g[g] = g < wins ? 5 : -5;
+  }
   return { winner_g, margin_g };
 }
 
@@ -28,10 +32,12 @@ describe('the convergence rule', () => {
     expect(c.doublings.map((d) => d.settled)).toEqual([true, false]);
     expect(c.converged).toBe(false);
     expect(c.at).toBeNull();
-    expect(convergenceSentence('Boquerón', c)).toMatch(/^Boquerón: still moving: the last doubling, budget 2 \(search:2\) → budget 4 \(search:4\) moved Paraguay's win rate \+9\.0 points, more than the ±5\.0 of its interval$/);
+    expect(convergenceSentence('Boquerón', c)).toMatch(
+      /^Boquerón: still moving: the last doubling, budget 2 \(search:2\) → budget 4 \(search:4\) moved Paraguay's win rate \+9\.0 points, more than the ±5\.0 of its interval$/,
+    );
   });
 
-  test('the interval that judges a doubling is the higher rung\'s, and a move equal to its half-width is not settled', () => {
+  test("the interval that judges a doubling is the higher rung's, and a move equal to its half-width is not settled", () => {
     const c = convergence([v('a', 0.4, 0.01), { rung: 'b', rate: 0.5, lo: 0.4, hi: 0.6 }, { rung: 'c', rate: 0.55, lo: 0.5, hi: 0.6 }]);
     expect(c.doublings.map((d) => d.settled)).toEqual([false, false]);
     expect(convergence([v('a', 0.4, 0.01), { rung: 'b', rate: 0.45, lo: 0.3, hi: 0.6 }]).at).toBe('a');
@@ -43,7 +49,7 @@ describe('the convergence rule', () => {
     expect(convergenceSentence('Villa Montes', c)).toContain('not measured');
   });
 
-  test('a rung\'s budget is the rollouts of search:N, 4 for search, none for any other policy', () => {
+  test("a rung's budget is the rollouts of search:N, 4 for search, none for any other policy", () => {
     expect([rungBudget('search:8'), rungBudget('search'), rungBudget('balanced'), rungBudget('tuned')]).toEqual([8, 4, null, null]);
   });
 });
@@ -51,13 +57,20 @@ describe('the convergence rule', () => {
 describe('skill.csv rows', () => {
   test('both sides at each rung, then each side alone one rung up, its step paired against both at the lower rung', () => {
     const s: SkillScenario = {
-      id: 'boqueron', name: 'Boquerón', rungs: ['search:1', 'search:2'],
+      id: 'boqueron',
+      name: 'Boquerón',
+      rungs: ['search:1', 'search:2'],
       // both at 1: Paraguay wins 5 of 10; Paraguay up: 8; Bolivia up: Paraguay 2; both at 2: 6.
-      same: [cell(5, 10), cell(6, 10)], parUp: [cell(8, 10)], bolUp: [cell(2, 10)],
+      same: [cell(5, 10), cell(6, 10)],
+      parUp: [cell(8, 10)],
+      bolUp: [cell(2, 10)],
     };
     const rows = skillRows(s, { seed: 't', replicates: 100 });
     expect(rows.map((r) => `${r.pair} ${r.par_policy} ${r.bol_policy} ${r.par_budget} ${r.bol_budget} ${r.games}`)).toEqual([
-      'both search:1 search:1 1 1 10', 'both search:2 search:2 2 2 10', 'par_up search:2 search:1 2 1 10', 'bol_up search:1 search:2 1 2 10',
+      'both search:1 search:1 1 1 10',
+      'both search:2 search:2 2 2 10',
+      'par_up search:2 search:1 2 1 10',
+      'bol_up search:1 search:2 1 2 10',
     ]);
     const by = (pair: string) => rows.find((r) => r.pair === pair && (pair !== 'both' || r.par_policy === 'search:2'))!;
     // Paraguay's win rate moved +0.1 from search:1 to search:2; the doubling is worth +0.3 to Paraguay and +0.3 to Bolivia.

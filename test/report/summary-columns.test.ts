@@ -8,7 +8,11 @@ import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const described = (file: string) => CSV_FILES.find((f) => f.file === file)!.columns;
-const records = (text: string) => { const [head, ...rows] = lines(text); const cols = head!.split(','); return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i]!, v]))); };
+const records = (text: string) => {
+  const [head, ...rows] = lines(text);
+  const cols = head!.split(',');
+  return rows.map((r) => Object.fromEntries(r.split(',').map((v, i) => [cols[i]!, v])));
+};
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 
 /** The rule section the doc comment just above `export function name` in src/core/victory.ts opens with. */
@@ -38,7 +42,7 @@ describe('summary.csv against its descriptions', () => {
     for (const g of games) expect(g.level === 'tie', `game ${g.game}: margin ${g.margin}, level ${g.level}`).toBe(Number(g.margin) === 0);
   });
 
-  test('games is every game in every row; wins counts the side\'s wins (all: every game)', () => {
+  test("games is every game in every row; wins counts the side's wins (all: every game)", () => {
     const d = described('summary.csv');
     expect(d.games).toMatch(/all games/);
     for (const s of summary) {
@@ -60,11 +64,14 @@ describe('summary.csv against its descriptions', () => {
         expect(Number(s[c]), `${s.side} ${c}`).toBeCloseTo(count / games.length, 4);
       }
     }
-    const sum = (s: Record<string, string>, prefix: string) => columns.filter((c) => c.startsWith(prefix)).reduce((a, c) => a + Number(s[c]), 0);
-    for (const s of summary) for (const prefix of ['level_', 'end_']) expect(sum(s, prefix), `${s.side} ${prefix}*`).toBeCloseTo(s.side === 'all' ? 1 : Number(s.win_rate), 3);
+    const sum = (s: Record<string, string>, prefix: string) =>
+      columns.filter((c) => c.startsWith(prefix)).reduce((a, c) => a + Number(s[c]), 0);
+    for (const s of summary)
+      for (const prefix of ['level_', 'end_'])
+        expect(sum(s, prefix), `${s.side} ${prefix}*`).toBeCloseTo(s.side === 'all' ? 1 : Number(s.win_rate), 3);
   });
 
-  test('margin_mean is the side\'s VP minus the enemy\'s over all games (all: PAR - BOL); end_turn_mean over the games it won (all: every game)', () => {
+  test("margin_mean is the side's VP minus the enemy's over all games (all: PAR - BOL); end_turn_mean over the games it won (all: every game)", () => {
     const d = described('summary.csv');
     expect(d.margin_mean).toMatch(/this side's VP minus the enemy's.*all: of PAR VP - BOL VP/);
     expect(d.end_turn_mean).toMatch(/games this side won.*all: over all games/);
@@ -77,9 +84,13 @@ describe('summary.csv against its descriptions', () => {
   });
 
   test('the rule sections cited are those the engine implements: levels and scenario end 16.3, sudden death 16.4, settlement 16.1', () => {
-    const summaryCols = described('summary.csv'), gameCols = described('games.csv');
-    const levels = sectionOf('victoryLevel'), settlement = sectionOf('checkSettlement'), scenarioEnd = sectionOf('scenarioEnd');
-    for (const c of ['level_decisive', 'level_substantive', 'level_marginal', 'level_tie']) expect(summaryCols[c], c).toContain(`(${levels}`);
+    const summaryCols = described('summary.csv'),
+      gameCols = described('games.csv');
+    const levels = sectionOf('victoryLevel'),
+      settlement = sectionOf('checkSettlement'),
+      scenarioEnd = sectionOf('scenarioEnd');
+    for (const c of ['level_decisive', 'level_substantive', 'level_marginal', 'level_tie'])
+      expect(summaryCols[c], c).toContain(`(${levels}`);
     expect(gameCols.level).toContain(`(${levels})`);
     expect(summaryCols.end_settlement).toContain(`${settlement})`);
     expect(summaryCols.end_scenario_end).toContain(`(${scenarioEnd})`);

@@ -12,11 +12,35 @@ import type { GameEvent } from '../../src/core/events.js';
 import { byKey, engineControl, engineStacks, stackFromAttributes } from './viewer-stacks.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-viewer-'));
-const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions =>
-  ({ scenario: 'boqueron', seed: '1', game: 0, par: 'balanced', bol: 'balanced', options: [], ...o });
+const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions => ({
+  scenario: 'boqueron',
+  seed: '1',
+  game: 0,
+  par: 'balanced',
+  bol: 'balanced',
+  options: [],
+  ...o,
+});
 
-interface Step { f: number; t: number; turn: number; side: number; phase: string; add: number[]; del: number[]; vp: [number, number]; ov: string }
-interface ViewerData { steps: Step[]; events: unknown[]; text: string[]; rules: string[]; pieces: [number, number, string][]; caption: string }
+interface Step {
+  f: number;
+  t: number;
+  turn: number;
+  side: number;
+  phase: string;
+  add: number[];
+  del: number[];
+  vp: [number, number];
+  ov: string;
+}
+interface ViewerData {
+  steps: Step[];
+  events: unknown[];
+  text: string[];
+  rules: string[];
+  pieces: [number, number, string][];
+  caption: string;
+}
 
 /** The JSON the page's script reads. */
 function viewerData(html: string): ViewerData {
@@ -63,7 +87,10 @@ describe('viewer.html', () => {
   test('holds the records of events.json, valid by events.schema.json', () => {
     const events = JSON.parse(readFileSync(summary.events, 'utf8')) as unknown[];
     expect(data.events).toEqual(events);
-    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/report/events.schema.json'), 'utf8')) as Record<string, unknown>;
+    const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/report/events.schema.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     const validate = new Ajv2020({ allErrors: true, strict: true }).compile(schema);
     expect(validate(data.events), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
   });
@@ -75,7 +102,9 @@ describe('viewer.html', () => {
     const input = { scenario, steps, pieces, geo, turns: 6, caption: 'c', file: 'f', result: 'r' };
     expect(viewerHtml({ ...input, recorded })).toContain('<!DOCTYPE html>');
     const bad = [...recorded.events, { type: 'vp', side: 0, delta: 1, total: 2, rule: '16.2', cause: 'bribe' } as unknown as GameEvent];
-    expect(() => viewerHtml({ ...input, recorded: { ...recorded, events: bad } })).toThrow(/do not match src\/report\/events.schema.json:\n.*\n.*at \[\d+\]/);
+    expect(() => viewerHtml({ ...input, recorded: { ...recorded, events: bad } })).toThrow(
+      /do not match src\/report\/events.schema.json:\n.*\n.*at \[\d+\]/,
+    );
   });
 
   test('fetches nothing: no external script, style, image or link', () => {
@@ -88,11 +117,20 @@ describe('viewer.html', () => {
 
   test('its steps cover every event once, in order, and each move order is a step of its own', () => {
     let next = 0;
-    for (const s of data.steps) { expect(s.f).toBe(next); expect(s.t).toBeGreaterThan(s.f); next = s.t; }
+    for (const s of data.steps) {
+      expect(s.f).toBe(next);
+      expect(s.t).toBeGreaterThan(s.f);
+      next = s.t;
+    }
     expect(next).toBe(data.events.length);
     const moves = data.events.map((e, i) => ((e as { type: string }).type === 'move' ? i : -1)).filter((i) => i >= 0);
     expect(moves.length).toBeGreaterThan(10);
-    for (const i of moves) expect(data.steps.filter((s) => s.f <= i && i < s.t).map((s) => data.events.slice(s.f, s.t).filter((e) => (e as { type: string }).type === 'move').length)).toEqual([1]);
+    for (const i of moves)
+      expect(
+        data.steps
+          .filter((s) => s.f <= i && i < s.t)
+          .map((s) => data.events.slice(s.f, s.t).filter((e) => (e as { type: string }).type === 'move').length),
+      ).toEqual([1]);
   });
 
   test('each event is in English with its rule section, and a move is drawn as a path', () => {
@@ -104,7 +142,7 @@ describe('viewer.html', () => {
     expect(move.ov).toMatch(/<polyline points="[\d.,]+ [\d.,]+/);
   });
 
-  test('at the end of every player turn its counters and control rings are the engine\'s position', () => {
+  test("at the end of every player turn its counters and control rings are the engine's position", () => {
     const { recorded } = replayGame(opts({ out: '' }));
     const sets = piecesByStep(data);
     expect(recorded.snapshots.length).toBe(12);
@@ -114,15 +152,20 @@ describe('viewer.html', () => {
       const shown = [...sets[i]!].map((p) => data.pieces[p]!);
       const stacks = shown.filter(([layer]) => layer >= 2).map(([, , svg]) => stackFromAttributes(attributes(svg)));
       expect(byKey(stacks)).toEqual(engineStacks(snap.state));
-      const rings = shown.filter(([layer]) => layer === 0).map(([, , svg]) => attributes(svg)).map((a) => `${a.side}@${a.hex}`).sort();
+      const rings = shown
+        .filter(([layer]) => layer === 0)
+        .map(([, , svg]) => attributes(svg))
+        .map((a) => `${a.side}@${a.hex}`)
+        .sort();
       expect(rings).toEqual(engineControl(snap.state));
     }
   });
 
-  test('a settlement taken by a move changes hands in that move\'s step, not the one before', () => {
+  test("a settlement taken by a move changes hands in that move's step, not the one before", () => {
     const sets = piecesByStep(data);
-    const taken = data.steps.map((s, i) => ({ s, i })).filter(({ s }) => s.phase === 'movement'
-      && data.events.slice(s.f, s.t).some((e) => (e as { type: string }).type === 'capture'));
+    const taken = data.steps
+      .map((s, i) => ({ s, i }))
+      .filter(({ s }) => s.phase === 'movement' && data.events.slice(s.f, s.t).some((e) => (e as { type: string }).type === 'capture'));
     expect(taken.length).toBeGreaterThan(0);
     for (const { s, i } of taken) {
       const capture = data.events.slice(s.f, s.t).find((e) => (e as { type: string }).type === 'capture') as { side: number; hex: number };
@@ -132,7 +175,7 @@ describe('viewer.html', () => {
     }
   });
 
-  test('the VP of its last step are the game\'s final VP', () => {
+  test("the VP of its last step are the game's final VP", () => {
     const last = data.steps[data.steps.length - 1]!;
     expect(last.vp).toEqual([summary.row.vp_par, summary.row.vp_bol]);
   });

@@ -6,7 +6,10 @@ const BAND: readonly [number, number] = [0.45, 0.55];
 
 /** Plays the search on a known curve from the shipped arm (0 VP) and the bid; returns the VPs played. */
 function search(rate: (vp: number) => number, bid: number, steps: number): number[] {
-  const points: VpPoint[] = [{ vp: 0, rate: rate(0) }, { vp: bid, rate: rate(bid) }];
+  const points: VpPoint[] = [
+    { vp: 0, rate: rate(0) },
+    { vp: bid, rate: rate(bid) },
+  ];
   for (let i = 0; i < steps; i++) {
     const next = nextStartingVp(points, BAND);
     if (next === null) break;
@@ -34,18 +37,50 @@ describe('16.1: the starting VP that evens a scenario, by line search', () => {
   });
 
   test('nothing to play once an arm lies within the band', () => {
-    expect(nextStartingVp([{ vp: 0, rate: 0.9 }, { vp: -10, rate: 0.52 }], BAND)).toBeNull();
+    expect(
+      nextStartingVp(
+        [
+          { vp: 0, rate: 0.9 },
+          { vp: -10, rate: 0.52 },
+        ],
+        BAND,
+      ),
+    ).toBeNull();
   });
 
   test('a rate that does not rise with the VP (noise) steps at most MAX_VP_STEP toward the side that needs it', () => {
     // Paraguay wins too much at both arms, more at the bid than as shipped: a step toward Bolivia from the arm nearest 50%.
-    expect(nextStartingVp([{ vp: 0, rate: 0.7 }, { vp: -5, rate: 0.72 }], BAND)).toBe(-MAX_VP_STEP);
+    expect(
+      nextStartingVp(
+        [
+          { vp: 0, rate: 0.7 },
+          { vp: -5, rate: 0.72 },
+        ],
+        BAND,
+      ),
+    ).toBe(-MAX_VP_STEP);
     // Too little at both: toward Paraguay, from the arm nearest 50%.
-    expect(nextStartingVp([{ vp: 0, rate: 0.3 }, { vp: 5, rate: 0.3 }], BAND)).toBe(MAX_VP_STEP);
+    expect(
+      nextStartingVp(
+        [
+          { vp: 0, rate: 0.3 },
+          { vp: 5, rate: 0.3 },
+        ],
+        BAND,
+      ),
+    ).toBe(MAX_VP_STEP);
   });
 
   test('a VP already played is not played again', () => {
     // Between 0 (60%) and -1 (40%) the interpolation rounds to 0 or -1: nothing new at whole VP.
-    expect(nextStartingVp([{ vp: 0, rate: 0.6 }, { vp: -1, rate: 0.4 }], BAND)).toBeNull();
+    expect(
+      nextStartingVp(
+        [
+          { vp: 0, rate: 0.6 },
+          { vp: -1, rate: 0.4 },
+        ],
+        BAND,
+      ),
+    ).toBeNull();
   });
 });

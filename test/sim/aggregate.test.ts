@@ -4,11 +4,26 @@ import { playChunk } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 
-const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'agg', check: false };
+const spec: RunSpec = {
+  scenario: 'boqueron',
+  dataDir: DEFAULT_DATA_DIR,
+  options: [],
+  par: 'random',
+  bol: 'random',
+  handicap: [0, 0],
+  seed: 'agg',
+  check: false,
+};
 
 describe('aggregates', async () => {
   const whole = await playChunk({ spec, from: 0, to: 12 });
-  const parts = await Promise.all([[0, 3], [3, 7], [7, 12]].map(([from, to]) => playChunk({ spec, from: from!, to: to! })));
+  const parts = await Promise.all(
+    [
+      [0, 3],
+      [3, 7],
+      [7, 12],
+    ].map(([from, to]) => playChunk({ spec, from: from!, to: to! })),
+  );
   const { scenario, options } = prepareRun(spec);
   const shape = aggregateShape(scenario, options);
 

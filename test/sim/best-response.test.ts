@@ -9,9 +9,15 @@ import { pairedProportionDiff } from '../../src/analysis/stats.js';
 
 /** Nine replies (a 3 × 3 space: reply 3a + b) against two held policies: the reply's win probability. */
 const A = [
-  [0.50, 0.40], [0.45, 0.55], [0.30, 0.70],
-  [0.60, 0.20], [0.55, 0.50], [0.20, 0.80],
-  [0.40, 0.45], [0.65, 0.35], [0.35, 0.60],
+  [0.5, 0.4],
+  [0.45, 0.55],
+  [0.3, 0.7],
+  [0.6, 0.2],
+  [0.55, 0.5],
+  [0.2, 0.8],
+  [0.4, 0.45],
+  [0.65, 0.35],
+  [0.35, 0.6],
 ];
 const row = (p: readonly number[]) => 3 * p[0]! + p[1]!;
 /** A reply's exact score against the held mix `col`. */
@@ -20,8 +26,19 @@ const bestScore = (col: readonly number[]) => Math.max(...A.map((r) => r.reduce(
 
 describe('searching for a reply', () => {
   test('NTBEA finds the reply of a synthetic matrix that scores best against the held mix', async () => {
-    for (const col of [[1, 0], [0, 1], [0.5, 0.5], [0.3, 0.7]]) {
-      const r = await searchReply({ sizes: [3, 3], start: [0, 0], evaluations: 40, seed: `m${col.join()}`, evaluate: (p) => score(p, col) });
+    for (const col of [
+      [1, 0],
+      [0, 1],
+      [0.5, 0.5],
+      [0.3, 0.7],
+    ]) {
+      const r = await searchReply({
+        sizes: [3, 3],
+        start: [0, 0],
+        evaluations: 40,
+        seed: `m${col.join()}`,
+        evaluate: (p) => score(p, col),
+      });
       expect(r.complete).toBe(true);
       expect(r.evaluated).toHaveLength(40);
       expect(score(r.best!, col)).toBeCloseTo(bestScore(col), 12);
@@ -44,7 +61,13 @@ describe('searching for a reply', () => {
   test('the search stops where an evaluation returns null, and proposes the same points again with the same seed and fitnesses', async () => {
     const col = [0.5, 0.5];
     const whole = await searchReply({ sizes: [3, 3], start: [1, 1], evaluations: 12, seed: 's', evaluate: (p) => score(p, col) });
-    const cut = await searchReply({ sizes: [3, 3], start: [1, 1], evaluations: 12, seed: 's', evaluate: (p, i) => (i === 5 ? null : score(p, col)) });
+    const cut = await searchReply({
+      sizes: [3, 3],
+      start: [1, 1],
+      evaluations: 12,
+      seed: 's',
+      evaluate: (p, i) => (i === 5 ? null : score(p, col)),
+    });
     expect(cut.complete).toBe(false);
     expect(cut.evaluated.map((e) => e.point)).toEqual(whole.evaluated.slice(0, 5).map((e) => e.point));
     expect(whole.evaluated[0]!.point).toEqual([1, 1]);
@@ -52,7 +75,7 @@ describe('searching for a reply', () => {
 });
 
 describe('scores against a mix, paired game by game', () => {
-  test('a reply\'s per-game score is its weighted wins against the mix; the reference mixes its own policies\' scores', () => {
+  test("a reply's per-game score is its weighted wins against the mix; the reference mixes its own policies' scores", () => {
     const held = (won: number[], weight: number) => ({ weight, won_g: won, margin_g: won.map((w) => (w ? 10 : -10)) });
     const reply = mixScores([held([1, 1, 0, 1], 0.25), held([1, 0, 0, 1], 0.75)]);
     expect([...reply]).toEqual([1, 0.25, 0, 1]);
@@ -69,7 +92,7 @@ describe('scores against a mix, paired game by game', () => {
     expect(g.hi).toBeGreaterThan(g.gain);
   });
 
-  test('the gain\'s interval keeps its width with few games: one game the reply won does not make it better', () => {
+  test("the gain's interval keeps its width with few games: one game the reply won does not make it better", () => {
     const one = replyGain([1], [0.85]);
     expect(one.gain).toBeCloseTo(0.15, 12);
     expect(one.lo).toBeLessThan(0);
@@ -80,20 +103,24 @@ describe('scores against a mix, paired game by game', () => {
     expect(four.lo).toBeLessThan(0.5);
   });
 
-  test('with scores of 0 or 1 only the gain\'s interval is Newcombe\'s paired interval', () => {
+  test("with scores of 0 or 1 only the gain's interval is Newcombe's paired interval", () => {
     // 10 games: both won 3, only the reply 4, only the reference 1, neither 2.
-    const reply = [1, 1, 1, 1, 1, 1, 1, 0, 0, 0], ref = [1, 1, 1, 0, 0, 0, 0, 1, 0, 0];
+    const reply = [1, 1, 1, 1, 1, 1, 1, 0, 0, 0],
+      ref = [1, 1, 1, 0, 0, 0, 0, 1, 0, 0];
     const d = pairedProportionDiff(3, 4, 1, 2);
     expect(replyGain(reply, ref)).toEqual({ gain: d.diff, lo: d.lo, hi: d.hi, games: 10 });
   });
 
-  test('the fitness is tune\'s: half the win rate, half the squashed mean margin', () => {
+  test("the fitness is tune's: half the win rate, half the squashed mean margin", () => {
     expect(replyFitness(1, 0)).toBeCloseTo(0.75, 12);
     expect(replyFitness(0, -1e9)).toBeCloseTo(0, 12);
   });
 
   test('a mix as equilibrium.csv writes it reads back to its policies and weights', () => {
-    expect(parseMix(mixText(['cautious', 'balanced', 'search:8'], [0.182, 0, 0.818]))).toEqual([{ label: 'cautious', weight: 0.182 }, { label: 'search:8', weight: 0.818 }]);
+    expect(parseMix(mixText(['cautious', 'balanced', 'search:8'], [0.182, 0, 0.818]))).toEqual([
+      { label: 'cautious', weight: 0.182 },
+      { label: 'search:8', weight: 0.818 },
+    ]);
     expect(parseMix('random 1')).toEqual([{ label: 'random', weight: 1 }]);
     expect(parseMix('')).toBeNull();
   });

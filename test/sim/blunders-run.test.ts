@@ -31,7 +31,9 @@ class Recorder implements GameObserver {
   worksAtSetUp: Uint8Array | null = null;
   /** reduced_u of the unit at its attrition roll, by event index. */
   readonly reducedAtRoll = new Map<number, number>();
-  start(state: GameState) { this.state = state; }
+  start(state: GameState) {
+    this.state = state;
+  }
   event(e: GameEvent) {
     const i = this.events.push(e) - 1;
     this.turnAt.push(this.state.turn);
@@ -46,7 +48,9 @@ const KIND = Object.fromEntries(BLUNDERS.map((b, k) => [b.id, k])) as Record<str
 /** One game's occurrences, [kind][side], counted from its record. */
 function directCount(r: Recorder): number[][] {
   const out = BLUNDERS.map(() => [0, 0]);
-  const add = (id: string, side: number, n = 1) => { out[KIND[id]!]![side]! += n; };
+  const add = (id: string, side: number, n = 1) => {
+    out[KIND[id]!]![side]! += n;
+  };
   const { state, events } = r;
   const { map, counters, scenario } = state;
   const first = events.findIndex((e) => e.type === 'turn');
@@ -69,7 +73,15 @@ function directCount(r: Recorder): number[][] {
     if (e.type === 'capture' && e.how === 'movement' && map.bigFour_h[e.hex] === 1) {
       const owner = 1 - e.side;
       let j = i - 1;
-      while (j >= 0 && !(events[j]!.type === 'phase' && (events[j] as { side: number }).side === owner && (events[j] as { phase: string }).phase === 'movement')) j--;
+      while (
+        j >= 0 &&
+        !(
+          events[j]!.type === 'phase' &&
+          (events[j] as { side: number }).side === owner &&
+          (events[j] as { phase: string }).phase === 'movement'
+        )
+      )
+        j--;
       let k = j < 0 ? first : j + 1;
       while (j >= 0 && r.combatAt[k] === null) k++;
       if (r.combatAt[k]![e.hex * 2 + owner] === 0) add('open_base', owner);
@@ -101,21 +113,27 @@ function countRun(spec: RunSpec, games: number): BlunderCounts {
     replayRunGame(spec, i, r);
     // The reach bound of a call-up before the last turn covers the whole map here, so only the last turn's (and sudden death) count.
     expect(3 * MOVING_PHASES_PER_PLAYER_TURN * maxHexesPerPhase(r.state)).toBeGreaterThan(r.state.map.grid.columns + r.state.map.grid.rows);
-    directCount(r).forEach((sides, k) => sides.forEach((n, s) => {
-      counts.total[k]![s]! += n;
-      if (n > 0) counts.games[k]![s]!++;
-    }));
+    directCount(r).forEach((sides, k) =>
+      sides.forEach((n, s) => {
+        counts.total[k]![s]! += n;
+        if (n > 0) counts.games[k]![s]!++;
+      }),
+    );
   }
   return counts;
 }
 
 /** blunders.csv as counts (its first seven columns hold no comma or quote; rule and description come later). */
 function csvCounts(text: string): BlunderCounts {
-  const [header, ...rows] = text.trim().split('\n').map((line) => line.split(','));
+  const [header, ...rows] = text
+    .trim()
+    .split('\n')
+    .map((line) => line.split(','));
   expect(header!.slice(0, 7)).toEqual(['side', 'blunder', 'games', 'share_of_games', 'share_of_games_lo', 'share_of_games_hi', 'total']);
   const counts: BlunderCounts = { games: BLUNDERS.map(() => [0, 0]), total: BLUNDERS.map(() => [0, 0]) };
   for (const [side, blunder, games, , , , total] of rows) {
-    const k = KIND[blunder!]!, s = side === 'PAR' ? 0 : 1;
+    const k = KIND[blunder!]!,
+      s = side === 'PAR' ? 0 : 1;
     counts.games[k]![s] = Number(games);
     counts.total[k]![s] = Number(total);
   }
@@ -123,33 +141,70 @@ function csvCounts(text: string): BlunderCounts {
   return counts;
 }
 
-const spec = (scenario: string, seed: string): RunSpec => ({ scenario, dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed, check: false });
+const spec = (scenario: string, seed: string): RunSpec => ({
+  scenario,
+  dataDir: DEFAULT_DATA_DIR,
+  options: [],
+  par: 'random',
+  bol: 'random',
+  handicap: [0, 0],
+  seed,
+  check: false,
+});
 
 describe('blunders.csv of a run equals a direct count over its games played again', () => {
-  const runs = [['boqueron', 'audit', 10], ['ballivian', 'audit', 8]] as const;
+  const runs = [
+    ['boqueron', 'audit', 10],
+    ['ballivian', 'audit', 8],
+  ] as const;
   const seen = new Set<string>();
   for (const [scenario, seed, games] of runs) {
     test(`${scenario}: ${games} games of random against random, every kind and side`, async () => {
       const out = tmp();
-      const r = chaco(['run', scenario, '--seed', seed, '--games', String(games), '--workers', '0', '--no-replays', '--quiet', '--out', out]);
+      const r = chaco([
+        'run',
+        scenario,
+        '--seed',
+        seed,
+        '--games',
+        String(games),
+        '--workers',
+        '0',
+        '--no-replays',
+        '--quiet',
+        '--out',
+        out,
+      ]);
       expect(r.code, r.err).toBe(0);
       const direct = countRun(spec(scenario, seed), games);
       expect(csvCounts(read(out, 'blunders.csv'))).toEqual(direct);
       // The shards of the same games, merged, hold the same counts.
-      const parts = await Promise.all([[0, 3], [3, games]].map(([from, to]) => playChunk({ spec: spec(scenario, seed), from: from!, to: to! })));
+      const parts = await Promise.all(
+        [
+          [0, 3],
+          [3, games],
+        ].map(([from, to]) => playChunk({ spec: spec(scenario, seed), from: from!, to: to! })),
+      );
       expect(mergeAggregates(parts[0]!.aggregate, parts[1]!.aggregate).blunders).toEqual(direct);
-      BLUNDERS.forEach((b, k) => { if (direct.total[k]![0]! + direct.total[k]![1]! > 0) seen.add(b.id); });
+      BLUNDERS.forEach((b, k) => {
+        if (direct.total[k]![0]! + direct.total[k]![1]! > 0) seen.add(b.id);
+      });
     });
   }
   test('the comparison is not empty: most kinds occur in these games', () => {
-    expect([...seen].sort()).toEqual(expect.arrayContaining(['attrition_steps', 'empty_works', 'ghq_abandoned', 'idle_units', 'leader_lost_with_stack']));
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining(['attrition_steps', 'empty_works', 'ghq_abandoned', 'idle_units', 'leader_lost_with_stack']),
+    );
     expect(seen.size).toBeGreaterThanOrEqual(6);
   });
 });
 
 describe('the audit changes no game', () => {
-  test('a shard\'s games.csv rows (audit attached) equal the same games played with no observer', async () => {
-    for (const [scenario, par, bol] of [['boqueron', 'balanced', 'balanced'], ['alihuata', 'random', 'aggressive']] as const) {
+  test("a shard's games.csv rows (audit attached) equal the same games played with no observer", async () => {
+    for (const [scenario, par, bol] of [
+      ['boqueron', 'balanced', 'balanced'],
+      ['alihuata', 'random', 'aggressive'],
+    ] as const) {
       const s: RunSpec = { ...spec(scenario, 'same'), par, bol };
       const chunk = await playChunk({ spec: s, from: 0, to: 4 });
       const { scenario: sc, options } = prepareRun(s);

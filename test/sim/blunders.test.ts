@@ -13,23 +13,56 @@ import { eliminateUnit, takeStep } from '../../src/core/unit-loss.js';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { couldReachEnemy, maxHexesPerPhase, playerTurnsLeft } from '../../src/sim/blunder-reach.js';
 import {
-  ATTRITION_STEPS, BLUNDERS, BlunderAudit, EMPTY_WORKS, GHQ_ABANDONED, GHQ_OVERRUN, HOPELESS_ATTACK, HOPELESS_CALL_UP, IDLE_UNITS, LEADER_LOST,
-  OPEN_BASE, OVERSTACK, emptyBlunderCounts, hopelessOdds, mergeBlunderCounts, type BlunderCounts,
+  ATTRITION_STEPS,
+  BLUNDERS,
+  BlunderAudit,
+  EMPTY_WORKS,
+  GHQ_ABANDONED,
+  GHQ_OVERRUN,
+  HOPELESS_ATTACK,
+  HOPELESS_CALL_UP,
+  IDLE_UNITS,
+  LEADER_LOST,
+  OPEN_BASE,
+  OVERSTACK,
+  emptyBlunderCounts,
+  hopelessOdds,
+  mergeBlunderCounts,
+  type BlunderCounts,
 } from '../../src/sim/blunders.js';
 import { prepareRun } from '../../src/sim/spec.js';
 import { scripted } from '../helpers/game.js';
 import { position, type PositionSpec } from '../helpers/position.js';
 
-const group = (hexes: number[]): DeployGroup => ({ hexes, named: hexes, within: 0, leaders: [], units: [], draw: 0, drawReduced: 0, ghq: false, trucks: 0, csp: 0, entrenched: false });
+const group = (hexes: number[]): DeployGroup => ({
+  hexes,
+  named: hexes,
+  within: 0,
+  leaders: [],
+  units: [],
+  draw: 0,
+  drawReduced: 0,
+  ghq: false,
+  trucks: 0,
+  csp: 0,
+  entrenched: false,
+});
 
 /** A mini-map state whose scenario lasts `turns` turns with each side's set-up hexes; `put` places units by id. */
 function world(spec: PositionSpec & { turns?: number; setup?: [string[], string[]] } = {}) {
   const p = position(spec);
   const base = p.state.scenario;
-  const sides = base.sides.map((s, i) => ({ ...s, deploy: (spec.setup?.[i] ?? []).length > 0 ? [group(spec.setup![i]!.map(p.hex))] : [] })) as unknown as Scenario['sides'];
+  const sides = base.sides.map((s, i) => ({
+    ...s,
+    deploy: (spec.setup?.[i] ?? []).length > 0 ? [group(spec.setup![i]!.map(p.hex))] : [],
+  })) as unknown as Scenario['sides'];
   const scenario: Scenario = { ...base, turns: spec.turns ?? 1, sides };
   const state = createState(scenario, p.state.options);
-  const put = (id: string, label: string) => { const u = p.unit(id); setUnitLoc(state, u, p.hex(label)); return u; };
+  const put = (id: string, label: string) => {
+    const u = p.unit(id);
+    setUnitLoc(state, u, p.hex(label));
+    return u;
+  };
   return { state, hex: p.hex, unit: p.unit, leader: p.leader, put };
 }
 
@@ -53,14 +86,23 @@ function auditedGame(state: GameState, rolls: number[]): { game: Game; a: Blunde
   const place = scripted('x', { placePiece: (d) => d.hexes[0]! });
   return { a, game: { state, dice: forcedDice(rolls), observer: a, policies: [place, place], where: 'test position' } };
 }
-const ended = (a: BlunderAudit) => { const c = emptyBlunderCounts(); a.addGameTo(c); return c; };
+const ended = (a: BlunderAudit) => {
+  const c = emptyBlunderCounts();
+  a.addGameTo(c);
+  return c;
+};
 
 describe('the blunder kinds', () => {
   test('every kind has an id, a rule and a description; the counts merge by summing', () => {
     expect(new Set(BLUNDERS.map((b) => b.id)).size).toBe(BLUNDERS.length);
     for (const b of BLUNDERS) expect(b.rule && b.description && b.counts && b.short).toBeTruthy();
-    const a = emptyBlunderCounts(), b = emptyBlunderCounts();
-    a.games[2]![1] = 3; a.total[2]![1] = 5; b.games[2]![1] = 1; b.total[2]![1] = 2; b.total[0]![0] = 7;
+    const a = emptyBlunderCounts(),
+      b = emptyBlunderCounts();
+    a.games[2]![1] = 3;
+    a.total[2]![1] = 5;
+    b.games[2]![1] = 1;
+    b.total[2]![1] = 2;
+    b.total[0]![0] = 7;
     const m = mergeBlunderCounts(a, b);
     expect(m.games[2]).toEqual([0, 4]);
     expect(m.total[2]).toEqual([0, 7]);
@@ -68,7 +110,7 @@ describe('the blunder kinds', () => {
   });
 });
 
-describe('17 empty_works: works among the side\'s set-up hexes left empty', () => {
+describe("17 empty_works: works among the side's set-up hexes left empty", () => {
   const setup = () => {
     const w = world({ setup: [['1203', '1204', '1205'], ['1608']] });
     w.state.works_h[w.hex('1203')] = WORKS_FORTIFICATION;
@@ -77,14 +119,14 @@ describe('17 empty_works: works among the side\'s set-up hexes left empty', () =
     w.put('B-I1', '1608');
     return w;
   };
-  test('17 a fortification and an entrenchment of Paraguay\'s set-up hexes left empty count two hexes', () => {
+  test("17 a fortification and an entrenchment of Paraguay's set-up hexes left empty count two hexes", () => {
     const w = setup();
     w.put('P-I1', '1204'); // beside the works, not in them
     const c = audit(w.state, [turn(0)]);
     expect(total(c, EMPTY_WORKS, PAR)).toBe(2);
     expect(c.games[EMPTY_WORKS]).toEqual([1, 0]);
   });
-  test('17 works held, and works outside the side\'s set-up hexes, are not counted', () => {
+  test("17 works held, and works outside the side's set-up hexes, are not counted", () => {
     const w = setup();
     w.put('P-I1', '1203');
     w.put('P-I2', '1205');
@@ -106,34 +148,68 @@ describe('17 empty_works: works among the side\'s set-up hexes left empty', () =
 
 describe('9.5 hopeless_call_up', () => {
   const callUp = (side: Side): GameEvent => ({ type: 'roll', kind: 'callUp', side, roll: 3, rule: '9.5' });
-  const reinforcement = (w: ReturnType<typeof world>, side: Side, id: string, label: string): GameEvent => ({ type: 'reinforcement', side, unit: w.put(id, label), hex: w.hex(label) });
+  const reinforcement = (w: ReturnType<typeof world>, side: Side, id: string, label: string): GameEvent => ({
+    type: 'reinforcement',
+    side,
+    unit: w.put(id, label),
+    hex: w.hex(label),
+  });
 
-  test('9.5 a call-up on the scenario\'s last turn is hopeless, whatever it places', () => {
+  test("9.5 a call-up on the scenario's last turn is hopeless, whatever it places", () => {
     const w = world({ turns: 1 });
     w.put('B-I1', '1206');
-    const c = audit(w.state, [turn(0), phase(PAR, 'new units'), callUp(PAR), callUp(PAR), reinforcement(w, PAR, 'P-I1', '1205'), phase(PAR, 'movement')]);
+    const c = audit(w.state, [
+      turn(0),
+      phase(PAR, 'new units'),
+      callUp(PAR),
+      callUp(PAR),
+      reinforcement(w, PAR, 'P-I1', '1205'),
+      phase(PAR, 'movement'),
+    ]);
     expect(total(c, HOPELESS_CALL_UP, PAR)).toBe(2);
     expect(c.games[HOPELESS_CALL_UP]).toEqual([1, 0]);
   });
   test('9.5 earlier, a call-up whose units can reach the enemy is not', () => {
     const w = world({ turns: 3 });
     w.put('B-I1', '1206');
-    const c = audit(w.state, [turn(0), phase(PAR, 'new units'), callUp(PAR), reinforcement(w, PAR, 'P-I1', '1201'), phase(PAR, 'movement')]);
+    const c = audit(w.state, [
+      turn(0),
+      phase(PAR, 'new units'),
+      callUp(PAR),
+      reinforcement(w, PAR, 'P-I1', '1201'),
+      phase(PAR, 'movement'),
+    ]);
     expect(c.games[HOPELESS_CALL_UP]).toEqual([0, 0]);
   });
   test('9.5 earlier, a call-up with no enemy unit or enemy settlement to reach is hopeless', () => {
     const w = world({ turns: 3 });
-    const c = audit(w.state, [turn(0), phase(BOL, 'new units'), callUp(BOL), reinforcement(w, BOL, 'B-I1', '1201'), phase(BOL, 'movement')]);
+    const c = audit(w.state, [
+      turn(0),
+      phase(BOL, 'new units'),
+      callUp(BOL),
+      reinforcement(w, BOL, 'B-I1', '1201'),
+      phase(BOL, 'movement'),
+    ]);
     expect(c.games[HOPELESS_CALL_UP]).toEqual([0, 1]);
   });
   test('9.5, 16.4 a call-up that takes the side below 0 VP (sudden death) is hopeless', () => {
     const w = world({ turns: 3 });
     w.put('B-I1', '1206');
-    const c = audit(w.state, [turn(0), phase(BOL, 'new units'), { type: 'vp', side: BOL, delta: -5, total: -2, rule: '9.5', cause: 'callUp' }]);
+    const c = audit(w.state, [
+      turn(0),
+      phase(BOL, 'new units'),
+      { type: 'vp', side: BOL, delta: -5, total: -2, rule: '9.5', cause: 'callUp' },
+    ]);
     expect(c.games[HOPELESS_CALL_UP]).toEqual([0, 1]);
     // the phase's earlier call-up, whose units the sudden death kept off the map, is not blamed for it
-    const d = audit(w.state, [turn(0), phase(BOL, 'new units'), { type: 'vp', side: BOL, delta: -5, total: 3, rule: '9.5', cause: 'callUp' }, callUp(BOL),
-      { type: 'vp', side: BOL, delta: -5, total: -2, rule: '9.5', cause: 'callUp' }, { type: 'end', how: 'sudden_death', winner: PAR, turn: 0 }]);
+    const d = audit(w.state, [
+      turn(0),
+      phase(BOL, 'new units'),
+      { type: 'vp', side: BOL, delta: -5, total: 3, rule: '9.5', cause: 'callUp' },
+      callUp(BOL),
+      { type: 'vp', side: BOL, delta: -5, total: -2, rule: '9.5', cause: 'callUp' },
+      { type: 'end', how: 'sudden_death', winner: PAR, turn: 0 },
+    ]);
     expect(d.total[HOPELESS_CALL_UP]).toEqual([0, 1]);
   });
   test('9.5 the reach bound: adjacent after `budget` hex steps, off-map boxes joining their entrance hexes', () => {
@@ -141,7 +217,16 @@ describe('9.5 hopeless_call_up', () => {
     w.put('B-I1', '1006');
     expect(couldReachEnemy(w.state, PAR, [w.hex('1001')], 4)).toBe(true); // five hexes away: adjacent after four steps
     expect(couldReachEnemy(w.state, PAR, [w.hex('1001')], 3)).toBe(false);
-    const { scenario, options } = prepareRun({ scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: '1', check: false });
+    const { scenario, options } = prepareRun({
+      scenario: 'boqueron',
+      dataDir: DEFAULT_DATA_DIR,
+      options: [],
+      par: 'random',
+      bol: 'random',
+      handicap: [0, 0],
+      seed: '1',
+      check: false,
+    });
     const state = createState(scenario, options);
     const box = scenario.map.boxes.findIndex((b) => b.id === 'PAR-S1');
     const entrance = scenario.map.boxes[box]!.hexes[0]!;
@@ -152,12 +237,14 @@ describe('9.5 hopeless_call_up', () => {
     setUnitLoc(state, u, boxLocation(box));
     expect(couldReachEnemy(state, PAR, [entrance], 0)).toBe(true);
     expect(maxHexesPerPhase(state)).toBeGreaterThanOrEqual(12);
-    expect([playerTurnsLeft(0, 6, PAR), playerTurnsLeft(0, 6, BOL), playerTurnsLeft(5, 6, PAR), playerTurnsLeft(5, 6, BOL)]).toEqual([12, 11, 2, 1]);
+    expect([playerTurnsLeft(0, 6, PAR), playerTurnsLeft(0, 6, BOL), playerTurnsLeft(5, 6, PAR), playerTurnsLeft(5, 6, BOL)]).toEqual([
+      12, 11, 2, 1,
+    ]);
   });
 });
 
 describe('10.3, 8.5 ghq_overrun and ghq_abandoned', () => {
-  test('10.3 an overrun and 8.5 a removal for want of a LOC count apart, for the GHQ\'s side', () => {
+  test("10.3 an overrun and 8.5 a removal for want of a LOC count apart, for the GHQ's side", () => {
     const w = world();
     w.state.ghq_s[PAR] = w.hex('1205');
     w.state.ghq_s[BOL] = w.hex('1608');
@@ -170,14 +257,20 @@ describe('10.3, 8.5 ghq_overrun and ghq_abandoned', () => {
   });
   test('10.3 a game with no GHQ removed counts none', () => {
     const c = audit(world().state, [turn(0), phase(PAR, 'supply'), phase(PAR, 'movement')]);
-    expect([c.games[GHQ_OVERRUN], c.games[GHQ_ABANDONED]]).toEqual([[0, 0], [0, 0]]);
+    expect([c.games[GHQ_OVERRUN], c.games[GHQ_ABANDONED]]).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
   });
 });
 
 describe('8.12 attrition_steps', () => {
   test('8.12 a reduction is one step, an elimination the steps the unit had; combat losses do not count', () => {
     const w = world();
-    const full = w.put('P-I1', '1205'), whole = w.put('P-I2', '1206'), half = w.put('P-I3', '1207'), hit = w.put('P-I4', '1208');
+    const full = w.put('P-I1', '1205'),
+      whole = w.put('P-I2', '1206'),
+      half = w.put('P-I3', '1207'),
+      hit = w.put('P-I4', '1208');
     w.state.reduced_u[half] = 1;
     const { game, a } = auditedGame(w.state, []);
     const attrition = { cause: 'attrition', rule: '8.12' } as const;
@@ -208,7 +301,7 @@ describe('15 leader_lost_with_stack (12.9, I-35)', () => {
     expect(w.state.vp_s[PAR]).toBe(30 - 3 * 2);
     expect(ended(a).total[LEADER_LOST]).toEqual([1, 0]);
   });
-  test('17 the same loss before the side\'s first Movement Phase (where the scenario set him up) costs the VP and does not count', () => {
+  test("17 the same loss before the side's first Movement Phase (where the scenario set him up) costs the VP and does not count", () => {
     const { w, u } = stack('P-ESTIG');
     const { game, a } = auditedGame(w.state, [2]);
     a.event(phase(BOL, 'movement'));
@@ -225,18 +318,24 @@ describe('15 leader_lost_with_stack (12.9, I-35)', () => {
   });
 });
 
-describe('10.3, 16.2 open_base: a big settlement taken by enemy movement with no garrison at the end of the owner\'s Movement Phase', () => {
+describe("10.3, 16.2 open_base: a big settlement taken by enemy movement with no garrison at the end of the owner's Movement Phase", () => {
   const base = () => {
     const w = world({ places: [{ hex: '1505', bigFour: true }, { hex: '1508' }], control: { 1505: 'BOL', 1508: 'BOL' } });
     w.put('B-I1', '1505'); // garrisoned at set-up
     return w;
   };
-  const capture = (w: ReturnType<typeof base>, label: string, how: 'movement' | 'advance'): GameEvent => ({ type: 'capture', side: PAR, hex: w.hex(label), how });
-  test('16.2 left empty in Bolivia\'s Movement Phase, then taken by Paraguayan movement: counts for Bolivia', () => {
+  const capture = (w: ReturnType<typeof base>, label: string, how: 'movement' | 'advance'): GameEvent => ({
+    type: 'capture',
+    side: PAR,
+    hex: w.hex(label),
+    how,
+  });
+  test("16.2 left empty in Bolivia's Movement Phase, then taken by Paraguayan movement: counts for Bolivia", () => {
     const w = base();
     const a = new BlunderAudit();
     a.start(w.state);
-    for (const e of [turn(0), phase(PAR, 'supply'), phase(PAR, 'movement'), phase(PAR, 'reaction movement'), phase(BOL, 'movement')]) a.event(e);
+    for (const e of [turn(0), phase(PAR, 'supply'), phase(PAR, 'movement'), phase(PAR, 'reaction movement'), phase(BOL, 'movement')])
+      a.event(e);
     setUnitLoc(w.state, w.unit('B-I1'), w.hex('1510')); // Bolivia marches the garrison out
     for (const e of [phase(BOL, 'reaction movement'), turn(1), phase(PAR, 'movement'), capture(w, '1505', 'movement')]) a.event(e);
     const c = ended(a);
@@ -248,12 +347,21 @@ describe('10.3, 16.2 open_base: a big settlement taken by enemy movement with no
     a.start(w.state);
     for (const e of [turn(0), phase(BOL, 'movement'), phase(BOL, 'reaction movement'), phase(BOL, 'first combat')]) a.event(e);
     setUnitLoc(w.state, w.unit('B-I1'), IN_DEAD); // eliminated in combat, after its Movement Phase
-    for (const e of [turn(1), phase(PAR, 'movement'), capture(w, '1505', 'movement'), capture(w, '1508', 'movement'), capture(w, '1505', 'advance')]) a.event(e);
+    for (const e of [
+      turn(1),
+      phase(PAR, 'movement'),
+      capture(w, '1505', 'movement'),
+      capture(w, '1508', 'movement'),
+      capture(w, '1505', 'advance'),
+    ])
+      a.event(e);
     expect(ended(a).games[OPEN_BASE]).toEqual([0, 0]);
   });
   test('16.2 before the owner has moved, the set-up is its last choice', () => {
     const w = world({ places: [{ hex: '1505', bigFour: true }], control: { 1505: 'BOL' } });
-    expect(audit(w.state, [turn(0), phase(PAR, 'movement'), capture(w as ReturnType<typeof base>, '1505', 'movement')]).total[OPEN_BASE]).toEqual([0, 1]);
+    expect(
+      audit(w.state, [turn(0), phase(PAR, 'movement'), capture(w as ReturnType<typeof base>, '1505', 'movement')]).total[OPEN_BASE],
+    ).toEqual([0, 1]);
   });
 });
 
@@ -269,12 +377,29 @@ describe('12.4, 12.5 hopeless_attack: no roll gives the defender a loss or a ret
   });
   test('12.5 a combat record at hopeless odds counts for the attacker; a cancelled one or fair odds do not', () => {
     const w = world();
-    const att = w.put('B-I1', '1205'), def = w.put('P-I1', '1206');
+    const att = w.put('B-I1', '1205'),
+      def = w.put('P-I1', '1206');
     const combat = (column: number, belowLowest: boolean, cancelled: boolean): GameEvent => ({
-      type: 'combat', side: BOL, phase: 'first', attackers: [att], defenders: [def], hexes: [w.hex('1206')], attack: 1, defence: 6, column, belowLowest,
-      modifiers: [], roll: 4, modified: 4, attacker: { loss: 25, retreat: true }, defender: { loss: 0, retreat: false }, cancelled,
+      type: 'combat',
+      side: BOL,
+      phase: 'first',
+      attackers: [att],
+      defenders: [def],
+      hexes: [w.hex('1206')],
+      attack: 1,
+      defence: 6,
+      column,
+      belowLowest,
+      modifiers: [],
+      roll: 4,
+      modified: 4,
+      attacker: { loss: 25, retreat: true },
+      defender: { loss: 0, retreat: false },
+      cancelled,
     });
-    expect(audit(w.state, [combat(0, true, false), combat(0, true, false), combat(3, false, false)]).total[HOPELESS_ATTACK]).toEqual([0, 2]);
+    expect(audit(w.state, [combat(0, true, false), combat(0, true, false), combat(3, false, false)]).total[HOPELESS_ATTACK]).toEqual([
+      0, 2,
+    ]);
     expect(audit(w.state, [combat(0, true, true)]).games[HOPELESS_ATTACK]).toEqual([0, 0]);
   });
 });
@@ -283,7 +408,10 @@ describe('10 idle_units: on the map at the end, never active, not a garrison', (
   test('10 only the unit that neither moved, retreated, advanced, attacked nor built, outside settlements and works, counts', () => {
     const w = world({ places: [{ hex: '1505' }] });
     w.state.works_h[w.hex('1303')] = WORKS_ENTRENCHMENT;
-    const moved = w.put('P-I1', '1201'), retreated = w.put('P-I2', '1202'), advanced = w.put('P-I3', '1203'), attacked = w.put('P-I4', '1204');
+    const moved = w.put('P-I1', '1201'),
+      retreated = w.put('P-I2', '1202'),
+      advanced = w.put('P-I3', '1203'),
+      attacked = w.put('P-I4', '1204');
     const builder = w.put('P-E1', '1207');
     w.put('P-I5', '1505'); // a settlement's garrison
     w.put('P-C1', '1303'); // holds works
@@ -291,10 +419,38 @@ describe('10 idle_units: on the map at the end, never active, not a garrison', (
     w.put('B-I1', '1808'); // idle too, for Bolivia
     const c = audit(w.state, [
       turn(0),
-      { type: 'move', side: PAR, units: [moved], leaders: [], trucks: [], ghq: false, csp: 0, carrier: -1, path: [w.hex('1210'), w.hex('1201')], phase: 'movement' },
+      {
+        type: 'move',
+        side: PAR,
+        units: [moved],
+        leaders: [],
+        trucks: [],
+        ghq: false,
+        csp: 0,
+        carrier: -1,
+        path: [w.hex('1210'), w.hex('1201')],
+        phase: 'movement',
+      },
       { type: 'retreat', side: PAR, unit: retreated, from: 0, to: 0, rout: false },
       { type: 'advance', side: PAR, unit: advanced, from: 0, to: 0, attacker: true },
-      { type: 'combat', side: PAR, phase: 'first', attackers: [attacked], defenders: [], hexes: [], attack: 4, defence: 2, column: 2, belowLowest: false, modifiers: [], roll: 3, modified: 3, attacker: { loss: 25, retreat: false }, defender: { loss: 25, retreat: false }, cancelled: false },
+      {
+        type: 'combat',
+        side: PAR,
+        phase: 'first',
+        attackers: [attacked],
+        defenders: [],
+        hexes: [],
+        attack: 4,
+        defence: 2,
+        column: 2,
+        belowLowest: false,
+        modifiers: [],
+        roll: 3,
+        modified: 3,
+        attacker: { loss: 25, retreat: false },
+        defender: { loss: 25, retreat: false },
+        cancelled: false,
+      },
       { type: 'build', side: PAR, hex: w.hex('1207'), what: 'entrenchment', unit: builder },
     ]);
     expect(c.total[IDLE_UNITS]).toEqual([1, 1]);
@@ -310,7 +466,8 @@ describe('10 idle_units: on the map at the end, never active, not a garrison', (
 describe('11.1 overstack_losses', () => {
   test('11.1 units removed for over-stacking count for their side; other eliminations do not', () => {
     const w = world();
-    const u = w.put('P-I1', '1205'), v = w.put('P-I2', '1206');
+    const u = w.put('P-I1', '1205'),
+      v = w.put('P-I2', '1206');
     const { game, a } = auditedGame(w.state, []);
     eliminateUnit(game, u, { overstack: true, cause: 'overstack', rule: '11.1, I-14' });
     eliminateUnit(game, v, { cause: 'noRetreat', rule: '12.8' });

@@ -1,7 +1,16 @@
 // When games are decided, on hand-built games whose VP at the end of each turn and winner are given:
 // the decision turn, the per-turn counts and their summary statistics are known in advance.
 import { describe, expect, test } from 'vitest';
-import { addDecided, decidedGames, decisionStats, decisionTurn, emptyDecided, mergeDecided, shareDecidedByTurn, vpLeader } from '../../src/sim/decided.js';
+import {
+  addDecided,
+  decidedGames,
+  decisionStats,
+  decisionTurn,
+  emptyDecided,
+  mergeDecided,
+  shareDecidedByTurn,
+  vpLeader,
+} from '../../src/sim/decided.js';
 
 /** A game's end-of-turn VP from [PAR, BOL] pairs. */
 const game = (...vp: [number, number][]) => vp.map((v) => ({ vp: v }));
@@ -57,10 +66,15 @@ describe('when games are decided (16.3: the side with more VP wins)', () => {
   });
 
   test('the counts of two shards merged are the counts of all their games', () => {
-    const a = emptyDecided(2), b = emptyDecided(2), both = emptyDecided(2);
-    const g1 = game([3, 1], [3, 4]), g2 = game([1, 3], [1, 3]);
-    addDecided(a, g1, 1); addDecided(b, g2, 1);
-    addDecided(both, g1, 1); addDecided(both, g2, 1);
+    const a = emptyDecided(2),
+      b = emptyDecided(2),
+      both = emptyDecided(2);
+    const g1 = game([3, 1], [3, 4]),
+      g2 = game([1, 3], [1, 3]);
+    addDecided(a, g1, 1);
+    addDecided(b, g2, 1);
+    addDecided(both, g1, 1);
+    addDecided(both, g2, 1);
     expect(mergeDecided(a, b)).toEqual(both);
   });
 

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitCommit } from '../../src/sim/manifest.js';
 
-const SHA = 'a'.repeat(40), PACKED = 'b'.repeat(40);
+const SHA = 'a'.repeat(40),
+  PACKED = 'b'.repeat(40);
 
 describe('run.json records the commit checked out', () => {
   test('in a plain checkout: a loose branch, a packed one, a detached HEAD', () => {
@@ -20,7 +21,7 @@ describe('run.json records the commit checked out', () => {
     expect(gitCommit(root)).toBe(SHA);
   });
 
-  test('in a linked work tree (git worktree), whose branches live in the main repository\'s folder', () => {
+  test("in a linked work tree (git worktree), whose branches live in the main repository's folder", () => {
     const main = mkdtempSync(join(tmpdir(), 'chaco-git-'));
     const linked = join(main, '.git', 'worktrees', 'house');
     mkdirSync(linked, { recursive: true });

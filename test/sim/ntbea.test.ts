@@ -31,7 +31,11 @@ describe('the N-tuple bandit evolutionary algorithm', () => {
     const run = () => {
       const s = new Ntbea({ sizes: [4, 4, 4], random: seededUniform('same') });
       const out: number[][] = [];
-      for (let i = 0; i < 10; i++) { const p = s.propose(); out.push(p); s.update(p, p[0]! / 3); }
+      for (let i = 0; i < 10; i++) {
+        const p = s.propose();
+        out.push(p);
+        s.update(p, p[0]! / 3);
+      }
       return out;
     };
     expect(run()).toEqual(run());

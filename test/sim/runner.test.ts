@@ -6,7 +6,16 @@ import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
 import { playChunk, type ChunkResult, type ChunkTask, type GameDone } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
-const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: 'runner', check: false };
+const spec: RunSpec = {
+  scenario: 'boqueron',
+  dataDir: DEFAULT_DATA_DIR,
+  options: [],
+  par: 'random',
+  bol: 'random',
+  handicap: [0, 0],
+  seed: 'runner',
+  check: false,
+};
 const { scenario, options } = prepareRun(spec);
 const shape = aggregateShape(scenario, options);
 
@@ -14,19 +23,34 @@ const shape = aggregateShape(scenario, options);
 function scrambledPool(threads: number, failAt = -1): ShardPool & { ran: number[] } {
   const ran: number[] = [];
   return {
-    threads, ran,
-    run: (task: ChunkTask) => new Promise<ChunkResult>((ok) => {
-      ran.push(task.from);
-      setTimeout(() => {
-        // fake results: no games played, only indices (the runner must not care what is inside)
-        const to = failAt >= task.from && failAt < task.to ? failAt : task.to;
-        const csv = Array.from({ length: to - task.from }, (_, k) => `${task.from + k}\n`).join('');
-        const agg = emptyAggregate(shape);
-        agg.games = to - task.from;
-        ok({ from: task.from, to: task.to, done: to, csv, margin_g: new Int32Array(to - task.from), winner_g: new Uint8Array(to - task.from), end_g: new Uint8Array(to - task.from), endTurn_g: new Uint8Array(to - task.from), aggregate: agg,
-          ...(to < task.to ? { failure: { game: to, seed: `runner:${to}:game`, message: 'boom' } } : {}) });
-      }, 40 - (task.from % 40));
-    }),
+    threads,
+    ran,
+    run: (task: ChunkTask) =>
+      new Promise<ChunkResult>((ok) => {
+        ran.push(task.from);
+        setTimeout(
+          () => {
+            // fake results: no games played, only indices (the runner must not care what is inside)
+            const to = failAt >= task.from && failAt < task.to ? failAt : task.to;
+            const csv = Array.from({ length: to - task.from }, (_, k) => `${task.from + k}\n`).join('');
+            const agg = emptyAggregate(shape);
+            agg.games = to - task.from;
+            ok({
+              from: task.from,
+              to: task.to,
+              done: to,
+              csv,
+              margin_g: new Int32Array(to - task.from),
+              winner_g: new Uint8Array(to - task.from),
+              end_g: new Uint8Array(to - task.from),
+              endTurn_g: new Uint8Array(to - task.from),
+              aggregate: agg,
+              ...(to < task.to ? { failure: { game: to, seed: `runner:${to}:game`, message: 'boom' } } : {}),
+            });
+          },
+          40 - (task.from % 40),
+        );
+      }),
     close: async () => {},
   };
 }
@@ -43,8 +67,15 @@ describe('the runner', () => {
 
   test('without a chunk size, shards shrink toward the end and still cover every game once, in order', async () => {
     const pool = scrambledPool(2);
-    const seen: string[] = [], sizes: number[] = [];
-    const out = await runGames(pool, spec, shape, { games: 1000, onChunk: (c) => { seen.push(c.csv); sizes.push(c.to - c.from); } });
+    const seen: string[] = [],
+      sizes: number[] = [];
+    const out = await runGames(pool, spec, shape, {
+      games: 1000,
+      onChunk: (c) => {
+        seen.push(c.csv);
+        sizes.push(c.to - c.from);
+      },
+    });
     expect(seen.join('')).toBe(Array.from({ length: 1000 }, (_, i) => `${i}\n`).join(''));
     expect(out.played).toBe(1000);
     expect(sizes[0]).toBe(100);
@@ -72,7 +103,15 @@ describe('the runner', () => {
     const pool = scrambledPool(2);
     const abort = new AbortController();
     let seen = 0;
-    const out = await runGames(pool, spec, shape, { games: 1000, chunkSize: 10, signal: abort.signal, onChunk: (c) => { seen += c.done - c.from; if (seen >= 30) abort.abort(); } });
+    const out = await runGames(pool, spec, shape, {
+      games: 1000,
+      chunkSize: 10,
+      signal: abort.signal,
+      onChunk: (c) => {
+        seen += c.done - c.from;
+        if (seen >= 30) abort.abort();
+      },
+    });
     expect(out.interrupted).toBe(true);
     expect(out.played).toBe(seen);
     expect(out.played % 10).toBe(0);
@@ -81,7 +120,11 @@ describe('the runner', () => {
 
   test('an abort keeps the games a shard in progress finished, up to the first game not finished (issue 31: a batch behind an unfinished one was dropped)', async () => {
     // Real games told one by one; shard 0 stops after 7 of its games and shard 1 after all 10 without returning, until they are ended.
-    const told = new Map<number, number>([[0, 7], [10, 10], [20, 4]]);
+    const told = new Map<number, number>([
+      [0, 7],
+      [10, 10],
+      [20, 4],
+    ]);
     const pool: ShardPool = {
       threads: 2,
       run: async (task: ChunkTask, signal?: AbortSignal, onGame?: (g: GameDone) => void) => {
@@ -95,8 +138,14 @@ describe('the runner', () => {
     const abort = new AbortController();
     const seen: string[] = [];
     const out = await runGames(pool, spec, shape, {
-      games: 100, chunkSize: 10, signal: abort.signal, graceMs: 1, onChunk: (c) => seen.push(c.csv),
-      onProgress: (finished) => { if (finished === 21) abort.abort(); },
+      games: 100,
+      chunkSize: 10,
+      signal: abort.signal,
+      graceMs: 1,
+      onChunk: (c) => seen.push(c.csv),
+      onProgress: (finished) => {
+        if (finished === 21) abort.abort();
+      },
     });
     const first7 = await playChunk({ spec, from: 0, to: 7 });
     expect(out).toMatchObject({ played: 7, interrupted: true });
@@ -145,7 +194,7 @@ describe('the runner', () => {
     expect((await playChunk({ spec, from: 7, to: 8 })).csv.trim()).toBe(run[7]);
   });
 
-  test('--check (invariants, every policy\'s view compared after each decision) plays the same games', async () => {
+  test("--check (invariants, every policy's view compared after each decision) plays the same games", async () => {
     const checked = await playChunk({ spec: { ...spec, check: true }, from: 0, to: 3 });
     expect(checked.failure).toBeUndefined();
     expect(checked.csv).toBe((await playChunk({ spec, from: 0, to: 3 })).csv);

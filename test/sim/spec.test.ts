@@ -6,7 +6,16 @@ import { checkPolicies } from '../../src/sim/policy-ref.js';
 import { parseVariants, splitTopLevel } from '../../src/sim/variants.js';
 import { readDataFile } from '../helpers/data.js';
 
-const spec: RunSpec = { scenario: 'boqueron', dataDir: DEFAULT_DATA_DIR, options: [], par: 'random', bol: 'random', handicap: [0, 0], seed: '1', check: false };
+const spec: RunSpec = {
+  scenario: 'boqueron',
+  dataDir: DEFAULT_DATA_DIR,
+  options: [],
+  par: 'random',
+  bol: 'random',
+  handicap: [0, 0],
+  seed: '1',
+  check: false,
+};
 
 describe('rules options and chart overrides', () => {
   test('a chart override reaches the compiled charts', () => {
@@ -23,27 +32,39 @@ describe('rules options and chart overrides', () => {
   });
 
   test('an unknown chart key names the keys that exist', () => {
-    expect(() => applyChartOverrides(readDataFile('tables.json'), splitOptions(['tables.victoryLevels.settlementMargn=40']).charts))
-      .toThrow('option tables.victoryLevels.settlementMargn=40: tables.victoryLevels has no "settlementMargn" (keys: rule, levels, settlementMargin)');
+    expect(() =>
+      applyChartOverrides(readDataFile('tables.json'), splitOptions(['tables.victoryLevels.settlementMargn=40']).charts),
+    ).toThrow(
+      'option tables.victoryLevels.settlementMargn=40: tables.victoryLevels has no "settlementMargn" (keys: rule, levels, settlementMargin)',
+    );
   });
 
   test('a value of the wrong kind names what the chart holds', () => {
-    expect(() => prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=many'] }))
-      .toThrow('option tables.victoryLevels.settlementMargin=many: give a number as JSON (tables.victoryLevels.settlementMargin is now 50)');
+    expect(() => prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=many'] })).toThrow(
+      'option tables.victoryLevels.settlementMargin=many: give a number as JSON (tables.victoryLevels.settlementMargin is now 50)',
+    );
   });
 
   test('a value the chart schema refuses is reported with its path', () => {
-    expect(() => prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=-5'] })).toThrow(/tables\.victoryLevels\.settlementMargin: .*(>0|positive|greater)/i);
-    expect(() => prepareRun({ ...spec, options: ['tables.crt.rows.3=["-/-"]'] })).toThrow(/tables\.crt\.rows\.3: has 1 cells; there are 7 columns/);
+    expect(() => prepareRun({ ...spec, options: ['tables.victoryLevels.settlementMargin=-5'] })).toThrow(
+      /tables\.victoryLevels\.settlementMargin: .*(>0|positive|greater)/i,
+    );
+    expect(() => prepareRun({ ...spec, options: ['tables.crt.rows.3=["-/-"]'] })).toThrow(
+      /tables\.crt\.rows\.3: has 1 cells; there are 7 columns/,
+    );
   });
 
   test('an unknown rules option lists the options; a bad value lists the allowed values', () => {
-    expect(() => rulesOptions(['mountedCavalery=true'])).toThrow(/option "mountedCavalery": no such option \(options: ballivianLength, mountedCavalry/);
+    expect(() => rulesOptions(['mountedCavalery=true'])).toThrow(
+      /option "mountedCavalery": no such option \(options: ballivianLength, mountedCavalry/,
+    );
     expect(() => rulesOptions(['mountedCavalry=yes'])).toThrow('option mountedCavalry=yes: allowed values are false, true');
   });
 
   test('maxOddsColumn=8 is refused up front when the CRT stops at 6-1', () => {
-    expect(() => prepareRun({ ...spec, options: ['maxOddsColumn=8'] })).toThrow(/option maxOddsColumn=8: the CRT has columns 1-2, 1-1, .*6-1; add the columns up to "8-1"/);
+    expect(() => prepareRun({ ...spec, options: ['maxOddsColumn=8'] })).toThrow(
+      /option maxOddsColumn=8: the CRT has columns 1-2, 1-1, .*6-1; add the columns up to "8-1"/,
+    );
   });
 });
 
@@ -55,9 +76,13 @@ describe('handicaps and policies', () => {
   });
 
   test('bad handicaps say how to write one, and none may start a side below 0 VP', () => {
-    expect(() => parseHandicap(['PAR5'])).toThrow('handicap "PAR5": write SIDE=VP (or SIDE+VP) with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5, PAR+5 or BOL=-3');
+    expect(() => parseHandicap(['PAR5'])).toThrow(
+      'handicap "PAR5": write SIDE=VP (or SIDE+VP) with SIDE PAR or BOL and VP a whole number, e.g. PAR=+5, PAR+5 or BOL=-3',
+    );
     expect(() => parseHandicap(['XYZ=1'])).toThrow(/^handicap "XYZ=1": write SIDE=VP/);
-    expect(() => prepareRun({ ...spec, handicap: [-16, 0] })).toThrow('handicap PAR=-16: boqueron starts that side with 15 VP; it cannot start below 0 (16.4 sudden death)');
+    expect(() => prepareRun({ ...spec, handicap: [-16, 0] })).toThrow(
+      'handicap PAR=-16: boqueron starts that side with 15 VP; it cannot start below 0 (16.4 sudden death)',
+    );
   });
 
   test('one grammar: SIDE=VP or SIDE+VP, any case, several by commas or repeated, adding up; written back as --handicap flags', () => {
@@ -87,14 +112,25 @@ describe('compare variants', () => {
   });
 
   test('policies, handicaps and options go where they belong; the common settings are the baseline', () => {
-    const vs = parseVariants(['hard:bol=passive,handicap=PAR+5,mountedCavalry=true', 'cheap:tables.callUps.vpCost=3'], { ...spec, options: ['artilleryBarrage=true'] }, boqueron);
+    const vs = parseVariants(
+      ['hard:bol=passive,handicap=PAR+5,mountedCavalry=true', 'cheap:tables.callUps.vpCost=3'],
+      { ...spec, options: ['artilleryBarrage=true'] },
+      boqueron,
+    );
     expect(vs.map((v) => v.name)).toEqual(['base', 'hard', 'cheap']);
-    expect(vs[1]!.spec).toMatchObject({ par: 'random', bol: 'passive', handicap: [5, 0], options: ['artilleryBarrage=true', 'mountedCavalry=true'] });
+    expect(vs[1]!.spec).toMatchObject({
+      par: 'random',
+      bol: 'passive',
+      handicap: [5, 0],
+      options: ['artilleryBarrage=true', 'mountedCavalry=true'],
+    });
     expect(vs[2]!.spec.options).toEqual(['artilleryBarrage=true', 'tables.callUps.vpCost=3']);
   });
 
-  test('a variant may not take the baseline\'s name, nor change nothing', () => {
-    expect(() => parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec, boqueron)).toThrow('--variant base:mountedCavalry=true: "base" is the baseline\'s name');
+  test("a variant may not take the baseline's name, nor change nothing", () => {
+    expect(() => parseVariants(['x:par=passive', 'base:mountedCavalry=true'], spec, boqueron)).toThrow(
+      '--variant base:mountedCavalry=true: "base" is the baseline\'s name',
+    );
     expect(() => parseVariants(['x'], spec, boqueron)).toThrow('--variant x: give at least one setting, e.g. x:mountedCavalry=true');
     expect(() => parseVariants(['x:'], spec, boqueron)).toThrow('--variant x:: give at least one setting');
   });

@@ -3,12 +3,27 @@
 import { describe, expect, test } from 'vitest';
 import type { GameEvent, VpCause } from '../../src/core/events.js';
 import type { GameState } from '../../src/core/state.js';
-import { emptyVpSources, isVpSources, mergeVpSources, START, VP_CAUSES, VpSourceTally, type VpSourceCounts } from '../../src/sim/vp-sources.js';
+import {
+  emptyVpSources,
+  isVpSources,
+  mergeVpSources,
+  START,
+  VP_CAUSES,
+  VpSourceTally,
+  type VpSourceCounts,
+} from '../../src/sim/vp-sources.js';
 
 /** A state with what the tally reads: 3 turns, settlements in hexes 4 and 7 (hex 2 is a place that is not one), starting VP. */
 function fakeState(vpPar: number, vpBol: number): GameState {
   const scenario = { id: 'fake', turns: 3 };
-  const map = { grid: { size: 10 }, places: [{ hex: 2, settlement: false }, { hex: 4, settlement: true }, { hex: 7, settlement: true }] };
+  const map = {
+    grid: { size: 10 },
+    places: [
+      { hex: 2, settlement: false },
+      { hex: 4, settlement: true },
+      { hex: 7, settlement: true },
+    ],
+  };
   return { scenario, options: {}, map, turn: 0, vp_s: Int32Array.of(vpPar, vpBol) } as unknown as GameState;
 }
 
@@ -46,7 +61,8 @@ const gameB: HandEvent[] = [
 ];
 
 function count(games: readonly (readonly HandEvent[])[]): VpSourceCounts {
-  const counts = emptyVpSources(3, 2), tally = new VpSourceTally();
+  const counts = emptyVpSources(3, 2),
+    tally = new VpSourceTally();
   for (const g of games) {
     const state = play(tally, fakeState(20, 15), g);
     tally.finish(state.vp_s[0]!, state.vp_s[1]!);
@@ -57,8 +73,8 @@ function count(games: readonly (readonly HandEvent[])[]): VpSourceCounts {
 
 const byCause = (c: VpSourceCounts, id: string, s: number) => c.vp.reduce((a, t) => a + t[cause(id)]![s]!, 0);
 
-describe('VP sources: where each side\'s VP come from (16.2)', () => {
-  test('every cause of the engine\'s vp events has one row, and the start comes first', () => {
+describe("VP sources: where each side's VP come from (16.2)", () => {
+  test("every cause of the engine's vp events has one row, and the start comes first", () => {
     expect(VP_CAUSES[START]!.id).toBe('start');
     expect(new Set(VP_CAUSES.map((c) => c.id)).size).toBe(VP_CAUSES.length);
   });
@@ -67,8 +83,14 @@ describe('VP sources: where each side\'s VP come from (16.2)', () => {
     const c = count([gameA]);
     expect(c.vp[0]![cause('settlementByMovement')]).toEqual([12, 0]);
     expect(c.events[0]![cause('settlementByMovement')]).toEqual([1, 0]);
-    expect(c.settlementVp[0]).toEqual([[12, 0], [4, 0]]); // hex 4 is the first settlement: by movement, by advance
-    expect(c.settlementVp[1]).toEqual([[0, 0], [0, 0]]);
+    expect(c.settlementVp[0]).toEqual([
+      [12, 0],
+      [4, 0],
+    ]); // hex 4 is the first settlement: by movement, by advance
+    expect(c.settlementVp[1]).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
     expect(c.vp[1]![cause('settlementByAdvance')]).toEqual([4, 0]);
   });
 
@@ -78,7 +100,7 @@ describe('VP sources: where each side\'s VP come from (16.2)', () => {
     expect(c.vp[1]![cause('leaderLostWithStack')]).toEqual([0, -7]);
   });
 
-  test('16.2 the starting VP and the causes add up to each side\'s final VP', () => {
+  test("16.2 the starting VP and the causes add up to each side's final VP", () => {
     const c = count([gameA, gameB]);
     const total = (s: number) => VP_CAUSES.reduce((a, k) => a + byCause(c, k.id, s), 0);
     // A: PAR 20+12+4+1-5 = 32, BOL 15-7 = 8; B: PAR 20+2 = 22, BOL 15+15 = 30.
@@ -95,9 +117,18 @@ describe('VP sources: where each side\'s VP come from (16.2)', () => {
     expect(c.events.reduce((a, t) => a + t[elim]![0]!, 0)).toBe(3);
     expect(c.gamesInTurn[0]![elim]).toEqual([1, 0]); // B's two in turn 1
     expect(c.gamesInTurn[1]![elim]).toEqual([1, 0]); // A's in turn 2
-    expect(c.settlementEvents[1]).toEqual([[0, 2], [0, 0]]);
-    expect(c.settlementGames[1]).toEqual([[0, 1], [0, 0]]);
-    expect(c.settlementVp[1]).toEqual([[0, 15], [0, 0]]);
+    expect(c.settlementEvents[1]).toEqual([
+      [0, 2],
+      [0, 0],
+    ]);
+    expect(c.settlementGames[1]).toEqual([
+      [0, 1],
+      [0, 0],
+    ]);
+    expect(c.settlementVp[1]).toEqual([
+      [0, 15],
+      [0, 0],
+    ]);
   });
 
   test('the counts of two shards merged are the counts of both games in one', () => {
@@ -110,7 +141,9 @@ describe('VP sources: where each side\'s VP come from (16.2)', () => {
   test('16.2 vp events that do not add up to the final VP are an error, not a silent miscount', () => {
     const tally = new VpSourceTally();
     const state = play(tally, fakeState(20, 15), gameA);
-    expect(() => tally.finish(state.vp_s[0]! + 1, state.vp_s[1]!)).toThrow(/PAR started with 20 VP and its vp events sum to 32, but it ended with 33/);
+    expect(() => tally.finish(state.vp_s[0]! + 1, state.vp_s[1]!)).toThrow(
+      /PAR started with 20 VP and its vp events sum to 32, but it ended with 33/,
+    );
   });
 
   test('counts of another shape are refused', () => {

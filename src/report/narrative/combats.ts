@@ -24,7 +24,9 @@ function combat(w: Writer, e: EventOf<'combat'>, ctx: EventContext | undefined):
   const mods = e.modifiers.map((m) => `${n.modifier(m)} ${signed(m.value)} (${m.rule})`);
   const total = e.modifiers.reduce((a, m) => a + m.value, 0);
   const modText = mods.length === 0 ? 'no modifiers' : `modifiers ${mods.join(', ')}${mods.length > 1 ? `, net ${signed(total)}` : ''}`;
-  w.line(`  Attack ${e.attack} against defence ${e.defence}: odds ${n.odds(e.column, e.belowLowest)}; ${modText}. Roll ${e.roll}, modified ${e.modified}: **${combatResult(e)}**.`);
+  w.line(
+    `  Attack ${e.attack} against defence ${e.defence}: odds ${n.odds(e.column, e.belowLowest)}; ${modText}. Roll ${e.roll}, modified ${e.modified}: **${combatResult(e)}**.`,
+  );
 }
 
 /** What followed a combat (or a barrage): retreat checks joined to their retreats, advances, losses, VP. */
@@ -39,7 +41,9 @@ function consequences(w: Writer, items: readonly Item[], indent: string): void {
       const check = `${e.rout ? 'rout' : 'retreat'} check ${rollFigures(e.roll, e.modified)}`;
       const next = items[i + 1]?.e;
       if (next?.type === 'retreat' && next.unit === e.unit) {
-        w.line(`${indent}- ${SIDE_ADJ[next.side]} ${n.unit(next.unit)} ${next.rout ? 'routs' : 'retreats'} from ${n.hex(next.from)} to ${n.hex(next.to)} (${check}; ${e.rule})`);
+        w.line(
+          `${indent}- ${SIDE_ADJ[next.side]} ${n.unit(next.unit)} ${next.rout ? 'routs' : 'retreats'} from ${n.hex(next.from)} to ${n.hex(next.to)} (${check}; ${e.rule})`,
+        );
         done.add(i + 1);
       } else {
         w.line(`${indent}- ${n.unit(e.unit)}: ${check} (${e.rule})`);
@@ -57,7 +61,9 @@ function consequences(w: Writer, items: readonly Item[], indent: string): void {
         leg.units.push(n.unit(x.unit));
         legs.set(`${x.from}>${x.to}`, leg);
       }
-      w.line(`${indent}- ${SIDE_NAME[e.side]} ${e.attacker ? 'advances' : 'occupies'}: ${[...legs.values()].map((l) => `${list(l.units)} from ${n.hex(l.from)} into ${n.hex(l.to)}`).join('; ')}`);
+      w.line(
+        `${indent}- ${SIDE_NAME[e.side]} ${e.attacker ? 'advances' : 'occupies'}: ${[...legs.values()].map((l) => `${list(l.units)} from ${n.hex(l.from)} into ${n.hex(l.to)}`).join('; ')}`,
+      );
       continue;
     }
     w.line(`${indent}- ${w.event(items[i]!)}`);
@@ -79,8 +85,10 @@ export function combatPhase(w: Writer, items: readonly Item[]): void {
     if (head.e.type === 'combat') combat(w, head.e, head.ctx);
     else if (head.e.type === 'roll' && head.e.kind === 'barrage') {
       const b = head.e;
-      w.line(`- **Barrage** by ${SIDE_NAME[b.side]} (${b.rule}): ${b.column === 0 ? 'less than one artillery unit, no column' : `${b.column}-artillery column`}; `
-        + `${rollFigures(b.roll, b.modified)}: ${plural(b.steps, 'step')} lost`);
+      w.line(
+        `- **Barrage** by ${SIDE_NAME[b.side]} (${b.rule}): ${b.column === 0 ? 'less than one artillery unit, no column' : `${b.column}-artillery column`}; ` +
+          `${rollFigures(b.roll, b.modified)}: ${plural(b.steps, 'step')} lost`,
+      );
     }
     consequences(w, rest, '  ');
   }

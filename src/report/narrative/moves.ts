@@ -10,11 +10,15 @@ const BUILD_RULE: Record<EventOf<'build'>['what'], string> = { entrenchment: '14
 /** Movement and reaction movement: a bullet per move, with what the move caused (emitted before it) under it. */
 export function movementPhase(w: Writer, items: readonly Item[]): void {
   let caused: Item[] = [];
-  let trucks = 0, csp = 0;
+  let trucks = 0,
+    csp = 0;
   let moves = 0;
   for (const item of items) {
     const e = item.e;
-    if (e.type !== 'move') { caused.push(item); continue; }
+    if (e.type !== 'move') {
+      caused.push(item);
+      continue;
+    }
     // Trucks and CSP moving on their own, causing nothing: counted, not told one by one.
     const onlySupply = e.units.length === 0 && e.leaders.length === 0 && !e.ghq;
     if (onlySupply && caused.length === 0) {
@@ -39,7 +43,8 @@ export function constructionPhase(w: Writer, items: readonly Item[]): void {
   const built: string[] = [];
   const rest: (Item | string)[] = [];
   for (let i = 0; i < items.length; i++) {
-    const item = items[i]!, e = item.e;
+    const item = items[i]!,
+      e = item.e;
     if (e.type === 'roll' && e.kind === 'well') {
       const b = items[i + 1]?.e;
       if (e.found && b?.type === 'build' && b.hex === e.hex) {
@@ -49,7 +54,10 @@ export function constructionPhase(w: Writer, items: readonly Item[]): void {
       else rest.push(item);
       continue;
     }
-    if (e.type === 'build') { built.push(`${e.what === 'entrenchment' ? 'an' : 'a'} ${e.what} at ${w.n.hex(e.hex)} (${BUILD_RULE[e.what]})`); continue; }
+    if (e.type === 'build') {
+      built.push(`${e.what === 'entrenchment' ? 'an' : 'a'} ${e.what} at ${w.n.hex(e.hex)} (${BUILD_RULE[e.what]})`);
+      continue;
+    }
     rest.push(item);
   }
   if (built.length > 0) w.line(`- Engineers complete ${list(built)}`);

@@ -47,8 +47,14 @@ export function structure(events: readonly GameEvent[], contexts: readonly (Even
       return;
     }
     if (weatherOrTruce(e)) stage = 'check';
-    if (stage === 'setup') { setup.push(item); return; }
-    if (stage === 'check') { pending.push(item); return; }
+    if (stage === 'setup') {
+      setup.push(item);
+      return;
+    }
+    if (stage === 'check') {
+      pending.push(item);
+      return;
+    }
     const turn = turns[turns.length - 1]!;
     if (e.type === 'phase') {
       if (e.phase === 'supply' || turn.playerTurns.length === 0) turn.playerTurns.push({ side: e.side, phases: [] });

@@ -14,9 +14,12 @@ export function resultSentence(w: Writer): string {
   const level = r.level === 'tie' ? 'a tie on VP, decided by a coin flip (16.3)' : `a ${r.level} victory`;
   const vp = `VP ${r.vpPar} to ${r.vpBol} (margin ${signed(r.margin)}, Paraguay minus Bolivia)`;
   switch (r.end) {
-    case 'sudden_death': return `${SIDE_NAME[winner]} wins by sudden death in ${when}: ${SIDE_NAME[loser]}'s VP fell below 0 (16.4). Final ${vp}: ${level}.`;
-    case 'settlement': return `${SIDE_NAME[winner]} wins by a negotiated settlement at the end of truce ${when}, leading by 50 VP or more (16.1). Final ${vp}: ${level}.`;
-    case 'scenario_end': return `${SIDE_NAME[winner]} wins at the end of the scenario, ${when}. Final ${vp}: ${level}.`;
+    case 'sudden_death':
+      return `${SIDE_NAME[winner]} wins by sudden death in ${when}: ${SIDE_NAME[loser]}'s VP fell below 0 (16.4). Final ${vp}: ${level}.`;
+    case 'settlement':
+      return `${SIDE_NAME[winner]} wins by a negotiated settlement at the end of truce ${when}, leading by 50 VP or more (16.1). Final ${vp}: ${level}.`;
+    case 'scenario_end':
+      return `${SIDE_NAME[winner]} wins at the end of the scenario, ${when}. Final ${vp}: ${level}.`;
   }
 }
 
@@ -25,7 +28,9 @@ export function turnTable(w: Writer): void {
   w.line('| Turn | Month | Weather | VP PAR | VP BOL | Settlements PAR / BOL | Steps lost PAR / BOL |');
   w.line('|---:|---|---|---:|---:|---|---|');
   for (const t of w.input.recorded.result.turns) {
-    w.line(`| ${t.turn + 1} | ${monthName(t.month)} | ${t.rainy ? 'rainy' : 'dry'}${t.truce ? ', truce' : ''} | ${t.vp[0]} | ${t.vp[1]} | ${t.settlementsHeld[0]} / ${t.settlementsHeld[1]} | ${t.stepsLost[0]} / ${t.stepsLost[1]} |`);
+    w.line(
+      `| ${t.turn + 1} | ${monthName(t.month)} | ${t.rainy ? 'rainy' : 'dry'}${t.truce ? ', truce' : ''} | ${t.vp[0]} | ${t.vp[1]} | ${t.settlementsHeld[0]} / ${t.settlementsHeld[1]} | ${t.stepsLost[0]} / ${t.stepsLost[1]} |`,
+    );
   }
 }
 

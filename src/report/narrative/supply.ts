@@ -11,11 +11,17 @@ export function supplyPhase(w: Writer, items: readonly Item[]): void {
   const quiet: string[] = [];
   const rest: (Item | string)[] = [];
   for (let i = 0; i < items.length; i++) {
-    const item = items[i]!, e = item.e;
-    if (e.type === 'roll' && e.kind === 'supplyTable') { table = e; continue; }
+    const item = items[i]!,
+      e = item.e;
+    if (e.type === 'roll' && e.kind === 'supplyTable') {
+      table = e;
+      continue;
+    }
     if (e.type === 'supply') {
       const parts: string[] = [];
-      parts.push(e.locLength >= 0 ? `LOC ${plural(e.locLength, 'hex', 'hexes')}, supply radius ${e.radius}` : `no LOC, supply radius ${e.radius}`);
+      parts.push(
+        e.locLength >= 0 ? `LOC ${plural(e.locLength, 'hex', 'hexes')}, supply radius ${e.radius}` : `no LOC, supply radius ${e.radius}`,
+      );
       if (table) {
         const won: string[] = [];
         if (e.csp > 0) won.push(`${e.csp} CSP`);
@@ -54,9 +60,12 @@ export function newUnitPhase(w: Writer, items: readonly Item[]): void {
   const replacements: string[] = [];
   const rest: Item[] = [];
   for (let i = 0; i < items.length; i++) {
-    const item = items[i]!, e = item.e;
+    const item = items[i]!,
+      e = item.e;
     if (e.type === 'reinforcement') {
-      reinforcements.push(`${n.unit(e.unit, item.ctx?.type === 'reinforcement' ? item.ctx.values : n.fullValues(e.unit))} at ${n.hex(e.hex)}`);
+      reinforcements.push(
+        `${n.unit(e.unit, item.ctx?.type === 'reinforcement' ? item.ctx.values : n.fullValues(e.unit))} at ${n.hex(e.hex)}`,
+      );
       continue;
     }
     if (e.type === 'replacement') {
@@ -67,7 +76,9 @@ export function newUnitPhase(w: Writer, items: readonly Item[]): void {
       const next = items[i + 1]?.e;
       const roll = next?.type === 'roll' && next.kind === 'callUp' ? next : null;
       if (roll) i++;
-      w.line(`- **Call-up** (${e.rule}): ${signed(e.delta)} VP, now ${e.total}${roll ? `; roll ${roll.roll}: ${plural(roll.roll, 'extra unit')}` : ''}`);
+      w.line(
+        `- **Call-up** (${e.rule}): ${signed(e.delta)} VP, now ${e.total}${roll ? `; roll ${roll.roll}: ${plural(roll.roll, 'extra unit')}` : ''}`,
+      );
       continue;
     }
     rest.push(item);

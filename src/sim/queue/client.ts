@@ -41,7 +41,13 @@ export class QueueClient {
   private gone: QueueError | null = null;
   private readonly watch: RedisWatch;
 
-  private constructor(url: string, private readonly conns: Connections, private readonly queue: Queue, private readonly events: QueueEvents, private readonly o: ClientOptions) {
+  private constructor(
+    url: string,
+    private readonly conns: Connections,
+    private readonly queue: Queue,
+    private readonly events: QueueEvents,
+    private readonly o: ClientOptions,
+  ) {
     this.watch = new RedisWatch(url, { ...(o.deadMs !== undefined ? { deadMs: o.deadMs } : {}), onDead: (why) => this.giveUp(why) });
     events.on('completed', ({ jobId: id, returnvalue }) => this.settle(id, { value: returnvalue as unknown as JobReturn<unknown> }));
     events.on('failed', ({ jobId: id, failedReason }) => this.settle(id, { failed: failedReason }));
@@ -62,7 +68,10 @@ export class QueueClient {
     const events = new QueueEvents(QUEUE_NAME, { connection: conns.client() });
     queue.on('error', () => {});
     events.on('error', () => {});
-    const ready = await bounded(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]).then(() => true), 15_000);
+    const ready = await bounded(
+      Promise.all([queue.waitUntilReady(), events.waitUntilReady()]).then(() => true),
+      15_000,
+    );
     if (ready !== true) {
       await conns.close(0);
       throw new QueueError(`--queue ${redactUrl(url)}: Redis stopped answering while the queue was opened (nothing for 15 s)`);
@@ -79,20 +88,33 @@ export class QueueClient {
   submit<P, R>(kind: JobKind<P, R>, payload: P, signal?: AbortSignal): Promise<JobReturn<R>> {
     const key = JSON.stringify(payload);
     let inputs = this.inputs.get(key);
-    if (!inputs) { inputs = kind.inputs(kind.localise(payload, {})); this.inputs.set(key, inputs); }
+    if (!inputs) {
+      inputs = kind.inputs(kind.localise(payload, {}));
+      this.inputs.set(key, inputs);
+    }
     const job: ShardJob<P> = { kind: kind.kind, code: codeIdentity(), inputs, payload, submitter: this.submitter };
     const id = jobId(job);
     return new Promise<JobReturn<R>>((resolve, reject) => {
-      if (this.gone) { reject(this.gone); return; }
-      if (signal?.aborted) { reject(new Error('aborted')); return; }
+      if (this.gone) {
+        reject(this.gone);
+        return;
+      }
+      if (signal?.aborted) {
+        reject(new Error('aborted'));
+        return;
+      }
       const p: Pending = { job, resolve: resolve as (r: JobReturn<unknown>) => void, reject, added: false };
       this.pending.set(id, p);
-      signal?.addEventListener('abort', () => {
-        if (this.pending.get(id) !== p) return;
-        this.pending.delete(id);
-        void this.queue.remove(id).catch(() => 0);
-        reject(new Error('aborted'));
-      }, { once: true });
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (this.pending.get(id) !== p) return;
+          this.pending.delete(id);
+          void this.queue.remove(id).catch(() => 0);
+          reject(new Error('aborted'));
+        },
+        { once: true },
+      );
       this.put(id, p).catch((err: unknown) => this.settle(id, { error: err instanceof Error ? err : new Error(String(err)) }));
     });
   }
@@ -166,6 +188,9 @@ export class QueueClient {
     if (answering) await bounded(graceful(), 10_000);
     for (const [, p] of left) p.reject(new Error('the queue client closed'));
     await this.conns.close(answering ? 5000 : 0);
-    if (!answering) { void this.events.close().catch(() => {}); void this.queue.close().catch(() => {}); }
+    if (!answering) {
+      void this.events.close().catch(() => {});
+      void this.queue.close().catch(() => {});
+    }
   }
 }

@@ -14,7 +14,6 @@ export const QUEUE_NAME = 'chaco';
 /** BullMQ 6 needs Redis 6.2 or newer (its scripts use commands added then). */
 export const MIN_REDIS: readonly [number, number] = [6, 2];
 
-
 /** Clients made for one submitter or worker, closed together. */
 export class Connections {
   private readonly made: Redis[] = [];
@@ -41,19 +40,37 @@ export function bounded<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => ok(undefined), ms);
     timer.unref();
-    p.then((v) => { clearTimeout(timer); ok(v); }, (e: unknown) => { clearTimeout(timer); fail(e); });
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        ok(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        fail(e);
+      },
+    );
   });
 }
 
 /** What answered at a redis:// address: a Redis (its first reply), something else (its first line), nothing in time, or a closed connection. */
-type Answer = { readonly kind: 'redis' } | { readonly kind: 'other'; readonly line: string } | { readonly kind: 'silent' } | { readonly kind: 'closed' } | { readonly kind: 'error'; readonly error: Error };
+type Answer =
+  | { readonly kind: 'redis' }
+  | { readonly kind: 'other'; readonly line: string }
+  | { readonly kind: 'silent' }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'error'; readonly error: Error };
 
 /** Sends PING as Redis reads it and reads the first bytes of the answer: any Redis replies + or - (NOAUTH, ERR ...). */
 function probe(host: string, port: number, timeoutMs: number): Promise<Answer> {
   return new Promise((ok) => {
     let got = '';
     const socket = connect({ host, port });
-    const done = (a: Answer) => { clearTimeout(timer); socket.destroy(); ok(a); };
+    const done = (a: Answer) => {
+      clearTimeout(timer);
+      socket.destroy();
+      ok(a);
+    };
     const timer = setTimeout(() => done({ kind: 'silent' }), timeoutMs);
     socket.on('connect', () => socket.write('*1\r\n$4\r\nPING\r\n'));
     socket.on('data', (d: Buffer) => {
@@ -78,14 +95,29 @@ export async function checkRedis(url: string, timeoutMs = 10_000): Promise<strin
   const where = `--queue ${redactUrl(url)}`;
   if (u.protocol === 'redis:') {
     const a = await probe(u.hostname.replace(/^\[|\]$/g, ''), Number(u.port || 6379), timeoutMs);
-    if (a.kind === 'other') throw new QueueError(`${where}: not a Redis server: it answered ${JSON.stringify(a.line)}${/^HTTP\//.test(a.line) || a.line.startsWith('<') ? ' (a web server)' : ''}; give the host and port of a Redis server`);
-    if (a.kind === 'silent') throw new QueueError(`${where}: the server accepts connections but gave no answer in ${timeoutMs / 1000} s; is it a Redis server, and is it running (not stopped)?`);
+    if (a.kind === 'other')
+      throw new QueueError(
+        `${where}: not a Redis server: it answered ${JSON.stringify(a.line)}${/^HTTP\//.test(a.line) || a.line.startsWith('<') ? ' (a web server)' : ''}; give the host and port of a Redis server`,
+      );
+    if (a.kind === 'silent')
+      throw new QueueError(
+        `${where}: the server accepts connections but gave no answer in ${timeoutMs / 1000} s; is it a Redis server, and is it running (not stopped)?`,
+      );
     if (a.kind === 'closed') throw new QueueError(`${where}: the server closed the connection without an answer; is it a Redis server?`);
-    if (a.kind === 'error') throw new QueueError(`${where}: cannot reach Redis (${a.error.message.replace(/^connect /, '')}); ${START_ONE}`);
+    if (a.kind === 'error')
+      throw new QueueError(`${where}: cannot reach Redis (${a.error.message.replace(/^connect /, '')}); ${START_ONE}`);
   }
-  const c = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: timeoutMs, commandTimeout: timeoutMs, retryStrategy: () => null });
+  const c = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    retryStrategy: () => null,
+  });
   let first: Error | undefined; // the socket's own error (ECONNREFUSED, ...): connect() only says the connection closed
-  c.on('error', (err: Error) => { first ??= err; });
+  c.on('error', (err: Error) => {
+    first ??= err;
+  });
   try {
     await c.connect();
     const info = await c.info('server');
@@ -98,7 +130,10 @@ export async function checkRedis(url: string, timeoutMs = 10_000): Promise<strin
   } catch (err) {
     if (err instanceof QueueError) throw err;
     const why = (first ?? (err as Error)).message.replace(/^connect /, '');
-    if (/Unknown RESP type|Protocol error/i.test(why)) throw new QueueError(`${where}: not a Redis server (${why.replace(/\. Please report this\.$/, '')}); give the host and port of a Redis server`);
+    if (/Unknown RESP type|Protocol error/i.test(why))
+      throw new QueueError(
+        `${where}: not a Redis server (${why.replace(/\. Please report this\.$/, '')}); give the host and port of a Redis server`,
+      );
     throw new QueueError(`${where}: cannot use Redis (${why}); ${START_ONE}`);
   } finally {
     c.disconnect();
@@ -121,11 +156,24 @@ export class RedisWatch {
   private deadWhy: string | null = null;
   private toldDead: ((why: string) => void) | undefined;
   /** Resolves with the reason when Redis is first taken for gone. */
-  readonly gone = new Promise<string>((ok) => { this.toldDead = ok; });
+  readonly gone = new Promise<string>((ok) => {
+    this.toldDead = ok;
+  });
 
-  constructor(private readonly url: string, private readonly o: { readonly deadMs?: number; readonly onDead?: (why: string) => void }) {
-    this.probe = new Redis(url, { maxRetriesPerRequest: 0, enableOfflineQueue: false, connectTimeout: 3000, commandTimeout: 3000, retryStrategy: () => 1000 });
-    this.probe.on('error', (err: Error) => { this.lastError = err.message; });
+  constructor(
+    private readonly url: string,
+    private readonly o: { readonly deadMs?: number; readonly onDead?: (why: string) => void },
+  ) {
+    this.probe = new Redis(url, {
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      connectTimeout: 3000,
+      commandTimeout: 3000,
+      retryStrategy: () => 1000,
+    });
+    this.probe.on('error', (err: Error) => {
+      this.lastError = err.message;
+    });
     this.timer = setInterval(() => void this.ask(), 1000);
     this.timer.unref();
   }

@@ -25,16 +25,29 @@ export interface GamesPayload {
 
 /** A ChunkResult as JSON: the typed arrays as plain ones. */
 export type EncodedChunk = Omit<ChunkResult, 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'> & {
-  readonly margin_g: number[]; readonly winner_g: number[]; readonly end_g: number[]; readonly endTurn_g: number[];
+  readonly margin_g: number[];
+  readonly winner_g: number[];
+  readonly end_g: number[];
+  readonly endTurn_g: number[];
 };
 
 export function encodeChunk(c: ChunkResult): EncodedChunk {
-  return { ...c, margin_g: Array.from(c.margin_g), winner_g: Array.from(c.winner_g), end_g: Array.from(c.end_g), endTurn_g: Array.from(c.endTurn_g) };
+  return {
+    ...c,
+    margin_g: Array.from(c.margin_g),
+    winner_g: Array.from(c.winner_g),
+    end_g: Array.from(c.end_g),
+    endTurn_g: Array.from(c.endTurn_g),
+  };
 }
 
 export function decodeChunk(e: EncodedChunk): ChunkResult {
   return {
-    ...e, margin_g: Int32Array.from(e.margin_g), winner_g: Uint8Array.from(e.winner_g), end_g: Uint8Array.from(e.end_g), endTurn_g: Uint8Array.from(e.endTurn_g),
+    ...e,
+    margin_g: Int32Array.from(e.margin_g),
+    winner_g: Uint8Array.from(e.winner_g),
+    end_g: Uint8Array.from(e.end_g),
+    endTurn_g: Uint8Array.from(e.endTurn_g),
   };
 }
 
@@ -55,22 +68,38 @@ const isScenarioPath = (s: string) => s.endsWith('.json') || s.includes('/');
 /** The spec with its paths mapped by `f` (portablePath on the way out, localPath on the way in). */
 export function mapSpecPaths(spec: RunSpec, f: (path: string) => string): RunSpec {
   return {
-    ...spec, dataDir: f(spec.dataDir), scenario: isScenarioPath(spec.scenario) ? f(spec.scenario) : spec.scenario,
-    par: mapPolicy(spec.par, f), bol: mapPolicy(spec.bol, f),
+    ...spec,
+    dataDir: f(spec.dataDir),
+    scenario: isScenarioPath(spec.scenario) ? f(spec.scenario) : spec.scenario,
+    par: mapPolicy(spec.par, f),
+    bol: mapPolicy(spec.bol, f),
   };
 }
 
 function gamesInputs(spec: RunSpec): InputHashes {
   let data: string | null;
-  try { data = dataHash(spec); } catch { data = null; }
+  try {
+    data = dataHash(spec);
+  } catch {
+    data = null;
+  }
   const out: Record<string, string | null> = { 'the data files': data };
   // The search plays the scenario's tuned file for its side as one of its plans (policy/index.ts).
   let id: string | null | undefined;
   const scenarioId = (): string | null => {
-    if (id === undefined) { try { id = prepareRun(spec).scenario.id; } catch { id = null; } }
+    if (id === undefined) {
+      try {
+        id = prepareRun(spec).scenario.id;
+      } catch {
+        id = null;
+      }
+    }
     return id;
   };
-  for (const [side, name] of [['PAR', spec.par], ['BOL', spec.bol]] as const) {
+  for (const [side, name] of [
+    ['PAR', spec.par],
+    ['BOL', spec.bol],
+  ] as const) {
     const file = policyFile(name);
     if (file !== null) out[`the ${side} policy file`] = fileHash(file);
     const scenario = parseSearch(name) !== null ? scenarioId() : null;
@@ -84,15 +113,30 @@ async function playGames(p: GamesPayload, ctx: WorkContext): Promise<ChunkResult
   const { scenario, options } = prepareRun(p.spec);
   let chunk: ChunkResult | undefined;
   const outcome = await runGames(ctx.pool, p.spec, aggregateShape(scenario, options), {
-    first: p.from, games: p.to - p.from, chunkSize: p.to - p.from, decisionTimeoutMs: p.decisionTimeoutMs,
-    onChunk: (c) => { chunk = c; },
+    first: p.from,
+    games: p.to - p.from,
+    chunkSize: p.to - p.from,
+    decisionTimeoutMs: p.decisionTimeoutMs,
+    onChunk: (c) => {
+      chunk = c;
+    },
   });
   if (chunk && !outcome.failure) return chunk;
   const failure: GameFailure = outcome.failure ?? { game: p.from, seed: '', message: 'the shard ended without playing its games' };
-  return chunk ? { ...chunk, to: p.to, failure } : {
-    from: p.from, to: p.to, done: p.from, csv: '', margin_g: new Int32Array(0), winner_g: new Uint8Array(0), end_g: new Uint8Array(0), endTurn_g: new Uint8Array(0),
-    aggregate: outcome.aggregate, failure,
-  };
+  return chunk
+    ? { ...chunk, to: p.to, failure }
+    : {
+        from: p.from,
+        to: p.to,
+        done: p.from,
+        csv: '',
+        margin_g: new Int32Array(0),
+        winner_g: new Uint8Array(0),
+        end_g: new Uint8Array(0),
+        endTurn_g: new Uint8Array(0),
+        aggregate: outcome.aggregate,
+        failure,
+      };
 }
 
 export const gamesKind: JobKind<GamesPayload, EncodedChunk> = {
@@ -122,14 +166,24 @@ export async function openQueuePool(url: string, o: ClientOptions & { readonly s
   const client = await QueueClient.open(url, o);
   const seen = new Map<string, WorkerInfo & { shards: number; games: number }>();
   return {
-    get threads() { let n = 0; for (const w of seen.values()) n += w.threads; return n; },
+    get threads() {
+      let n = 0;
+      for (const w of seen.values()) n += w.threads;
+      return n;
+    },
     shardSize: o.shardSize,
     window: Number.POSITIVE_INFINITY,
     async run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkResult> {
-      const payload: GamesPayload = { spec: mapSpecPaths(task.spec, (path) => portablePath(path)), from: task.from, to: task.to, decisionTimeoutMs: task.decisionTimeoutMs ?? 0 };
+      const payload: GamesPayload = {
+        spec: mapSpecPaths(task.spec, (path) => portablePath(path)),
+        from: task.from,
+        to: task.to,
+        decisionTimeoutMs: task.decisionTimeoutMs ?? 0,
+      };
       const r = await client.submit(gamesKind, payload, signal);
       const c = decodeChunk(r.value);
-      if (c.from !== task.from || c.to !== task.to) throw new Error(`worker ${r.worker.name} returned games ${c.from}–${c.to - 1} for the shard ${task.from}–${task.to - 1}`);
+      if (c.from !== task.from || c.to !== task.to)
+        throw new Error(`worker ${r.worker.name} returned games ${c.from}–${c.to - 1} for the shard ${task.from}–${task.to - 1}`);
       const w = seen.get(r.worker.name) ?? { ...r.worker, shards: 0, games: 0 };
       seen.set(r.worker.name, { ...w, shards: w.shards + 1, games: w.games + c.done - c.from });
       return c;

@@ -39,7 +39,12 @@ export function codeIdentity(root: string = PACKAGE_ROOT): CodeIdentity {
   if (code && root === PACKAGE_ROOT) return code;
   const dist = join(root, 'dist');
   const hash = createHash('sha256');
-  for (const f of jsFiles(dist)) hash.update(f).update('\0').update(readFileSync(join(dist, f))).update('\0');
+  for (const f of jsFiles(dist))
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(dist, f)))
+      .update('\0');
   const made = { version: VERSION_OF_PACKAGE, commit: gitCommit(root), code: `sha256:${hash.digest('hex')}` };
   if (root === PACKAGE_ROOT) code = made;
   return made;
@@ -68,10 +73,13 @@ export function differences(job: { code: CodeIdentity; inputs: InputHashes }, he
   const out: string[] = [];
   const short = (v: string | null) => (v === null ? 'none' : v.replace(/^sha256:/, '').slice(0, 12));
   if (job.code.version !== here.code.version) out.push(`made by chaco ${job.code.version}, this worker is chaco ${here.code.version}`);
-  if (job.code.commit !== here.code.commit) out.push(`made by commit ${short(job.code.commit)}, this worker runs ${short(here.code.commit)}`);
-  else if (job.code.code !== here.code.code) out.push(`compiled code ${short(job.code.code)} there, ${short(here.code.code)} here (npm run build on the same commit)`);
+  if (job.code.commit !== here.code.commit)
+    out.push(`made by commit ${short(job.code.commit)}, this worker runs ${short(here.code.commit)}`);
+  else if (job.code.code !== here.code.code)
+    out.push(`compiled code ${short(job.code.code)} there, ${short(here.code.code)} here (npm run build on the same commit)`);
   for (const key of Object.keys(job.inputs)) {
-    const a = job.inputs[key] ?? null, b = here.inputs[key] ?? null;
+    const a = job.inputs[key] ?? null,
+      b = here.inputs[key] ?? null;
     if (a !== b) out.push(b === null ? `${key}: missing here` : `${key}: ${short(a)} there, ${short(b)} here`);
   }
   return out;

@@ -57,6 +57,8 @@ export interface JobKind<P = unknown, R = unknown> {
 
 /** The job's id: its kind and a hash of its code, inputs and payload (BullMQ ids may not contain ':'). */
 export function jobId(job: ShardJob): string {
-  const hash = createHash('sha256').update(JSON.stringify([job.kind, job.code, job.inputs, job.payload])).digest('hex');
+  const hash = createHash('sha256')
+    .update(JSON.stringify([job.kind, job.code, job.inputs, job.payload]))
+    .digest('hex');
   return `${job.kind}-${hash.slice(0, 32)}`;
 }

@@ -46,11 +46,18 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
   const name = `${hostname()}:${process.pid}`;
   const here = codeIdentity();
   const conns = new Connections(o.url);
-  const watch = new RedisWatch(o.url, { onDead: (why) => o.log?.(`${name}: ${why}; waiting for it (Ctrl-C or SIGTERM stops this worker at once)`) });
+  const watch = new RedisWatch(o.url, {
+    onDead: (why) => o.log?.(`${name}: ${why}; waiting for it (Ctrl-C or SIGTERM stops this worker at once)`),
+  });
   const pool = createPool(o.threads);
-  let refused: string | undefined, taken = 0, jobs = 0, lastError = '';
+  let refused: string | undefined,
+    taken = 0,
+    jobs = 0,
+    lastError = '';
   let stop!: () => void;
-  const stopped = new Promise<void>((ok) => { stop = ok; });
+  const stopped = new Promise<void>((ok) => {
+    stop = ok;
+  });
   if (o.signal.aborted) stop();
   o.signal.addEventListener('abort', () => stop(), { once: true });
 
@@ -69,7 +76,12 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
     if (!kind) return refuse(job, token, `the job is of kind "${data.kind}", which this worker (chaco ${here.version}) does not play`);
     const payload = kind.localise(data.payload, o.dataDir !== undefined ? { dataDir: o.dataDir } : {});
     const diff = differences(data, { code: here, inputs: kind.inputs(payload) });
-    if (diff.length > 0) return refuse(job, token, `${kind.describe(payload)} (from ${data.submitter}): ${diff.join('; ')}; a worker plays only shards made by the same code from the same inputs`);
+    if (diff.length > 0)
+      return refuse(
+        job,
+        token,
+        `${kind.describe(payload)} (from ${data.submitter}): ${diff.join('; ')}; a worker plays only shards made by the same code from the same inputs`,
+      );
     if (++taken === o.holdJob) {
       await job.updateProgress({ held: name });
       await new Promise<never>(() => {});
@@ -82,8 +94,12 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
   };
 
   const worker = new Worker(QUEUE_NAME, processor, {
-    connection: conns.client(), name, concurrency: o.threads,
-    lockDuration: o.lockDurationMs, stalledInterval: o.stalledIntervalMs, maxStalledCount: o.maxStalledCount,
+    connection: conns.client(),
+    name,
+    concurrency: o.threads,
+    lockDuration: o.lockDurationMs,
+    stalledInterval: o.stalledIntervalMs,
+    maxStalledCount: o.maxStalledCount,
   });
   worker.on('error', (err) => {
     if (err.message !== lastError) o.log?.(`${name}: queue error: ${err.message}`);
@@ -100,7 +116,9 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
     if (watch.answering) await Promise.race([worker.close(), watch.gone]);
     const answering = watch.answering;
     if (!answering) {
-      o.log?.(`${name}: Redis does not answer; stopping without the shards in progress (they go back to the queue when their locks expire)`);
+      o.log?.(
+        `${name}: Redis does not answer; stopping without the shards in progress (they go back to the queue when their locks expire)`,
+      );
       void bounded(worker.close(true), 1000).catch(() => {});
     }
     watch.close();
