@@ -35,7 +35,14 @@ export const commonSchema = z.object({
     .string()
     .optional()
     .transform((t, ctx) => {
-      if (t === undefined) return defaultWorkers();
+      if (t === undefined) {
+        try {
+          return defaultWorkers();
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+          return z.NEVER;
+        }
+      }
       const n = Number(t.trim());
       if (t.trim() === '' || !Number.isInteger(n) || n < 0 || n > 256) {
         ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (0 plays in the main thread)` });

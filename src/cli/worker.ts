@@ -32,7 +32,14 @@ const workerSchema = z.object({
     .string()
     .optional()
     .transform((t, ctx) => {
-      if (t === undefined) return defaultWorkers();
+      if (t === undefined) {
+        try {
+          return Math.max(1, defaultWorkers());
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+          return z.NEVER;
+        }
+      }
       const n = Number(t.trim());
       if (t.trim() === '' || !Number.isInteger(n) || n < 1 || n > 256) {
         ctx.addIssue({

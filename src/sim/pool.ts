@@ -28,8 +28,14 @@ export class PoolError extends Error {
   override name = 'PoolError';
 }
 
+/** Worker threads when --workers is not given: CHACO_WORKERS (a whole number, 0 the main thread) if set, else every core. */
 export function defaultWorkers(): number {
-  return availableParallelism();
+  const given = process.env.CHACO_WORKERS;
+  if (given === undefined || given.trim() === '') return availableParallelism();
+  const n = Number(given.trim());
+  if (!Number.isInteger(n) || n < 0 || n > 256)
+    throw new RangeError(`CHACO_WORKERS=${given}: give a whole number from 1 to 256 (0 plays in the main thread), or unset it`);
+  return n;
 }
 
 /** The compiled worker: beside this file when running from dist/, else dist/sim/ of the package. */

@@ -2,7 +2,7 @@
 // is wrong, before any game and without a stack trace; chaco's own faults end with exit code 1 and a
 // line asking to report them; --debug adds the stack.
 import { describe, expect, test } from 'vitest';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CommanderError } from 'commander';
 import { reportError } from '../../src/cli/errors.js';
@@ -83,6 +83,17 @@ describe('user errors: exit 2, one line', () => {
         chaco(['run', 'boqueron', '--games', '1', '--out', '/proc/chaco-test/out']),
         /\/proc\/chaco-test: .*\((ENOENT|EACCES|EPERM) on mkdir\)/,
       );
+  });
+
+  test('CHACO_WORKERS sets the worker threads when --workers is not given; a bad value is refused in one line', () => {
+    const out = tmp();
+    const r = chaco(['run', 'boqueron', '--games', '2', '--no-replays', '--quiet', '--out', out], { CHACO_WORKERS: '0' });
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).workers).toBe(0);
+    oneLine(
+      chaco(['run', 'boqueron', '--games', '2', '--no-replays', '--out', tmp()], { CHACO_WORKERS: 'many' }),
+      /^chaco: CHACO_WORKERS=many: give a whole number/,
+    );
   });
 
   test('--debug adds the stack trace to a user error', () => {
