@@ -10,7 +10,7 @@ import { loadPolicyModules } from '../policy/index.js';
 import { quickBidPoint } from '../analysis/bid.js';
 import { marginHist, type CellGames } from '../analysis/equilibrium.js';
 import { TARGET, writeErrataReport, type ErrataArm, type ScenarioErrata } from '../report/errata.js';
-import { nextStartingVp } from '../report/vp-line-search.js';
+import { nextStartingVp } from '../analysis/vp-line-search.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';

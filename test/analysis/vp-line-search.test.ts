@@ -1,6 +1,6 @@
 // 16.1 (starting VP): the line search over played arms finds the VP that evens a scenario on a synthetic win-rate curve.
 import { describe, expect, test } from 'vitest';
-import { MAX_VP_STEP, nextStartingVp, type VpPoint } from '../../src/report/vp-line-search.js';
+import { MAX_VP_STEP, nextStartingVp, type VpPoint } from '../../src/analysis/vp-line-search.js';
 
 const BAND: readonly [number, number] = [0.45, 0.55];
 

@@ -7,7 +7,7 @@ import { OPTION_DEFS } from '../../src/core/options.js';
 import { CHART_READINGS, ESTIMATE_GROUPS } from '../../src/data/estimates.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 import { TARGET } from '../../src/report/errata.js';
-import { nextStartingVp } from '../../src/report/vp-line-search.js';
+import { nextStartingVp } from '../../src/analysis/vp-line-search.js';
 
 const STUDY = [
   'sensitivity',
