@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { join } from 'node:path';
 import { loadPolicyModules } from '../policy/index.js';
 import { quickBidPoint } from '../analysis/bid.js';
-import { marginHist, type CellGames } from '../analysis/equilibrium.js';
+import { marginHist, winRate, type CellGames } from '../analysis/equilibrium.js';
 import { TARGET, writeErrataReport, type ErrataArm, type ScenarioErrata } from '../report/errata.js';
 import { nextStartingVp } from '../analysis/vp-line-search.js';
 import { aggregateShape } from '../sim/aggregate.js';
@@ -142,8 +142,8 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
               ? startingVp(st.get(shippedKey(id))!.games)
               : nextStartingVp(
                   [
-                    { vp: 0, rate: parRate(st.get(shippedKey(id))!.games) },
-                    ...tried.map((a) => ({ vp: a.vp, rate: parRate(st.get(a.key)!.games) })),
+                    { vp: 0, rate: winRate(st.get(shippedKey(id))!.games) },
+                    ...tried.map((a) => ({ vp: a.vp, rate: winRate(st.get(a.key)!.games) })),
                   ],
                   TARGET,
                 );
@@ -224,9 +224,6 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
   };
   finishStudy(writeErrataReport({ dir, scenarios, manifest }), dir, f.quiet, status, reproduce);
 }
-
-/** Paraguay's share of wins in a cell's games (NaN with none). */
-const parRate = (g: Pick<CellGames, 'winner_g'>) => g.winner_g.reduce((a, w) => a + (w === 0 ? 1 : 0), 0) / g.winner_g.length;
 
 /** 16.1: what a starting VP arm changes, in words. */
 const startingChange = (vp: number) =>
