@@ -1,9 +1,14 @@
 // The base run of a study of paired arms (chaco sensitivity, chaco errata): the flags' policies, or with --balance
-// each scenario's equilibrium cell of a finished balance study (its heaviest policy for each side, its options).
+// each scenario's equilibrium cell of a finished balance study (its heaviest policy for each side, its options);
+// each scenario's items checked and the study's size confirmed; the manifest's entries both write.
 import { z } from 'zod';
+import { loadPolicyModules } from '../policy/index.js';
+import { checkPolicies } from '../sim/policy-ref.js';
+import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
-import { commonSchema, intFlag, specFromFlags } from './flags.js';
+import { asUsage, commonSchema, intFlag, specFromFlags } from './flags.js';
+import { confirmRunSize } from './run-size.js';
 import { queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -44,4 +49,58 @@ export function baseOf(
       `--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`,
     );
   return at;
+}
+
+/** One scenario of a study of arms: its base run and the items played against it. */
+export interface ArmStudy {
+  readonly spec: RunSpec;
+  readonly prepared: PreparedRun;
+  readonly items: readonly SensitivityItem[];
+  readonly skipped: readonly { what: string; why: string }[];
+}
+
+/**
+ * Each scenario's base run and its items, every item's run checked and the policy modules loaded; the
+ * size of the whole asked for (a confirmation past the run-size limit) with `arms` the arms a scenario
+ * plays besides its items at the most (sensitivity: the base; errata: the base and every starting VP).
+ */
+export async function armStudies(
+  scenarioArgs: readonly string[],
+  f: Omit<z.infer<typeof armsSchema>, 'items'> & { readonly items: string },
+  o: { readonly policiesGiven: boolean; readonly every: boolean; readonly arms: number },
+): Promise<ArmStudy[]> {
+  if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
+  const studies = scenarioArgs.map((arg) => {
+    const { spec, prepared } = baseOf(arg, f, o.policiesGiven);
+    const plan = asUsage(() => sensitivityItems(spec, prepared, f.items as ItemKind, o.every));
+    for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
+    return { spec, prepared, items: plan.items, skipped: plan.skipped };
+  });
+  for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
+  if (f.queue === undefined)
+    for (const s of studies)
+      confirmRunSize({
+        what: `--games ${f.games} for ${s.items.length + o.arms} arms of ${s.prepared.scenario.id}`,
+        spec: s.spec,
+        games: f.games * (s.items.length + o.arms),
+        turns: s.prepared.scenario.turns,
+        threads: f.workers,
+        yes: f.yes,
+        quiet: f.quiet,
+      });
+  return studies;
+}
+
+/** The manifest's `policies` and `skipped` entries of a study of arms. */
+export function armEntries(
+  studies: readonly ArmStudy[],
+  balance: string | undefined,
+): { policies: string; skipped: { scenario: string; what: string; why: string }[] } {
+  return {
+    policies:
+      studies
+        .map((s) => `${studies.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`)
+        .join('; ') + (balance !== undefined ? ` (the equilibrium cell of ${balance})` : ''),
+    skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
+  };
 }

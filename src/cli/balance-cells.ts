@@ -34,7 +34,7 @@ export interface BalanceIdentity {
 }
 
 /** What makes two studies the same study (the command, its inputs, the code): resumed only when equal. */
-export type StudyIdentity = { readonly command: string };
+export type StudyIdentity = { readonly command: string; readonly [field: string]: unknown };
 
 interface StateFile {
   readonly tool: 'chaco';

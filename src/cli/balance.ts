@@ -9,7 +9,6 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { scenarioVerdict, writeBalanceReport, type ScenarioMatrix } from '../report/balance-report.js';
 import { wilson } from '../analysis/stats.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
@@ -17,7 +16,7 @@ import { dataHash, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { checkPolicies } from '../sim/policy-ref.js';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { DEFAULT_RESTRICTIONS, RESTRICTION_NAMES, type Restriction } from '../policy/restrict.js';
-import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
+import type { PlayCell } from './balance-play.js';
 import { runStudy, withReportProgress } from './study-run.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
 import { cellKey, type BalanceIdentity, type CellStore } from './balance-cells.js';
@@ -27,7 +26,7 @@ import { settlementLabels } from '../report/vp-sources.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { poolFor } from './policy-pool.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
-import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
+import { addQueueOptions, queueSchema } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
 export const DEFAULT_POOL = 'cautious,balanced,aggressive,historical';
@@ -164,8 +163,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     };
   });
   for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
-  const identity: BalanceIdentity = {
-    command: 'balance',
+  const fields: Omit<BalanceIdentity, 'command' | 'version' | 'commit'> = {
     scenarios: ordered,
     dataHashes: studies.map((s) => dataHash(s.spec)),
     pool: labels,
@@ -178,8 +176,6 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     restrictedPolicy: f.restrictedPolicy,
     restrictedGames: f.restrictedGames,
     check: f.check,
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'balance', runId(f.seed));
   const keys = studies.flatMap((s) =>
@@ -188,12 +184,8 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     ),
   );
   const reproduce = commandLine(BALANCE_LINE, ordered, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
-  const {
-    stores,
-    pool,
-    result: status,
-  } = await runStudy(
-    { raw, flags: f, dir, identity, keys, isFile: isBalanceFile, noun: 'the balance study', reproduce },
+  const run = await runStudy(
+    { command: 'balance', fields, raw, flags: f, dir, keys, isFile: isBalanceFile, noun: 'the balance study', reproduce },
     ({ stores: st, play }) => {
       const matrixCells = (s: Study): PlayCell[] =>
         s.cells.flat().map((c) => ({
@@ -216,6 +208,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
       return play([...studies.map(matrixCells), ...studies.map(restrictedCells)]);
     },
   );
+  const { stores, result: status } = run;
   const matrices: ScenarioMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id,
     name: s.prepared.scenario.name,
@@ -223,13 +216,14 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     bol: s.bol,
     cells: s.cells.map((r) => r.map((c) => stores.get(c.key)!.games)),
   }));
-  if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
-    if (status === 'interrupted') {
-      process.stderr.write(`chaco: interrupted before every cell had games; nothing to report yet.\n  resume: ${reproduce}\n`);
-      process.exitCode = 130;
-    }
+  if (
+    run.nothingYet(
+      status,
+      matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0)),
+      'cell had games',
+    )
+  )
     return;
-  }
   const verdicts = matrices.map((m) => scenarioVerdict(m, { seed: f.seed, replicates: f.replicates }));
   const games = (k: KeyedSpec) => stores.get(k.key)!.games;
   const restricted: RestrictedArms[] = studies.flatMap((s) => {
@@ -245,20 +239,11 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
       },
     ];
   });
-  const manifest = {
-    tool: 'chaco',
-    command: 'balance',
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
-    node: process.version,
-    identity,
+  const manifest = run.manifest(
     status,
-    reproduce,
-    workers: pool.threads,
-    queue: queueRecord(pool, f),
-    replicates: f.replicates,
-    cells: studies.flatMap((s) => s.cells.flat().map((c) => cellRecord(c.key, c.spec, stores))),
-  };
+    { replicates: f.replicates },
+    studies.flatMap((s) => s.cells.flat()),
+  );
   const blunders: BlunderMatrix[] = studies.map((s) => ({
     id: s.prepared.scenario.id,
     par: s.par,
@@ -282,7 +267,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
   const sentences = await withReportProgress('balance', f, (onChart) =>
     writeBalanceReport({ dir, verdicts, restricted, blunders, sources, manifest, onChart }),
   );
-  finishStudy(sentences, dir, f.quiet, status, reproduce);
+  run.finish(sentences, status);
 }
 
 /** The files a balance study writes (what --force may delete), besides the run files. */

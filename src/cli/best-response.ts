@@ -13,17 +13,16 @@ import { makeFolder } from '../report/make-folder.js';
 import { writeFileAtomic } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply, type MixCell } from '../sim/best-response.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import { checkPolicies } from '../sim/policy-ref.js';
 import type { CellStore } from './balance-cells.js';
 import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
-import { cellRecord, type PlayStatus } from './balance-play.js';
+import type { PlayStatus } from './balance-play.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { poolFor } from './policy-pool.js';
-import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
+import { addQueueOptions, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { runStudy } from './study-run.js';
 import { UsageError } from './usage-error.js';
@@ -112,8 +111,7 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     ...held.map((h) => finalKey('reply', h)),
     ...reference.flatMap((r) => held.map((h) => finalKey(`ref-${r.label}`, h))),
   ];
-  const identity = {
-    command: 'best-response',
+  const fields = {
     scenario: scenarioArg,
     dataHash: dataHash(base),
     side: f.side,
@@ -125,8 +123,6 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     options: [...base.options],
     seed: f.seed,
     check: f.check,
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
   };
   const reproduce = commandLine(BEST_RESPONSE_LINE, [scenarioArg], { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const shape = aggregateShape(prepared.scenario, prepared.options);
@@ -140,33 +136,25 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     params: Record<string, unknown>;
   }[] = [];
 
-  const { stores, pool, result } = await runStudy(
+  const run = await runStudy(
     {
+      command: 'best-response',
+      fields,
       raw,
       flags: f,
       dir,
-      identity,
       keys,
       isFile: isBestResponseFile,
       stateName: BEST_RESPONSE_STATE,
       noun: 'the best-response check',
       reproduce,
     },
-    async ({ stores: st, play }) => {
+    async ({ stores: st, play, cell }) => {
       makeFolder(join(dir, 'candidates'));
       // Plays cells (key, spec) to their games; the status of the play.
       const playAll = (cells: readonly { key: string; spec: RunSpec; games: number }[]) => {
         for (const c of cells) specs.set(c.key, c.spec);
-        return play([
-          cells.map((c) => ({
-            store: st.get(c.key)!,
-            spec: c.spec,
-            shape,
-            max: c.games,
-            batch: Math.min(c.games, 200),
-            stop: () => false,
-          })),
-        ]);
+        return play([cells.map((c) => cell(c.key, c.spec, shape, c.games))]);
       };
       let status: PlayStatus = 'complete';
       const search = await searchReply({
@@ -244,6 +232,7 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
       };
     },
   );
+  const { result } = run;
   const value = eq
     ? side === 0
       ? { value: eq.value, lo: eq.lo, hi: eq.hi }
@@ -259,20 +248,11 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     candidates,
     final: result.final,
   };
-  const manifest = {
-    tool: 'chaco',
-    command: 'best-response',
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
-    node: process.version,
-    identity,
-    status: result.status,
-    reproduce,
-    workers: pool.threads,
-    queue: queueRecord(pool, f),
-    ...(f.balance !== undefined ? { balance: f.balance } : {}),
-    cells: keys.filter((k) => specs.has(k)).map((k) => cellRecord(k, specs.get(k)!, stores)),
-  };
+  const manifest = run.manifest(
+    result.status,
+    f.balance !== undefined ? { balance: f.balance } : {},
+    keys.filter((k) => specs.has(k)).map((k) => ({ key: k, spec: specs.get(k)! })),
+  );
   const line = writeBestResponseReport(dir, report, manifest);
   if (f.quiet) process.stdout.write(`${resolve(dir)}\n`);
   else process.stdout.write(`${line}\nfiles   ${join(dir, 'best-response.csv')}\n`);

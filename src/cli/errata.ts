@@ -6,27 +6,22 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { join } from 'node:path';
-import { loadPolicyModules } from '../policy/index.js';
 import { quickBidPoint } from '../analysis/bid.js';
 import { marginHist, winRate, type CellGames } from '../analysis/equilibrium.js';
 import { TARGET, writeErrataReport, type ErrataArm, type ScenarioErrata } from '../report/errata.js';
 import { nextStartingVp } from '../analysis/vp-line-search.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { bidHandicap, handicapFlags } from '../sim/handicap.js';
-import { checkPolicies } from '../sim/policy-ref.js';
 import { declareLine } from './declared-lines.js';
-import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
+import { itemSpec, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
-import { cellRecord, finishStudy, type PlayCell, type PlayStatus } from './balance-play.js';
+import type { PlayCell, PlayStatus } from './balance-play.js';
 import { addCommonOptions, asUsage, intFlag, parseFlags } from './flags.js';
-import { addQueueOptions, queueRecord } from './queue-options.js';
+import { addQueueOptions } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
-import { confirmRunSize } from './run-size.js';
-import { armsSchema, baseOf } from './arms-base.js';
+import { armEntries, armsSchema, armStudies } from './arms-base.js';
 import { runStudy } from './study-run.js';
-import { UsageError } from './usage-error.js';
 
 export const ERRATA_STATE = 'errata-state.json';
 
@@ -53,27 +48,9 @@ export function startingVp(shipped: Pick<CellGames, 'margin_g'>): number {
 
 export async function errataAction(scenarioArgs: string[], raw: unknown, policiesGiven = false): Promise<void> {
   const f = parseFlags(schema, raw);
-  if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
-  const studies = scenarioArgs.map((arg) => {
-    const { spec, prepared } = baseOf(arg, f, policiesGiven);
-    const plan = asUsage(() => sensitivityItems(spec, prepared, f.items as ItemKind, true));
-    for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
-    return { spec, prepared, items: plan.items, skipped: plan.skipped };
-  });
-  for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
-  if (f.queue === undefined)
-    for (const s of studies)
-      confirmRunSize({
-        what: `--games ${f.games} for ${s.items.length + 2} arms of ${s.prepared.scenario.id}`,
-        spec: s.spec,
-        games: f.games * (s.items.length + 2),
-        turns: s.prepared.scenario.turns,
-        threads: f.workers,
-        yes: f.yes,
-        quiet: f.quiet,
-      });
-  const identity = {
-    command: 'errata',
+  // The arms besides the items at the most: the data as shipped, the fair bid and every step of the line search.
+  const studies = await armStudies(scenarioArgs, f, { policiesGiven, every: true, arms: f.vpSteps + 2 });
+  const fields = {
     scenarios: scenarioArgs,
     dataHashes: studies.map((s) => dataHash(s.spec)),
     cells: studies.map((s) => [s.spec.par, s.spec.bol, ...s.spec.options]),
@@ -83,8 +60,6 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     items: studies.map((s) => s.items.map((i) => i.setting)),
     vpSteps: f.vpSteps,
     check: f.check,
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'errata', runId(f.seed));
   const vpSteps = Array.from({ length: f.vpSteps + 1 }, (_, k) => k);
@@ -98,24 +73,24 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) },
     { resume: true },
   );
-  const batch = Math.min(f.games, 200);
   // Each scenario's starting VP arms: the VP each gives Paraguay (negative: Bolivia), its cell and the run that plays it.
   const startingArms = new Map<string, { vp: number; key: string; spec: RunSpec }[]>(studies.map((s) => [s.prepared.scenario.id, []]));
-  const {
-    stores,
-    pool,
-    result: status,
-  } = await runStudy(
-    { raw, flags: f, dir, identity, keys, isFile: isErrataFile, stateName: ERRATA_STATE, noun: 'the errata search', reproduce },
-    async ({ stores: st, play }) => {
-      const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
-        store: st.get(key)!,
-        spec,
-        shape: aggregateShape(prepared.scenario, prepared.options),
-        max: f.games,
-        batch,
-        stop: () => false,
-      });
+  const run = await runStudy(
+    {
+      command: 'errata',
+      fields,
+      raw,
+      flags: f,
+      dir,
+      keys,
+      isFile: isErrataFile,
+      stateName: ERRATA_STATE,
+      noun: 'the errata search',
+      reproduce,
+    },
+    async ({ stores: st, play, cell: fixed }) => {
+      const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell =>
+        fixed(key, spec, aggregateShape(prepared.scenario, prepared.options), f.games);
       // First the data as shipped and every item; then the starting VP its games call for (the same on a resume: the same games).
       const first = await play(
         studies.map((s) => [
@@ -168,13 +143,8 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
       return status;
     },
   );
-  if (status !== 'complete') {
-    if (status === 'interrupted') {
-      process.stderr.write(`chaco: interrupted before every arm was played; nothing to report yet.\n  resume: ${reproduce}\n`);
-      process.exitCode = 130;
-    }
-    return;
-  }
+  const { stores, result: status } = run;
+  if (run.nothingYet(status, status !== 'complete', 'arm was played')) return;
   const scenarios: ScenarioErrata[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
     const arms: ErrataArm[] = [
@@ -195,34 +165,19 @@ export async function errataAction(scenarioArgs: string[], raw: unknown, policie
     ];
     return { id, name: s.prepared.scenario.name, shipped: stores.get(shippedKey(id))!.games, arms };
   });
-  const manifest = {
-    tool: 'chaco',
-    command: 'errata',
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
-    node: process.version,
-    identity,
+  const manifest = run.manifest(
     status,
-    reproduce,
-    workers: pool.threads,
-    queue: queueRecord(pool, f),
-    policies:
-      studies
-        .map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`)
-        .join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
-    skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
-    cells: studies
-      .flatMap((s) => {
-        const id = s.prepared.scenario.id;
-        return [
-          { key: shippedKey(id), spec: s.spec },
-          ...startingArms.get(id)!.map((a) => ({ key: a.key, spec: a.spec })),
-          ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) })),
-        ];
-      })
-      .map((c) => cellRecord(c.key, c.spec, stores)),
-  };
-  finishStudy(writeErrataReport({ dir, scenarios, manifest }), dir, f.quiet, status, reproduce);
+    armEntries(studies, f.balance),
+    studies.flatMap((s) => {
+      const id = s.prepared.scenario.id;
+      return [
+        { key: shippedKey(id), spec: s.spec },
+        ...startingArms.get(id)!.map((a) => ({ key: a.key, spec: a.spec })),
+        ...s.items.map((i) => ({ key: itemKey(id, i), spec: itemSpec(s.spec, i) })),
+      ];
+    }),
+  );
+  run.finish(writeErrataReport({ dir, scenarios, manifest }), status);
 }
 
 /** 16.1: what a starting VP arm changes, in words. */

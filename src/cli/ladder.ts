@@ -8,7 +8,6 @@ import { z } from 'zod';
 import { writeLadderReport } from '../report/ladder-report.js';
 import type { LadderMatrix } from '../report/ladder.js';
 import type { BlunderMatrix } from '../report/policy-blunders.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
@@ -16,8 +15,7 @@ import { dataHash } from '../sim/spec.js';
 import { checkPolicies } from '../sim/policy-ref.js';
 import { poolFor } from './policy-pool.js';
 import { cellKey } from './balance-cells.js';
-import { cellRecord, finishStudy } from './balance-play.js';
-import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
+import { addQueueOptions, queueSchema } from './queue-options.js';
 import { runStudy, withReportProgress } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
@@ -77,8 +75,9 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     };
   });
   for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
-  const identity = {
-    command: 'ladder',
+  const dir = f.out ?? join('reports', 'out', 'ladder', runId(f.seed));
+  const reproduce = commandLine(LADDER_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
+  const fields = {
     scenarios: scenarioArgs,
     dataHashes: studies.map((s) => dataHash(s.spec)),
     pool: labels,
@@ -87,32 +86,13 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     options: [...f.option],
     seed: f.seed,
     check: f.check,
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
   };
-  const dir = f.out ?? join('reports', 'out', 'ladder', runId(f.seed));
-  const reproduce = commandLine(LADDER_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   const keys = studies.flatMap((s) => s.cells.flat().map((c) => c.key));
-  const {
-    stores,
-    pool,
-    result: status,
-  } = await runStudy(
-    { raw, flags: f, dir, identity, keys, isFile: isLadderFile, stateName: LADDER_STATE, noun: 'the ladder', reproduce },
-    ({ stores: st, play }) =>
-      play(
-        studies.map((s) =>
-          s.cells.flat().map((c) => ({
-            store: st.get(c.key)!,
-            spec: c.spec,
-            shape: s.shape,
-            max: f.games,
-            batch: Math.min(f.games, 200),
-            stop: () => false,
-          })),
-        ),
-      ),
+  const run = await runStudy(
+    { command: 'ladder', fields, raw, flags: f, dir, keys, isFile: isLadderFile, stateName: LADDER_STATE, noun: 'the ladder', reproduce },
+    ({ play, cell }) => play(studies.map((s) => s.cells.flat().map((c) => cell(c.key, c.spec, s.shape, f.games)))),
   );
+  const { stores, result: status } = run;
   const matrices: LadderMatrix[] = studies.map((s) => ({
     id: s.id,
     name: s.name,
@@ -122,26 +102,19 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
     bolRef: s.bolRef,
     cells: s.cells.map((row) => row.map((c) => stores.get(c.key)!.games)),
   }));
-  if (matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0))) {
-    if (status === 'interrupted') {
-      process.stderr.write(`chaco: interrupted before every pair had games; nothing to report yet.\n  resume: ${reproduce}\n`);
-      process.exitCode = 130;
-    }
+  if (
+    run.nothingYet(
+      status,
+      matrices.some((m) => m.cells.flat().some((c) => c.winner_g.length === 0)),
+      'pair had games',
+    )
+  )
     return;
-  }
-  const manifest = {
-    tool: 'chaco',
-    command: 'ladder',
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
-    node: process.version,
-    identity,
+  const manifest = run.manifest(
     status,
-    reproduce,
-    workers: pool.threads,
-    queue: queueRecord(pool, f),
-    cells: studies.flatMap((s) => s.cells.flat().map((c) => cellRecord(c.key, c.spec, stores))),
-  };
+    {},
+    studies.flatMap((s) => s.cells.flat()),
+  );
   const blunders: BlunderMatrix[] = studies.map((s) => ({
     id: s.id,
     par: s.par,
@@ -156,7 +129,7 @@ export async function ladderAction(scenarioArgs: string[], raw: unknown): Promis
   const lines = await withReportProgress('ladder', f, (onChart) =>
     writeLadderReport({ dir, matrices, blunders, replicates: f.replicates, seed: f.seed, manifest, onChart }),
   );
-  finishStudy(lines, dir, f.quiet, status, reproduce);
+  run.finish(lines, status);
 }
 
 /** The files a ladder writes (what --force may delete), besides the run files. */

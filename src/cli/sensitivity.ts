@@ -1,64 +1,32 @@
 // `chaco sensitivity <scenario...>`: what the verdict hangs on. The data and rules as shipped, then each
 // two-reading rules option flipped and each group of estimated data moved by its step, all arms on the
 // same seeds; sensitivity.csv, tornado charts, sensitivity.json, index.html. Resumes from its cells.
-import { loadPolicyModules } from '../policy/index.js';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { NOT_VARIED } from '../data/estimates.js';
 import { writeSensitivityReport, type ScenarioSensitivity } from '../report/sensitivity.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
-import { itemSpec, sensitivityItems, type ItemKind, type SensitivityItem } from '../sim/sensitivity-items.js';
+import { itemSpec, type SensitivityItem } from '../sim/sensitivity-items.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { dataHash, prepareRun, type PreparedRun, type RunSpec } from '../sim/spec.js';
-import { checkPolicies } from '../sim/policy-ref.js';
-import { cellRecord, finishStudy, type PlayCell } from './balance-play.js';
-import { armsSchema, baseOf } from './arms-base.js';
+import { dataHash, prepareRun } from '../sim/spec.js';
+import { armEntries, armsSchema, armStudies } from './arms-base.js';
 import { runStudy, withReportProgress } from './study-run.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addCommonOptions, asUsage, intFlag, parseFlags } from './flags.js';
-import { addQueueOptions, queueRecord } from './queue-options.js';
-import { confirmRunSize } from './run-size.js';
-import { UsageError } from './usage-error.js';
+import { addQueueOptions } from './queue-options.js';
 
 export const SENSITIVITY_STATE = 'sensitivity-state.json';
 
 export const sensitivitySchema = armsSchema.extend({ replicates: intFlag('--replicates', 100, 100_000) });
-
-interface Study {
-  readonly spec: RunSpec;
-  readonly prepared: PreparedRun;
-  readonly items: readonly SensitivityItem[];
-  readonly skipped: readonly { what: string; why: string }[];
-}
 
 const baseKey = (id: string) => `${id}/as-shipped`;
 const itemKey = (id: string, item: SensitivityItem) => `${id}/${item.name}`;
 
 export async function sensitivityAction(scenarioArgs: string[], raw: unknown, policiesGiven = false): Promise<void> {
   const f = parseFlags(sensitivitySchema, raw);
-  if (new Set(scenarioArgs).size !== scenarioArgs.length) throw new UsageError('a scenario is named twice');
-  const studies: Study[] = scenarioArgs.map((arg) => {
-    const { spec, prepared } = baseOf(arg, f, policiesGiven);
-    const plan = asUsage(() => sensitivityItems(spec, prepared, f.items as ItemKind));
-    for (const item of plan.items) asUsage(() => checkPolicies(itemSpec(spec, item)));
-    return { spec, prepared, items: plan.items, skipped: plan.skipped };
-  });
-  for (const s of studies) await loadPolicyModules([s.spec.par, s.spec.bol]);
-  if (f.queue === undefined)
-    for (const s of studies)
-      confirmRunSize({
-        what: `--games ${f.games} for ${s.items.length + 1} arms of ${s.prepared.scenario.id}`,
-        spec: s.spec,
-        games: f.games * (s.items.length + 1),
-        turns: s.prepared.scenario.turns,
-        threads: f.workers,
-        yes: f.yes,
-        quiet: f.quiet,
-      });
-  const identity = {
-    command: 'sensitivity',
+  const studies = await armStudies(scenarioArgs, f, { policiesGiven, every: false, arms: 1 });
+  const fields = {
     scenarios: scenarioArgs,
     dataHashes: studies.map((s) => dataHash(s.spec)),
     par: f.par,
@@ -70,58 +38,43 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown, po
     games: f.games,
     items: studies.map((s) => s.items.map((i) => i.setting)),
     check: f.check,
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'sensitivity', runId(f.seed));
-  const keys = studies.flatMap((s) => [baseKey(s.prepared.scenario.id), ...s.items.map((i) => itemKey(s.prepared.scenario.id, i))]);
+  // Each scenario's arms: the data as shipped, then every item.
+  const arms = studies.map((s) => [
+    { key: baseKey(s.prepared.scenario.id), spec: s.spec },
+    ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) })),
+  ]);
   const reproduce = commandLine(
     SENSITIVITY_LINE,
     scenarioArgs,
     { ...(raw as Record<string, unknown>), out: dir, ...(f.balance !== undefined ? { par: undefined, bol: undefined } : {}) },
     { resume: true },
   );
-  const batch = Math.min(f.games, 200);
-  const {
-    stores,
-    pool,
-    result: status,
-  } = await runStudy(
+  const run = await runStudy(
     {
+      command: 'sensitivity',
+      fields,
       raw,
       flags: f,
       dir,
-      identity,
-      keys,
+      keys: arms.flat().map((a) => a.key),
       isFile: isSensitivityFile,
       stateName: SENSITIVITY_STATE,
       noun: 'the sensitivity study',
       reproduce,
     },
-    ({ stores: st, play }) => {
-      const cell = (key: string, spec: RunSpec, prepared: PreparedRun): PlayCell => ({
-        store: st.get(key)!,
-        spec,
-        shape: aggregateShape(prepared.scenario, prepared.options),
-        max: f.games,
-        batch,
-        stop: () => false,
-      });
-      return play(
-        studies.map((s) => [
-          cell(baseKey(s.prepared.scenario.id), s.spec, s.prepared),
-          ...s.items.map((i) => {
-            const spec = itemSpec(s.spec, i);
-            return cell(
-              itemKey(s.prepared.scenario.id, i),
-              spec,
-              asUsage(() => prepareRun(spec)),
-            );
+    ({ play, cell }) =>
+      play(
+        arms.map((as) =>
+          as.map((a) => {
+            const prepared = asUsage(() => prepareRun(a.spec));
+            return cell(a.key, a.spec, aggregateShape(prepared.scenario, prepared.options), f.games);
           }),
-        ]),
-      );
-    },
+        ),
+      ),
   );
+  const { stores, result: status } = run;
   const scenarios: ScenarioSensitivity[] = studies.map((s) => {
     const id = s.prepared.scenario.id;
     return {
@@ -131,41 +84,15 @@ export async function sensitivityAction(scenarioArgs: string[], raw: unknown, po
       items: s.items.map((item) => ({ item, games: stores.get(itemKey(id, item))!.games })),
     };
   });
-  if (scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0))) {
-    if (status === 'interrupted') {
-      process.stderr.write(`chaco: interrupted before every item had games; nothing to report yet.\n  resume: ${reproduce}\n`);
-      process.exitCode = 130;
-    }
-    return;
-  }
-  const manifest = {
-    tool: 'chaco',
-    command: 'sensitivity',
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
-    node: process.version,
-    identity,
-    status,
-    reproduce,
-    workers: pool.threads,
-    queue: queueRecord(pool, f),
-    policies:
-      studies
-        .map((s) => `${scenarioArgs.length > 1 ? `${s.prepared.scenario.id}: ` : ''}Paraguay ${s.spec.par}, Bolivia ${s.spec.bol}`)
-        .join('; ') + (f.balance !== undefined ? ` (the equilibrium cell of ${f.balance})` : ''),
-    skipped: studies.flatMap((s) => s.skipped.map((k) => ({ scenario: s.prepared.scenario.id, ...k }))),
-    cells: studies
-      .flatMap((s) => [
-        { key: baseKey(s.prepared.scenario.id), spec: s.spec },
-        ...s.items.map((i) => ({ key: itemKey(s.prepared.scenario.id, i), spec: itemSpec(s.spec, i) })),
-      ])
-      .map((c) => cellRecord(c.key, c.spec, stores)),
-  };
-  const notVaried = [...NOT_VARIED, ...manifest.skipped.map((k) => ({ what: `${k.scenario}: ${k.what}`, why: k.why }))];
+  const empty = scenarios.some((s) => s.base.winner_g.length === 0 || s.items.some((i) => i.games.winner_g.length === 0));
+  if (run.nothingYet(status, empty, 'item had games')) return;
+  const entries = armEntries(studies, f.balance);
+  const manifest = run.manifest(status, entries, arms.flat());
+  const notVaried = [...NOT_VARIED, ...entries.skipped.map((k) => ({ what: `${k.scenario}: ${k.what}`, why: k.why }))];
   const lines = await withReportProgress('sensitivity', f, (onChart) =>
     writeSensitivityReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, notVaried, manifest, onChart }),
   );
-  finishStudy(lines, dir, f.quiet, status, reproduce);
+  run.finish(lines, status);
 }
 
 /** The files a sensitivity study writes (what --force may delete), besides the run files. */

@@ -8,15 +8,13 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { writeSkillReport } from '../report/skill-report.js';
 import type { SkillScenario } from '../report/skill.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import { checkPolicies } from '../sim/policy-ref.js';
 import { poolFor } from './policy-pool.js';
-import { cellRecord, finishStudy } from './balance-play.js';
-import { addQueueOptions, queueRecord, queueSchema } from './queue-options.js';
+import { addQueueOptions, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { runStudy } from './study-run.js';
@@ -95,8 +93,7 @@ export async function skillAction(scenarioArgs: string[], raw: unknown): Promise
   if (new Set(keys).size !== keys.length)
     throw new UsageError(`the rungs ${labels.join(',')}: two of them make the same file name; rename one`);
   for (const s of studies) for (const c of s.same) await loadPolicyModules([c.spec.par, c.spec.bol]);
-  const identity = {
-    command: 'skill',
+  const fields = {
     scenarios: scenarioArgs,
     dataHashes: studies.map((s) => dataHash(s.spec)),
     rungs: labels,
@@ -104,34 +101,22 @@ export async function skillAction(scenarioArgs: string[], raw: unknown): Promise
     options: [...f.option],
     seed: f.seed,
     check: f.check,
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
   };
   const dir = f.out ?? join('reports', 'out', 'skill', runId(f.seed));
   const reproduce = commandLine(SKILL_LINE, scenarioArgs, { ...(raw as Record<string, unknown>), out: dir }, { resume: true });
   // Rung by rung, every scenario at a rung before any at the next: an interrupted study has its cheap rungs whole.
-  const {
-    stores,
-    pool,
-    result: status,
-  } = await runStudy(
-    { raw, flags: f, dir, identity, keys, isFile: isSkillFile, stateName: SKILL_STATE, noun: 'the skill curve', reproduce },
-    ({ stores: st, play }) => {
-      const playCell = (s: (typeof studies)[number], c: SkillCell) => ({
-        store: st.get(c.key)!,
-        spec: c.spec,
-        shape: s.shape,
-        max: f.games,
-        batch: Math.min(f.games, 200),
-        stop: () => false,
-      });
-      return play(
+  const run = await runStudy(
+    { command: 'skill', fields, raw, flags: f, dir, keys, isFile: isSkillFile, stateName: SKILL_STATE, noun: 'the skill curve', reproduce },
+    ({ play, cell }) =>
+      play(
         labels.flatMap((_, k) =>
-          studies.map((s) => [s.same[k]!, ...(k > 0 ? [s.parUp[k - 1]!, s.bolUp[k - 1]!] : [])].map((c) => playCell(s, c))),
+          studies.map((s) =>
+            [s.same[k]!, ...(k > 0 ? [s.parUp[k - 1]!, s.bolUp[k - 1]!] : [])].map((c) => cell(c.key, c.spec, s.shape, f.games)),
+          ),
         ),
-      );
-    },
+      ),
   );
+  const { stores, result: status } = run;
   const played = (c: SkillCell) => stores.get(c.key)!.games.winner_g.length > 0;
   // A scenario reports the rungs whose every pair has games (all of them unless interrupted).
   const scenarios: SkillScenario[] = studies.flatMap((s) => {
@@ -150,30 +135,14 @@ export async function skillAction(scenarioArgs: string[], raw: unknown): Promise
       },
     ];
   });
-  if (scenarios.length < studies.length) {
-    if (status === 'interrupted') {
-      process.stderr.write(
-        `chaco: interrupted before every scenario had games at its first rung; nothing to report yet.\n  resume: ${reproduce}\n`,
-      );
-      process.exitCode = 130;
-    }
-    return;
-  }
-  const manifest = {
-    tool: 'chaco',
-    command: 'skill',
-    version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
-    node: process.version,
-    identity,
+  if (run.nothingYet(status, scenarios.length < studies.length, 'scenario had games at its first rung')) return;
+  const manifest = run.manifest(
     status,
-    reproduce,
-    workers: pool.threads,
-    queue: queueRecord(pool, f),
-    cells: studies.flatMap((s) => [...s.same, ...s.parUp, ...s.bolUp].map((c) => cellRecord(c.key, c.spec, stores))),
-  };
+    {},
+    studies.flatMap((s) => [...s.same, ...s.parUp, ...s.bolUp]),
+  );
   const lines = await writeSkillReport({ dir, scenarios, replicates: f.replicates, seed: f.seed, manifest });
-  finishStudy(lines, dir, f.quiet, status, reproduce);
+  run.finish(lines, status);
 }
 
 /** The files a skill curve writes (what --force may delete), besides the run files. */
