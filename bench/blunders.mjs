@@ -20,7 +20,7 @@ const [{ playGame }, { createPolicy }, { prepareRun }, { gameSeed }, { BlunderAu
     load('core/play.js'),
     load('policy/index.js'),
     load('sim/spec.js'),
-    load('sim/shard.js'),
+    load('sim/chaco-game.js'),
     load('sim/blunders.js'),
     load('data/load.js'),
   ]);

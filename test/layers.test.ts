@@ -43,6 +43,22 @@ function target(from: string, specifier: string): string | null {
   return posix.join(posix.dirname(from), specifier).replace(/\.js$/, '.ts');
 }
 
+/**
+ * The toolkit: what plays games it knows only through a GameModule (sim/game-module.ts): shards, the
+ * runner, the pool, the decision watch, progress, the code's version and the queue. It imports only
+ * itself and src/analysis, so a second game of the family could take it as it is.
+ */
+const TOOLKIT = new Set([
+  'src/sim/game-module.ts',
+  'src/sim/shard.ts',
+  'src/sim/runner.ts',
+  'src/sim/pool.ts',
+  'src/sim/watch.ts',
+  'src/sim/progress.ts',
+  'src/sim/code-version.ts',
+]);
+const inToolkit = (file: string) => TOOLKIT.has(file) || file.startsWith('src/sim/queue/');
+
 /** The layer of a file under src/ (its first folder), or null outside src/. */
 function layerOf(file: string): string | null {
   const m = /^src\/([^/]+)\//.exec(file);
@@ -75,8 +91,12 @@ export function layeringErrors(files: readonly SourceFile[]): string[] {
         from !== 'core' &&
         from !== 'sim'
       ) {
-        errors.push(`${where}: games are played only in sim (sim/logged-games.ts, sim/shard.ts)`);
+        errors.push(`${where}: games are played only in sim (sim/logged-games.ts, sim/chaco-game.ts)`);
       }
+      if (inToolkit(file) && into !== null && into !== 'analysis' && !inToolkit(to))
+        errors.push(
+          `${where}: the toolkit knows the game only through its GameModule (sim/game-module.ts); it imports itself and analysis`,
+        );
       if (commands.has(to) && file !== 'src/cli/program.ts')
         errors.push(
           `${where}: a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does`,
@@ -97,6 +117,25 @@ function sourceFiles(dir: string): SourceFile[] {
 }
 
 describe('layers', () => {
+  test('the toolkit (shards, runner, pool, queue) imports nothing of the game: only itself and analysis', () => {
+    const files: SourceFile[] = [
+      {
+        file: 'src/sim/runner.ts',
+        text: "import type { GameModule } from './game-module.js';\nimport { wilson } from '../analysis/stats.js';\n",
+      },
+      { file: 'src/sim/queue/games.ts', text: "import { runGames } from '../runner.js';\nimport { prepareRun } from '../spec.js';\n" },
+      {
+        file: 'src/sim/shard.ts',
+        text: "import { stringify } from 'csv-stringify/sync';\nimport type { Policy } from '../core/decisions.js';\n",
+      },
+      { file: 'src/sim/chaco-game.ts', text: "import { playShard } from './shard.js';\nimport { prepareRun } from './spec.js';\n" },
+    ];
+    expect(layeringErrors(files)).toEqual([
+      "src/sim/queue/games.ts:2 imports '../spec.js': the toolkit knows the game only through its GameModule (sim/game-module.ts); it imports itself and analysis",
+      "src/sim/shard.ts:2 imports '../core/decisions.js': the toolkit knows the game only through its GameModule (sim/game-module.ts); it imports itself and analysis",
+    ]);
+  });
+
   test('no import in src goes up the order cli → report → sim → policy → data → core → analysis', () => {
     const files = sourceFiles('src');
     expect(files.length).toBeGreaterThan(100);
@@ -153,11 +192,11 @@ describe('layers', () => {
       },
       { file: 'src/cli/balance.ts', text: 'export function registerBalance(program) {}\n' },
       { file: 'src/cli/program.ts', text: "import { registerBalance } from './balance.js';\n" },
-      { file: 'src/sim/shard.ts', text: "import { playGame, type GameResult } from '../core/play.js';\n" },
+      { file: 'src/sim/chaco-game.ts', text: "import { playGame, type GameResult } from '../core/play.js';\n" },
       { file: 'src/stats/wilson.ts', text: "import { z } from 'zod';\n" },
     ];
     expect(layeringErrors(files)).toEqual([
-      "src/cli/history.ts:1 imports '../core/play.js': games are played only in sim (sim/logged-games.ts, sim/shard.ts)",
+      "src/cli/history.ts:1 imports '../core/play.js': games are played only in sim (sim/logged-games.ts, sim/chaco-game.ts)",
       "src/cli/history.ts:3 imports './balance.js': a command's file is imported only by src/cli/program.ts; move what is shared into a module named for what it does",
       'src/stats/wilson.ts: src/stats is not a layer (cli → report → sim → policy → data → core → analysis): place it in the order (test/layers.test.ts, README Layout)',
     ]);

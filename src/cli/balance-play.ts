@@ -5,7 +5,7 @@ import { setMaxListeners } from 'node:events';
 import { join, resolve } from 'node:path';
 import type { AggregateShape } from '../sim/aggregate.js';
 import { runCommand } from '../sim/command-line.js';
-import type { ShardPool } from '../sim/pool.js';
+import type { ChacoPool } from '../sim/chaco-game.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
@@ -35,7 +35,7 @@ function finished(c: PlayCell): boolean {
  * rounds of one batch each); returns how it ended. State is saved after every shard.
  */
 export async function playCells(o: {
-  readonly pool: ShardPool;
+  readonly pool: ChacoPool;
   readonly groups: readonly (readonly PlayCell[])[];
   readonly dir: string;
   readonly identity: StudyIdentity;

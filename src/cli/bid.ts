@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { bidReliability, bidsAgree, describeBid, exactBid, initialGrid, nextBid, quickBid, type BidPoint } from '../analysis/bid.js';
 import { writeBidReport } from '../report/bid-report.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/code-version.js';
 import { commandLine, runCommand, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { createPool } from '../sim/pool.js';
-import type { RunOutcome } from '../sim/runner.js';
+import { chacoGame, type ChacoOutcome } from '../sim/chaco-game.js';
 import { aggregateShape } from '../sim/aggregate.js';
 import { dataHash, prepareRun, type RunSpec } from '../sim/spec.js';
 import { bidHandicap, handicapRecord } from '../sim/handicap.js';
@@ -63,17 +63,17 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
   const shape = aggregateShape(scenario, options);
   const dir = outputDir(f.out, scenario.id, base.seed, 'bid-');
   claimFolder(dir, f.force);
-  const pool = createPool(f.workers);
+  const pool = createPool(chacoGame, f.workers);
   const interrupt = onInterrupt(f.quiet);
   const t0 = new Date();
-  const played = new Map<number, RunOutcome>();
+  const played = new Map<number, ChacoOutcome>();
   const log = (line: string) => {
     if (!f.quiet) process.stderr.write(`${line}\n`);
   };
   const specAt = (bid: number): RunSpec => ({ ...base, handicap: bidHandicap(base.handicap, bid) });
-  let stopped: { outcome: RunOutcome; spec: RunSpec } | undefined;
+  let stopped: { outcome: ChacoOutcome; spec: RunSpec } | undefined;
 
-  const play = async (bid: number): Promise<RunOutcome | undefined> => {
+  const play = async (bid: number): Promise<ChacoOutcome | undefined> => {
     const hit = played.get(bid);
     if (hit) return hit;
     const spec = asUsage(() => {
@@ -201,7 +201,7 @@ export async function bidAction(scenarioArg: string, raw: unknown): Promise<void
 }
 
 /** A bid stopped by a failing game or Ctrl-C; `dir` is null when nothing could be written (no quick estimate yet). */
-function finishStopped(stopped: { outcome: RunOutcome; spec: RunSpec }, games: number, dir: string | null): void {
+function finishStopped(stopped: { outcome: ChacoOutcome; spec: RunSpec }, games: number, dir: string | null): void {
   if (stopped.outcome.failure) {
     reportFailure(stopped.outcome, stopped.spec, 0, games, null);
     if (dir) process.stderr.write(`  the estimates from the bids played before it are in ${dir}\n`);

@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
-import { defaultWorkers } from '../sim/pool.js';
+import { defaultWorkers, threadCount } from '../sim/pool.js';
 import { prepareRun, SpecError, type PreparedRun, type RunSpec } from '../sim/spec.js';
 import { parseHandicap } from '../sim/handicap.js';
 import { parsePolicyRef } from '../sim/policy-ref.js';
@@ -25,31 +25,38 @@ export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER
   });
 
 /** The options every Monte Carlo command takes (run, bid, compare). */
+/**
+ * --workers: a whole number from `min` to 256 (`why` says what the bounds mean), or when not given
+ * CHACO_WORKERS, else every core (at least `min`).
+ */
+export const workersFlag = (min: 0 | 1, why: string) =>
+  z
+    .string()
+    .optional()
+    .transform((t, ctx) => {
+      if (t === undefined) {
+        try {
+          return Math.max(min, defaultWorkers());
+        } catch (e) {
+          ctx.addIssue({ code: 'custom', message: (e as Error).message });
+          return z.NEVER;
+        }
+      }
+      const n = threadCount(t, min);
+      if (n === null) {
+        ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (${why})` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
 export const commonSchema = z.object({
   seed: z.string().min(1, { message: '--seed: give a seed (any text, e.g. 1)' }),
   par: z.string().min(1, { message: '--par: name a policy' }),
   bol: z.string().min(1, { message: '--bol: name a policy' }),
   option: z.array(z.string()),
   handicap: z.array(z.string()),
-  workers: z
-    .string()
-    .optional()
-    .transform((t, ctx) => {
-      if (t === undefined) {
-        try {
-          return defaultWorkers();
-        } catch (e) {
-          ctx.addIssue({ code: 'custom', message: (e as Error).message });
-          return z.NEVER;
-        }
-      }
-      const n = Number(t.trim());
-      if (t.trim() === '' || !Number.isInteger(n) || n < 0 || n > 256) {
-        ctx.addIssue({ code: 'custom', message: `--workers ${t}: give a whole number from 1 to 256 (0 plays in the main thread)` });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  workers: workersFlag(0, '0 plays in the main thread'),
   data: z.string(),
   out: z.string().optional(),
   check: z

@@ -11,7 +11,7 @@ import { writeRunReport } from '../report/run-report.js';
 import { writeFileAtomic } from '../report/write-file.js';
 import { mergeAggregates, aggregateShape } from '../sim/aggregate.js';
 import { runManifest, type RunManifest } from '../sim/manifest.js';
-import { gamesCsvHeader } from '../sim/shard.js';
+import { gamesCsvHeader } from '../sim/chaco-game.js';
 import { prepareRun, type RunSpec } from '../sim/spec.js';
 import { TellingGames } from '../sim/telling.js';
 import {

@@ -2,10 +2,9 @@
 // progress, the second quits), and how a failed game is reported (how to reproduce it, exit code 1).
 import { runCommand } from '../sim/command-line.js';
 import type { AggregateShape } from '../sim/aggregate.js';
-import type { ShardPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
-import { runGames, type RunOutcome } from '../sim/runner.js';
-import type { ChunkResult } from '../sim/shard.js';
+import type { ChacoChunk, ChacoOutcome, ChacoPool } from '../sim/chaco-game.js';
+import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
 
 /**
@@ -27,14 +26,14 @@ export function onInterrupt(quiet: boolean): { signal: AbortSignal; dispose: () 
 }
 
 export interface PlayedRun {
-  readonly outcome: RunOutcome;
+  readonly outcome: ChacoOutcome;
   readonly started: Date;
   readonly finished: Date;
 }
 
 /** Plays games first..first+games-1 of the spec on the pool with progress and Ctrl-C; `onChunk` gets shards in game order. */
 export async function playWithProgress(
-  pool: ShardPool,
+  pool: ChacoPool,
   spec: RunSpec,
   shape: AggregateShape,
   o: {
@@ -45,7 +44,7 @@ export async function playWithProgress(
     progress?: boolean;
     decisionTimeout?: number;
     signal: AbortSignal;
-    onChunk?: (c: ChunkResult) => void;
+    onChunk?: (c: ChacoChunk) => void;
   },
 ): Promise<PlayedRun> {
   const progress = createProgress(o.games, o.label, { quiet: o.quiet, lines: o.progress === true });
@@ -66,7 +65,7 @@ export async function playWithProgress(
 }
 
 /** Tells how a failed game can be reproduced (and where the games before it are, if kept); sets the exit code. */
-export function reportFailure(outcome: RunOutcome, spec: RunSpec, first: number, games: number, where: string | null): void {
+export function reportFailure(outcome: ChacoOutcome, spec: RunSpec, first: number, games: number, where: string | null): void {
   const f = outcome.failure;
   if (!f) return;
   const lines = [

@@ -4,7 +4,10 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import type { RunManifest } from '../sim/manifest.js';
-import { createPool, type ShardPool } from '../sim/pool.js';
+import { chacoGame, type ChacoPool } from '../sim/chaco-game.js';
+import type { Aggregate, AggregateShape } from '../sim/aggregate.js';
+import { createPool } from '../sim/pool.js';
+import type { RunSpec } from '../sim/spec.js';
 import { QueueError, redactUrl } from '../sim/queue/errors.js';
 import type { QueuePool } from '../sim/queue/games.js';
 import { UsageError } from './usage-error.js';
@@ -81,12 +84,12 @@ export async function asQueueUsage<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** The pool the flags ask for; with --queue, says on stderr when no worker is connected yet, and who refused a shard. */
-export async function openPool(f: QueueFlags): Promise<ShardPool> {
-  if (f.queue === undefined) return createPool(f.workers);
+export async function openPool(f: QueueFlags): Promise<ChacoPool> {
+  if (f.queue === undefined) return createPool(chacoGame, f.workers);
   const url = f.queue;
   const { openQueuePool } = await import('../sim/queue/games.js'); // BullMQ, only with --queue
   const pool = await asQueueUsage(() =>
-    openQueuePool(url, {
+    openQueuePool(chacoGame, url, {
       shardSize: f.shardSize ?? DEFAULT_SHARD_SIZE,
       onRefusal: (r) => process.stderr.write(`chaco: worker ${r.worker} refused a shard and stopped: ${r.reason}\n`),
     }),
@@ -100,9 +103,9 @@ export async function openPool(f: QueueFlags): Promise<ShardPool> {
 }
 
 /** run.json's account of a queue run: where, in what shards, and which workers played how much. */
-export function queueRecord(pool: ShardPool, f: QueueFlags): RunManifest['queue'] {
+export function queueRecord(pool: ChacoPool, f: QueueFlags): RunManifest['queue'] {
   if (f.queue === undefined || !('workers' in pool)) return undefined;
-  const workers = (pool as QueuePool)
+  const workers = (pool as QueuePool<RunSpec, Aggregate, AggregateShape>)
     .workers()
     .map((w) => ({ ...w }))
     .sort((a, b) => a.name.localeCompare(b.name));

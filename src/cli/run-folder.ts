@@ -6,7 +6,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { hasCurrentCounts, type Aggregate } from '../sim/aggregate.js';
 import { isBlunderCounts } from '../sim/blunders.js';
-import { gitCommit, VERSION_OF_PACKAGE, type RunManifest } from '../sim/manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/code-version.js';
+import type { RunManifest } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import type { Handicap } from '../sim/handicap.js';
 import { writeJson } from '../report/write-file.js';

@@ -10,7 +10,7 @@ import { runManifest } from '../sim/manifest.js';
 import { RUN_LINE, shellQuote } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { QueueError } from '../sim/queue/errors.js';
-import { gamesCsvHeader } from '../sim/shard.js';
+import { gamesCsvHeader } from '../sim/chaco-game.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
 import { finishedRun, finishRun } from './run-finish.js';

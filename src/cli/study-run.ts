@@ -9,8 +9,8 @@ import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } fr
 import { onInterrupt } from './play-games.js';
 import { checkQueueFlags, openPool, queueRecord, type QueueFlags } from './queue-options.js';
 import type { AggregateShape } from '../sim/aggregate.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/manifest.js';
-import type { ShardPool } from '../sim/pool.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../sim/code-version.js';
+import type { ChacoPool } from '../sim/chaco-game.js';
 import { createPhase } from '../sim/progress.js';
 import type { RunSpec } from '../sim/spec.js';
 
@@ -70,7 +70,7 @@ export type StudyManifest = {
 export interface StudyRun<T> {
   readonly stores: ReadonlyMap<string, CellStore>;
   /** The pool the games played on (closed; its threads and, on a queue, its workers stay readable). */
-  readonly pool: ShardPool;
+  readonly pool: ChacoPool;
   /** What the study's body returned. */
   readonly result: T;
   /** The identity the folder was claimed under: the command, the study's fields, the version and the commit. */

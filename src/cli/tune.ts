@@ -19,7 +19,8 @@ import { commandLine, shellQuote, type LineSchema } from '../sim/command-line.js
 import { declareLine } from './declared-lines.js';
 import { Ntbea } from '../sim/ntbea.js';
 import { replyFitness } from '../sim/best-response.js';
-import { createPool, type ShardPool } from '../sim/pool.js';
+import { chacoGame, type ChacoPool } from '../sim/chaco-game.js';
+import { createPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
@@ -68,7 +69,7 @@ function checkTarget(target: string, force: boolean): void {
 
 /** Wins of `side` (0 PAR, 1 BOL) per game, and the side's mean margin, over games 0..games-1 of the spec. */
 async function play(
-  pool: ShardPool,
+  pool: ChacoPool,
   spec: RunSpec,
   shape: ReturnType<typeof aggregateShape>,
   games: number,
@@ -130,7 +131,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
     bol: f.side === 'PAR' ? theirs : mine,
   });
 
-  const pool = createPool(f.workers);
+  const pool = createPool(chacoGame, f.workers);
   const interrupt = onInterrupt(f.quiet);
   const total = f.candidates * opponents.length * f.games + 2 * opponents.length * f.finalGames;
   const progress = createProgress(total, `tune ${scenario.id} ${f.side}`, { quiet: f.quiet, lines: f.progress });

@@ -5,15 +5,16 @@
 // data is refused: it goes back to the queue and the worker exits with code 2, saying what differs.
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { defaultWorkers } from '../sim/pool.js';
+import { chacoGame } from '../sim/chaco-game.js';
 import type { JobKind } from '../sim/queue/job.js';
+import { workersFlag } from './flags.js';
 import { asQueueUsage, queueUrl } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
 /** Every job kind a worker plays. A command that puts a new kind on the queue adds it here. BullMQ is loaded by `chaco worker` alone. */
 async function jobKinds(): Promise<readonly JobKind<never, unknown>[]> {
   const { gamesKind } = await import('../sim/queue/games.js');
-  return [gamesKind as unknown as JobKind<never, unknown>];
+  return [gamesKind(chacoGame) as unknown as JobKind<never, unknown>];
 }
 
 const seconds = (flag: string) =>
@@ -28,28 +29,7 @@ const seconds = (flag: string) =>
 
 const workerSchema = z.object({
   queue: queueUrl('--queue'),
-  workers: z
-    .string()
-    .optional()
-    .transform((t, ctx) => {
-      if (t === undefined) {
-        try {
-          return Math.max(1, defaultWorkers());
-        } catch (e) {
-          ctx.addIssue({ code: 'custom', message: (e as Error).message });
-          return z.NEVER;
-        }
-      }
-      const n = Number(t.trim());
-      if (t.trim() === '' || !Number.isInteger(n) || n < 1 || n > 256) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `--workers ${t}: give a whole number from 1 to 256 (a queue worker plays on worker threads, so that it keeps renewing its hold on a shard while games play)`,
-        });
-        return z.NEVER;
-      }
-      return n;
-    }),
+  workers: workersFlag(1, 'a queue worker plays on worker threads, so that it keeps renewing its hold on a shard while games play'),
   data: z.string().optional(),
   lockDuration: seconds('--lock-duration'),
   stalledInterval: seconds('--stalled-interval'),
@@ -90,6 +70,7 @@ export async function workerAction(raw: unknown): Promise<void> {
     const outcome = await asQueueUsage(() =>
       serveQueue({
         url: f.queue,
+        game: chacoGame,
         kinds,
         threads: f.workers,
         ...(f.data !== undefined ? { dataDir: f.data } : {}),

@@ -7,7 +7,7 @@ import type { RulesOptions } from '../core/options.js';
 import { playGame, type GameResult } from '../core/play.js';
 import type { Scenario } from '../core/scenario.js';
 import { createPolicy } from '../policy/index.js';
-import { gameSeed } from './shard.js';
+import { gameSeed } from './chaco-game.js';
 import { prepareRun, type RunSpec } from './spec.js';
 
 const withLog = (scenario: Scenario, options: RulesOptions, policies: readonly [Policy, Policy], seed: string) =>

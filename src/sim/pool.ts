@@ -1,14 +1,16 @@
-// Where shards run: a piscina pool of worker threads running the compiled worker (dist/sim/worker.js),
-// or the calling thread (workers = 0: tests under vitest, which runs the TypeScript sources).
+// Where shards run: a piscina pool of worker threads running a game's compiled worker (Chaco's:
+// dist/sim/worker.js), or the calling thread (workers = 0: tests under vitest, which runs the TypeScript
+// sources). Nothing of the game: the pool plays the GameModule it is given.
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { playChunk, type ChunkResult, type ChunkTask, type GameDone } from './shard.js';
+import type { GameModule, SpecBase } from './game-module.js';
+import { playShard, type ChunkResult, type ChunkTask, type GameDone } from './shard.js';
 
-export interface ShardPool {
+export interface ShardPool<S extends SpecBase, A, H> {
+  /** The game its shards play. */
+  readonly game: GameModule<S, A, H>;
   /** Worker threads (0: the calling thread; a queue: the threads of the workers that returned shards so far). */
   readonly threads: number;
   /** Games per shard when the pool fixes it (a queue: one job per shard); otherwise the runner chooses. */
@@ -19,7 +21,7 @@ export interface ShardPool {
    * Plays a shard; aborting `signal` ends it at once (its worker thread is ended; in the main thread, before it starts).
    * `onGame` is told each game as it finishes, every one of them before the promise settles (a queue tells none).
    */
-  run(task: ChunkTask, signal?: AbortSignal, onGame?: (g: GameDone) => void): Promise<ChunkResult>;
+  run(task: ChunkTask<S>, signal?: AbortSignal, onGame?: (g: GameDone<A>) => void): Promise<ChunkResult<A>>;
   close(): Promise<void>;
 }
 
@@ -28,27 +30,33 @@ export class PoolError extends Error {
   override name = 'PoolError';
 }
 
+/** A count of worker threads as text, or null: a whole number from `min` to 256. */
+export function threadCount(text: string, min: 0 | 1): number | null {
+  const n = Number(text.trim());
+  return text.trim() === '' || !Number.isInteger(n) || n < min || n > 256 ? null : n;
+}
+
 /** Worker threads when --workers is not given: CHACO_WORKERS (a whole number, 0 the main thread) if set, else every core. */
 export function defaultWorkers(): number {
   const given = process.env.CHACO_WORKERS;
   if (given === undefined || given.trim() === '') return availableParallelism();
-  const n = Number(given.trim());
-  if (!Number.isInteger(n) || n < 0 || n > 256)
+  const n = threadCount(given, 0);
+  if (n === null)
     throw new RangeError(`CHACO_WORKERS=${given}: give a whole number from 1 to 256 (0 plays in the main thread), or unset it`);
   return n;
 }
 
-/** The compiled worker: beside this file when running from dist/, else dist/sim/ of the package. */
-export function workerFile(): string {
-  const here = fileURLToPath(import.meta.url);
-  const file = here.endsWith('.ts') ? resolve(dirname(here), '../../dist/sim/worker.js') : join(dirname(here), 'worker.js');
+/** The game's compiled worker, which must exist (the package built). */
+function workerFile(game: Pick<GameModule<SpecBase, unknown, unknown>, 'workerFile'>): string {
+  const file = game.workerFile();
   if (!existsSync(file)) throw new Error(`${file} is missing: build the package first (npm run build)`);
   return file;
 }
 
-export function createPool(workers: number): ShardPool {
+export function createPool<S extends SpecBase, A, H>(game: GameModule<S, A, H>, workers: number): ShardPool<S, A, H> {
   if (workers === 0) {
     return {
+      game,
       threads: 0,
       // One shard per turn of the event loop, so progress, Ctrl-C and writing keep up.
       run: (task, signal, onGame) =>
@@ -58,19 +66,20 @@ export function createPool(workers: number): ShardPool {
               fail(new Error('aborted'));
               return;
             }
-            playChunk(task, onGame).then(ok, fail);
+            playShard(game, task, onGame).then(ok, fail);
           }),
         ),
       close: async () => {},
     };
   }
-  const pool = new Piscina<ChunkTask, ChunkResult>({
-    filename: workerFile(),
+  const pool = new Piscina<ChunkTask<S>, ChunkResult<A>>({
+    filename: workerFile(game),
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: 60_000,
   });
   return {
+    game,
     threads: workers,
     run: (task, signal, onGame) => {
       if (!onGame) return pool.run(task, signal ? { signal } : {});
@@ -79,7 +88,7 @@ export function createPool(workers: number): ShardPool {
       const { port1, port2 } = new MessageChannel();
       port1.on('message', onGame);
       const drain = () => {
-        for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) onGame(m.message as GameDone);
+        for (let m = receiveMessageOnPort(port1); m; m = receiveMessageOnPort(port1)) onGame(m.message as GameDone<A>);
         port1.close();
       };
       return pool.run({ ...task, port: port2 }, { transferList: [port2], ...(signal ? { signal } : {}) }).then(

@@ -2,16 +2,13 @@
 // and hands finished shards on strictly in game order (buffering the early arrivals), so what is written
 // is the same for any number of workers. Stops cleanly on abort (Ctrl-C) or at the first failing game;
 // a shard ended early hands on the games it finished (told one by one), so nothing finished before the
-// first unfinished game is lost.
-import { emptyAggregate, mergeAggregates, type Aggregate, type AggregateShape } from './aggregate.js';
+// first unfinished game is lost. Nothing of the game: the pool's GameModule makes and sums the aggregates.
+import type { GameModule, SpecBase } from './game-module.js';
 import { PoolError, type ShardPool } from './pool.js';
 import type { ChunkResult, GameDone, GameFailure } from './shard.js';
-import type { RunSpec } from './spec.js';
-import { streamSeed } from '../core/dice.js';
-import { isPolicyModule } from '../policy/index.js';
 import { createWatch, overdue, type Watch } from './watch.js';
 
-export interface RunGamesOptions {
+export interface RunGamesOptions<A> {
   /** Index of the first game (resuming a run); default 0. */
   readonly first?: number;
   readonly games: number;
@@ -19,19 +16,19 @@ export interface RunGamesOptions {
   readonly chunkSize?: number;
   readonly signal?: AbortSignal;
   /** Each shard, in game order (only the games before the first failure). */
-  readonly onChunk?: (chunk: ChunkResult) => void;
+  readonly onChunk?: (chunk: ChunkResult<A>) => void;
   /** Games finished so far (in any order) out of `games`. */
   readonly onProgress?: (finished: number, total: number) => void;
-  /** Longest a user policy module may take over one decision (ms); past it the game fails. Default 10 s; 0: no limit. */
+  /** Longest user code (a policy module) may take over one decision (ms); past it the game fails. Default 10 s; 0: no limit. */
   readonly decisionTimeoutMs?: number;
   /** After the signal, how long shards in progress may take to finish before they are ended (ms). Default 1500. */
   readonly graceMs?: number;
 }
 
-export interface RunOutcome {
+export interface RunOutcome<A> {
   /** Games first..first+played-1 were played and handed on, in order. */
   readonly played: number;
-  readonly aggregate: Aggregate;
+  readonly aggregate: A;
   /** The first game that failed, if one did. */
   readonly failure?: GameFailure;
   /** Stopped by the signal before every game was played. */
@@ -50,15 +47,16 @@ export function guidedChunkSize(left: number, threads: number): number {
 }
 
 /** A shard ended early, as the games it finished before (told one by one, in order) and the failure that ended it, if one did. */
-export function partialChunk(
+export function partialChunk<A, H>(
+  game: Pick<GameModule<never, A, H>, 'emptyAggregate' | 'mergeAggregates'>,
   from: number,
   to: number,
-  games: readonly GameDone[],
-  shape: AggregateShape,
+  games: readonly GameDone<A>[],
+  shape: H,
   failure?: GameFailure,
-): ChunkResult {
-  let aggregate = emptyAggregate(shape);
-  for (const g of games) aggregate = mergeAggregates(aggregate, g.aggregate);
+): ChunkResult<A> {
+  let aggregate = game.emptyAggregate(shape);
+  for (const g of games) aggregate = game.mergeAggregates(aggregate, g.aggregate);
   return {
     from,
     to,
@@ -73,7 +71,13 @@ export function partialChunk(
   };
 }
 
-export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, opts: RunGamesOptions): Promise<RunOutcome> {
+export function runGames<S extends SpecBase, A, H>(
+  pool: ShardPool<S, A, H>,
+  spec: S,
+  shape: H,
+  opts: RunGamesOptions<A>,
+): Promise<RunOutcome<A>> {
+  const game = pool.game;
   const first = opts.first ?? 0;
   const end = first + opts.games;
   // Enough shards in flight to keep every thread busy; few enough that the buffer stays small.
@@ -84,17 +88,18 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
     finished = 0;
   let stopped = false;
   let failure: GameFailure | undefined;
-  let aggregate = emptyAggregate(shape);
-  const waiting = new Map<number, ChunkResult>();
+  let aggregate = game.emptyAggregate(shape);
+  const waiting = new Map<number, ChunkResult<A>>();
 
   // Shards in flight: their watch (user modules only) and how to end them early.
   const running = new Map<number, { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure }>();
   const limit = opts.decisionTimeoutMs ?? 10_000;
-  const modules = [spec.par, spec.bol].filter(isPolicyModule);
+  const userCode = game.userCode(spec);
+  const watched = userCode.some((name) => name !== null);
   let graceTimer: ReturnType<typeof setTimeout> | undefined;
   let watchTimer: ReturnType<typeof setInterval> | undefined;
 
-  return new Promise<RunOutcome>((resolve, reject) => {
+  return new Promise<RunOutcome<A>>((resolve, reject) => {
     // Ctrl-C: no new shards; those in progress get a short grace, then are ended (their games are
     // played again on resume), so the report of what finished is written within about two seconds.
     const onAbort = () => {
@@ -108,18 +113,18 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
     };
     opts.signal?.addEventListener('abort', onAbort);
     if (opts.signal?.aborted) stopped = true;
-    if (modules.length > 0 && limit > 0) {
+    if (watched && limit > 0) {
       watchTimer = setInterval(
         () => {
           const now = Date.now();
           for (const r of running.values()) {
             const late = r.watch && !r.ended ? overdue(r.watch, limit, now) : null;
             if (!late) continue;
-            const side = late.side === 0 ? 'PAR' : 'BOL';
+            const side = game.sides[late.side];
             r.ended = {
               game: late.game,
-              seed: streamSeed(spec.seed, late.game, 'game'),
-              message: `policy module ${late.side === 0 ? spec.par : spec.bol} (${side}): its ${late.kind} decision took longer than ${limit / 1000} s (--decision-timeout); the game was stopped`,
+              seed: game.gameSeed(spec.seed, late.game),
+              message: `policy module ${userCode[late.side]} (${side}): its ${late.kind} decision took longer than ${limit / 1000} s (--decision-timeout); the game was stopped`,
             };
             r.stop.abort();
           }
@@ -145,7 +150,7 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
             finish(err);
             return;
           }
-          aggregate = mergeAggregates(aggregate, c.aggregate);
+          aggregate = game.mergeAggregates(aggregate, c.aggregate);
         }
         flushed = c.done;
         if (c.done < c.to) break; // the failing game: nothing after it is handed on
@@ -179,11 +184,11 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
         next = to;
         inFlight++;
         const r: { stop: AbortController; watch?: Watch; ended?: 'interrupt' | GameFailure } = { stop: new AbortController() };
-        if (modules.length > 0 && limit > 0) r.watch = createWatch();
+        if (watched && limit > 0) r.watch = createWatch();
         running.set(from, r);
         // The shard's games as they finish: counted for the progress, and kept if the shard is ended early.
-        const told: GameDone[] = [];
-        const onGame = (g: GameDone) => {
+        const told: GameDone<A>[] = [];
+        const onGame = (g: GameDone<A>) => {
           if (g.game !== from + told.length) return; // only the games in order from the shard's first
           told.push(g);
           finished++;
@@ -223,7 +228,7 @@ export function runGames(pool: ShardPool, spec: RunSpec, shape: AggregateShape, 
               };
             }
             if (failure) fail(failure);
-            waiting.set(from, partialChunk(from, to, told, shape, failure));
+            waiting.set(from, partialChunk(game, from, to, told, shape, failure));
             flush();
             submit();
           },

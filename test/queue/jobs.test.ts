@@ -5,13 +5,16 @@ import { describe, expect, test } from 'vitest';
 import { join } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
-import type { ShardPool } from '../../src/sim/pool.js';
 import { runGames } from '../../src/sim/runner.js';
-import { playChunk, type ChunkResult, type ChunkTask } from '../../src/sim/shard.js';
+import { chacoGame, playChunk, type ChacoChunk, type ChacoPool } from '../../src/sim/chaco-game.js';
+import type { ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
-import { decodeChunk, encodeChunk, gamesKind, mapSpecPaths, type GamesPayload } from '../../src/sim/queue/games.js';
+import { decodeChunk, encodeChunk, gamesKind as gamesKindOf, type GamesPayload } from '../../src/sim/queue/games.js';
 import { codeIdentity, differences, localPath, PACKAGE_ROOT, portablePath } from '../../src/sim/queue/identity.js';
 import { jobId, type ShardJob } from '../../src/sim/queue/job.js';
+
+const gamesKind = gamesKindOf(chacoGame);
+const mapSpecPaths = chacoGame.mapPaths;
 
 const spec: RunSpec = {
   scenario: 'boqueron',
@@ -52,7 +55,7 @@ describe('shard jobs', () => {
   });
 
   test('a worker with another data folder (--data) reads its own files, whose hash is then compared', () => {
-    const payload: GamesPayload = { spec: mapSpecPaths(spec, (p) => portablePath(p)), from: 0, to: 10, decisionTimeoutMs: 0 };
+    const payload: GamesPayload<RunSpec> = { spec: mapSpecPaths(spec, (p) => portablePath(p)), from: 0, to: 10, decisionTimeoutMs: 0 };
     const local = gamesKind.localise(payload, { dataDir: '/srv/other' });
     expect(local.spec.dataDir).toBe('/srv/other');
     expect(gamesKind.describe(local)).toBe('boqueron seed jobs, games 0–9 with the data in /srv/other');
@@ -61,7 +64,7 @@ describe('shard jobs', () => {
   });
 
   test("a search's job carries the hash of the tuned file it plays as its base plan; other policies' jobs do not", () => {
-    const payload = (par: string, bol: string): GamesPayload => ({
+    const payload = (par: string, bol: string): GamesPayload<RunSpec> => ({
       spec: mapSpecPaths({ ...spec, par, bol }, (p) => portablePath(p)),
       from: 0,
       to: 10,
@@ -90,8 +93,13 @@ describe('shard jobs', () => {
   });
 
   test('the same shard of the same run is the same job; another range, seed or code is another', () => {
-    const payload = (from: number, seed = 'jobs'): GamesPayload => ({ spec: { ...spec, seed }, from, to: from + 10, decisionTimeoutMs: 0 });
-    const job = (p: GamesPayload, submitter = 'a:1'): ShardJob => ({
+    const payload = (from: number, seed = 'jobs'): GamesPayload<RunSpec> => ({
+      spec: { ...spec, seed },
+      from,
+      to: from + 10,
+      decisionTimeoutMs: 0,
+    });
+    const job = (p: GamesPayload<RunSpec>, submitter = 'a:1'): ShardJob => ({
       kind: 'games',
       code: codeIdentity(),
       inputs: {},
@@ -110,12 +118,13 @@ describe('shard jobs', () => {
   test('a pool that fixes the shard size gets shards of that size, all in flight at once, with the decision timeout', async () => {
     const { scenario, options } = prepareRun(spec);
     const shape = aggregateShape(scenario, options);
-    const tasks: ChunkTask[] = [];
+    const tasks: ChunkTask<RunSpec>[] = [];
     let release!: () => void;
     const gate = new Promise<void>((ok) => {
       release = ok;
     });
-    const pool: ShardPool = {
+    const pool: ChacoPool = {
+      game: chacoGame,
       threads: 1,
       shardSize: 7,
       window: Number.POSITIVE_INFINITY,
@@ -124,7 +133,7 @@ describe('shard jobs', () => {
         if (tasks.length === 5) release();
         await gate; // no shard finishes before every shard was handed out
         const n = task.to - task.from;
-        const result: ChunkResult = {
+        const result: ChacoChunk = {
           from: task.from,
           to: task.to,
           done: task.to,

@@ -13,7 +13,7 @@ import { settlementsTable, summaryTable, toCsv, turnsTable } from '../../src/rep
 import { histOf } from './hist-helper.js';
 import { runManifest } from '../../src/sim/manifest.js';
 import { aggregateShape } from '../../src/sim/aggregate.js';
-import { playChunk } from '../../src/sim/shard.js';
+import { playChunk } from '../../src/sim/chaco-game.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../../src/sim/aggregate.js';
-import { playChunk } from '../../src/sim/shard.js';
+import { playChunk } from '../../src/sim/chaco-game.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 

@@ -18,7 +18,7 @@ import { maxHexesPerPhase, MOVING_PHASES_PER_PLAYER_TURN } from '../../src/sim/b
 import { BLUNDERS, type BlunderCounts } from '../../src/sim/blunders.js';
 import { GAME_COLUMNS, gameRow } from '../../src/sim/game-row.js';
 import { replayRunGame } from '../../src/sim/logged-games.js';
-import { gameSeed, playChunk } from '../../src/sim/shard.js';
+import { gameSeed, playChunk } from '../../src/sim/chaco-game.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { chaco, read, tmp } from '../helpers/cli.js';
 

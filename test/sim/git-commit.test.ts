@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gitCommit } from '../../src/sim/manifest.js';
+import { gitCommit } from '../../src/sim/code-version.js';
 
 const SHA = 'a'.repeat(40),
   PACKED = 'b'.repeat(40);

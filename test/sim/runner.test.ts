@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
-import { createPool, type ShardPool } from '../../src/sim/pool.js';
+import { chacoGame, playChunk, type ChacoChunk, type ChacoGameDone, type ChacoPool } from '../../src/sim/chaco-game.js';
+import { createPool } from '../../src/sim/pool.js';
 import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
-import { playChunk, type ChunkResult, type ChunkTask, type GameDone } from '../../src/sim/shard.js';
+import type { ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 
 const spec: RunSpec = {
@@ -20,13 +21,14 @@ const { scenario, options } = prepareRun(spec);
 const shape = aggregateShape(scenario, options);
 
 /** A pool of `threads` whose shards finish in a scrambled order (later shards first), optionally failing a game. */
-function scrambledPool(threads: number, failAt = -1): ShardPool & { ran: number[] } {
+function scrambledPool(threads: number, failAt = -1): ChacoPool & { ran: number[] } {
   const ran: number[] = [];
   return {
+    game: chacoGame,
     threads,
     ran,
-    run: (task: ChunkTask) =>
-      new Promise<ChunkResult>((ok) => {
+    run: (task: ChunkTask<RunSpec>) =>
+      new Promise<ChacoChunk>((ok) => {
         ran.push(task.from);
         setTimeout(
           () => {
@@ -125,13 +127,14 @@ describe('the runner', () => {
       [10, 10],
       [20, 4],
     ]);
-    const pool: ShardPool = {
+    const pool: ChacoPool = {
+      game: chacoGame,
       threads: 2,
-      run: async (task: ChunkTask, signal?: AbortSignal, onGame?: (g: GameDone) => void) => {
-        const games: GameDone[] = [];
+      run: async (task: ChunkTask<RunSpec>, signal?: AbortSignal, onGame?: (g: ChacoGameDone) => void) => {
+        const games: ChacoGameDone[] = [];
         await playChunk(task, (g) => games.push(g));
         for (const g of games.slice(0, told.get(task.from) ?? 0)) onGame?.(g);
-        return new Promise<ChunkResult>((_, fail) => signal?.addEventListener('abort', () => fail(new Error('ended')), { once: true }));
+        return new Promise<ChacoChunk>((_, fail) => signal?.addEventListener('abort', () => fail(new Error('ended')), { once: true }));
       },
       close: async () => {},
     };
@@ -155,10 +158,11 @@ describe('the runner', () => {
   });
 
   test('a shard whose worker dies keeps the games it finished; the run fails at the game in play', async () => {
-    const pool: ShardPool = {
+    const pool: ChacoPool = {
+      game: chacoGame,
       threads: 1,
-      run: async (task: ChunkTask, _signal?: AbortSignal, onGame?: (g: GameDone) => void) => {
-        const games: GameDone[] = [];
+      run: async (task: ChunkTask<RunSpec>, _signal?: AbortSignal, onGame?: (g: ChacoGameDone) => void) => {
+        const games: ChacoGameDone[] = [];
         await playChunk(task, (g) => games.push(g));
         for (const g of games.slice(0, task.from === 0 ? 10 : 3)) onGame?.(g);
         if (task.from === 0) return playChunk(task);
@@ -174,7 +178,7 @@ describe('the runner', () => {
   });
 
   test('the games a shard tells one by one sum to its result', async () => {
-    const games: GameDone[] = [];
+    const games: ChacoGameDone[] = [];
     const whole = await playChunk({ spec, from: 3, to: 9 }, (g) => games.push(g));
     expect(games.map((g) => g.game)).toEqual([3, 4, 5, 6, 7, 8]);
     expect(games.map((g) => g.csv).join('')).toBe(whole.csv);
@@ -182,7 +186,7 @@ describe('the runner', () => {
   });
 
   test('in the main thread (workers 0) it plays the real games of a shard', async () => {
-    const pool = createPool(0);
+    const pool = createPool(chacoGame, 0);
     const rows: string[] = [];
     const out = await runGames(pool, spec, shape, { first: 5, games: 6, chunkSize: 4, onChunk: (c) => rows.push(c.csv) });
     expect(rows.join('')).toBe((await playChunk({ spec, from: 5, to: 11 })).csv);

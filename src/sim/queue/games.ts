@@ -1,22 +1,19 @@
-// The `games` job kind: games from..to-1 of a run (a RunSpec), played by a worker on its own threads
+// The `games` job kind: games from..to-1 of a run (a game's spec), played by a worker on its own threads
 // and returned as the shard's rows, per-game figures and aggregate. And the queue as a ShardPool, so
 // runGames (and every command built on it) plays through the queue unchanged: same shards in, same
-// ChunkResults out, in game order, whoever played them.
-import { isPlanFile, isPolicyModule } from '../../policy/index.js';
+// ChunkResults out, in game order, whoever played them. Nothing of the game: what a spec names and
+// reads comes from the GameModule.
+import type { GameModule, SpecBase } from '../game-module.js';
 import type { ShardPool } from '../pool.js';
 import { runGames } from '../runner.js';
-import { aggregateShape } from '../aggregate.js';
 import { type ChunkResult, type ChunkTask, type GameFailure } from '../shard.js';
-import { dataHash, prepareRun, type RunSpec } from '../spec.js';
 import { QueueClient, type ClientOptions } from './client.js';
-import { aliasFile } from '../../policy/aliases.js';
-import { parseSearch } from '../../policy/search.js';
-import { fileHash, localPath, portablePath, type InputHashes } from './identity.js';
+import { localPath, portablePath } from './identity.js';
 import type { JobKind, WorkContext, WorkerInfo } from './job.js';
 
-export interface GamesPayload {
+export interface GamesPayload<S extends SpecBase> {
   /** Paths (data folder, scenario file, plan and module files) in portable form. */
-  readonly spec: RunSpec;
+  readonly spec: S;
   readonly from: number;
   readonly to: number;
   /** The submitter's --decision-timeout (ms; 0: none). */
@@ -24,14 +21,14 @@ export interface GamesPayload {
 }
 
 /** A ChunkResult as JSON: the typed arrays as plain ones. */
-export type EncodedChunk = Omit<ChunkResult, 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'> & {
+export type EncodedChunk<A> = Omit<ChunkResult<A>, 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'> & {
   readonly margin_g: number[];
   readonly winner_g: number[];
   readonly end_g: number[];
   readonly endTurn_g: number[];
 };
 
-export function encodeChunk(c: ChunkResult): EncodedChunk {
+export function encodeChunk<A>(c: ChunkResult<A>): EncodedChunk<A> {
   return {
     ...c,
     margin_g: Array.from(c.margin_g),
@@ -41,7 +38,7 @@ export function encodeChunk(c: ChunkResult): EncodedChunk {
   };
 }
 
-export function decodeChunk(e: EncodedChunk): ChunkResult {
+export function decodeChunk<A>(e: EncodedChunk<A>): ChunkResult<A> {
   return {
     ...e,
     margin_g: Int32Array.from(e.margin_g),
@@ -51,68 +48,11 @@ export function decodeChunk(e: EncodedChunk): ChunkResult {
   };
 }
 
-/** The file a policy name reads (a plan or a module, with or without restrictions), or null. */
-function policyFile(name: string): string | null {
-  if (isPolicyModule(name)) return name;
-  const base = name.split('+')[0]!;
-  return isPlanFile(base) ? base : null;
-}
-
-function mapPolicy(name: string, f: (path: string) => string): string {
-  const file = policyFile(name);
-  return file === null ? name : f(file) + name.slice(file.length);
-}
-
-const isScenarioPath = (s: string) => s.endsWith('.json') || s.includes('/');
-
-/** The spec with its paths mapped by `f` (portablePath on the way out, localPath on the way in). */
-export function mapSpecPaths(spec: RunSpec, f: (path: string) => string): RunSpec {
-  return {
-    ...spec,
-    dataDir: f(spec.dataDir),
-    scenario: isScenarioPath(spec.scenario) ? f(spec.scenario) : spec.scenario,
-    par: mapPolicy(spec.par, f),
-    bol: mapPolicy(spec.bol, f),
-  };
-}
-
-function gamesInputs(spec: RunSpec): InputHashes {
-  let data: string | null;
-  try {
-    data = dataHash(spec);
-  } catch {
-    data = null;
-  }
-  const out: Record<string, string | null> = { 'the data files': data };
-  // The search plays the scenario's tuned file for its side as one of its plans (policy/index.ts).
-  let id: string | null | undefined;
-  const scenarioId = (): string | null => {
-    if (id === undefined) {
-      try {
-        id = prepareRun(spec).scenario.id;
-      } catch {
-        id = null;
-      }
-    }
-    return id;
-  };
-  for (const [side, name] of [
-    ['PAR', spec.par],
-    ['BOL', spec.bol],
-  ] as const) {
-    const file = policyFile(name);
-    if (file !== null) out[`the ${side} policy file`] = fileHash(file);
-    const scenario = parseSearch(name) !== null ? scenarioId() : null;
-    if (scenario !== null) out[`the ${side} search's tuned file`] = fileHash(aliasFile('tuned', scenario, side === 'PAR' ? 'par' : 'bol'));
-  }
-  return out;
-}
-
 /** Plays a payload's games on the local pool (its decision timeout included) as one shard. */
-async function playGames(p: GamesPayload, ctx: WorkContext): Promise<ChunkResult> {
-  const { scenario, options } = prepareRun(p.spec);
-  let chunk: ChunkResult | undefined;
-  const outcome = await runGames(ctx.pool, p.spec, aggregateShape(scenario, options), {
+async function playGames<S extends SpecBase, A, H>(pool: ShardPool<S, A, H>, p: GamesPayload<S>): Promise<ChunkResult<A>> {
+  const shape = (await pool.game.open(p.spec)).shape;
+  let chunk: ChunkResult<A> | undefined;
+  const outcome = await runGames(pool, p.spec, shape, {
     first: p.from,
     games: p.to - p.from,
     chunkSize: p.to - p.from,
@@ -139,22 +79,25 @@ async function playGames(p: GamesPayload, ctx: WorkContext): Promise<ChunkResult
       };
 }
 
-export const gamesKind: JobKind<GamesPayload, EncodedChunk> = {
-  kind: 'games',
-  describe: (p) => {
-    const data = portablePath(p.spec.dataDir);
-    return `${portablePath(p.spec.scenario).replace(/^package:/, '')} seed ${p.spec.seed}, games ${p.from}–${p.to - 1}${data === 'package:scenarios' ? '' : ` with the data in ${p.spec.dataDir}`}`;
-  },
-  localise: (p, local) => {
-    const spec = mapSpecPaths(p.spec, (path) => localPath(path));
-    return { ...p, spec: local.dataDir !== undefined ? { ...spec, dataDir: local.dataDir } : spec };
-  },
-  inputs: (p) => gamesInputs(p.spec),
-  run: async (p, ctx) => encodeChunk(await playGames(p, ctx)),
-};
+/** The `games` job kind of `game`: a worker serving it plays on a pool of the same game. */
+export function gamesKind<S extends SpecBase, A, H>(game: GameModule<S, A, H>): JobKind<GamesPayload<S>, EncodedChunk<A>> {
+  return {
+    kind: 'games',
+    describe: (p) => game.describe(p.spec, p.from, p.to),
+    localise: (p, local) => {
+      const spec = game.mapPaths(p.spec, (path) => localPath(path));
+      return { ...p, spec: local.dataDir !== undefined ? game.withDataDir(spec, local.dataDir) : spec };
+    },
+    inputs: (p) => game.inputs(p.spec),
+    run: async (p, ctx: WorkContext) => {
+      if (ctx.pool.game !== (game as unknown)) throw new Error('a games job given to a pool of another game');
+      return encodeChunk(await playGames(ctx.pool as unknown as ShardPool<S, A, H>, p));
+    },
+  };
+}
 
 /** Shards played through the queue, and who played them. */
-export interface QueuePool extends ShardPool {
+export interface QueuePool<S extends SpecBase, A, H> extends ShardPool<S, A, H> {
   /** The workers that returned shards, with their threads, shards and games. */
   workers(): readonly (WorkerInfo & { shards: number; games: number })[];
   /** Worker processes connected to the queue now. */
@@ -162,10 +105,16 @@ export interface QueuePool extends ShardPool {
 }
 
 /** A pool whose shards (of `shardSize` games) are jobs on the queue at `url`, all put there at once. */
-export async function openQueuePool(url: string, o: ClientOptions & { readonly shardSize: number }): Promise<QueuePool> {
+export async function openQueuePool<S extends SpecBase, A, H>(
+  game: GameModule<S, A, H>,
+  url: string,
+  o: ClientOptions & { readonly shardSize: number },
+): Promise<QueuePool<S, A, H>> {
   const client = await QueueClient.open(url, o);
+  const kind = gamesKind(game);
   const seen = new Map<string, WorkerInfo & { shards: number; games: number }>();
   return {
+    game,
     get threads() {
       let n = 0;
       for (const w of seen.values()) n += w.threads;
@@ -173,14 +122,14 @@ export async function openQueuePool(url: string, o: ClientOptions & { readonly s
     },
     shardSize: o.shardSize,
     window: Number.POSITIVE_INFINITY,
-    async run(task: ChunkTask, signal?: AbortSignal): Promise<ChunkResult> {
-      const payload: GamesPayload = {
-        spec: mapSpecPaths(task.spec, (path) => portablePath(path)),
+    async run(task: ChunkTask<S>, signal?: AbortSignal): Promise<ChunkResult<A>> {
+      const payload: GamesPayload<S> = {
+        spec: game.mapPaths(task.spec, (path) => portablePath(path)),
         from: task.from,
         to: task.to,
         decisionTimeoutMs: task.decisionTimeoutMs ?? 0,
       };
-      const r = await client.submit(gamesKind, payload, signal);
+      const r = await client.submit(kind, payload, signal);
       const c = decodeChunk(r.value);
       if (c.from !== task.from || c.to !== task.to)
         throw new Error(`worker ${r.worker.name} returned games ${c.from}–${c.to - 1} for the shard ${task.from}–${task.to - 1}`);

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gitCommit, VERSION_OF_PACKAGE } from '../manifest.js';
+import { gitCommit, VERSION_OF_PACKAGE } from '../code-version.js';
 
 /** The package root: three folders up from src/sim/queue/ or dist/sim/queue/. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');

@@ -3,6 +3,7 @@
 // made it. Its id is a hash of all that, so the same shard submitted again (a resumed run) is the same
 // job: a finished one is not played twice, and two submitters never play one shard twice at once.
 import { createHash } from 'node:crypto';
+import type { SpecBase } from '../game-module.js';
 import type { ShardPool } from '../pool.js';
 import type { CodeIdentity, InputHashes } from './identity.js';
 
@@ -37,9 +38,9 @@ export interface Refusal {
   readonly reason: string;
 }
 
-/** What a worker needs besides the payload: its local pool of worker threads. */
+/** What a worker needs besides the payload: its local pool of worker threads (of the game it serves). */
 export interface WorkContext {
-  readonly pool: ShardPool;
+  readonly pool: ShardPool<SpecBase, unknown, unknown>;
 }
 
 /** A kind of job: how a worker reads its payload on its own machine, what it checks, and how it plays it. */

@@ -5,6 +5,7 @@
 // check of the other workers puts the job back on the queue, to be played again with the same seeds.
 import { hostname } from 'node:os';
 import { WaitingError, Worker, type Job } from 'bullmq';
+import type { GameModule, SpecBase } from '../game-module.js';
 import { createPool } from '../pool.js';
 import { bounded, checkRedis, Connections, QUEUE_NAME, redactUrl, RedisWatch } from './connection.js';
 import { codeIdentity, differences } from './identity.js';
@@ -12,6 +13,8 @@ import type { JobKind, JobReturn, ShardJob } from './job.js';
 
 export interface ServeOptions {
   readonly url: string;
+  /** The game the jobs' kinds play: the worker's threads play its shards. */
+  readonly game: GameModule<SpecBase, unknown, unknown>;
   readonly kinds: readonly JobKind<never, unknown>[];
   /** Worker threads, and jobs held at once. At least 1: games in the main thread would starve the lock renewal. */
   readonly threads: number;
@@ -49,7 +52,7 @@ export async function serveQueue(o: ServeOptions): Promise<ServeOutcome> {
   const watch = new RedisWatch(o.url, {
     onDead: (why) => o.log?.(`${name}: ${why}; waiting for it (Ctrl-C or SIGTERM stops this worker at once)`),
   });
-  const pool = createPool(o.threads);
+  const pool = createPool(o.game, o.threads);
   let refused: string | undefined,
     taken = 0,
     jobs = 0,
