@@ -1,6 +1,7 @@
 // Telling games of a run, for articles: the closest, the biggest win for each side, the first sudden
 // death and the first negotiated settlement. Picked from the shards in game order, so the choice is the
 // same for any number of workers (ties: the earliest game).
+import { parse } from 'csv-parse/sync';
 import { END_TYPES } from './aggregate.js';
 import { GAME_COLUMNS } from './game-row.js';
 import type { ChunkResult } from './shard.js';
@@ -14,6 +15,9 @@ export interface TellingGame {
   readonly endTurn: number;
 }
 
+/** A games.csv row as text, by column. */
+type GameRecord = { readonly [K in (typeof GAME_COLUMNS)[number]]: string };
+
 const ORDER = [
   'the closest game',
   'the biggest Paraguayan win',
@@ -26,7 +30,7 @@ export class TellingGames {
   private readonly best = new Map<string, { score: number; pick: TellingGame }>();
 
   /** Reads the games of a shard (shards come in game order). */
-  add(c: Pick<ChunkResult, 'from' | 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'>): void {
+  add(c: Pick<ChunkResult<unknown>, 'from' | 'margin_g' | 'winner_g' | 'end_g' | 'endTurn_g'>): void {
     for (let k = 0; k < c.margin_g.length; k++) {
       const game = c.from + k,
         margin = c.margin_g[k]!,
@@ -45,32 +49,24 @@ export class TellingGames {
     }
   }
 
-  /**
-   * Reads games.csv rows (no header), in game order: a resumed or merged run picks from the games it
-   * kept exactly as from their shards. Every column but the seed is plain; the seed may be quoted.
-   */
+  /** Reads games.csv rows (no header), in game order: a resumed or merged run picks from the games it kept exactly as from their shards. */
   addRows(rows: readonly string[]): void {
-    const tail = GAME_COLUMNS.length - 2,
-      col = (name: string) => GAME_COLUMNS.indexOf(name as (typeof GAME_COLUMNS)[number]) - 2;
-    const [winner, margin, end, endTurn] = ['winner', 'margin', 'end', 'end_turn'].map(col) as [number, number, number, number];
-    const n = rows.length;
+    if (rows.length === 0) return;
+    const records = parse(rows.join('\n'), { columns: [...GAME_COLUMNS] }) as GameRecord[];
+    const n = records.length;
     const margin_g = new Int32Array(n),
       winner_g = new Uint8Array(n),
       end_g = new Uint8Array(n),
       endTurn_g = new Uint8Array(n);
-    let from = 0;
-    rows.forEach((row, k) => {
-      const parts = row.split(','),
-        rest = parts.slice(parts.length - tail);
-      if (k === 0) from = Number(parts[0]);
-      else if (Number(parts[0]) !== from + k)
-        throw new Error(`games.csv: row ${k + 1} is game ${parts[0]}, expected ${from + k} (games in order)`);
-      margin_g[k] = Number(rest[margin]);
-      winner_g[k] = rest[winner] === 'PAR' ? 0 : 1;
-      end_g[k] = END_TYPES.indexOf(rest[end] as (typeof END_TYPES)[number]);
-      endTurn_g[k] = Number(rest[endTurn]);
+    const from = Number(records[0]!.game);
+    records.forEach((r, k) => {
+      if (Number(r.game) !== from + k) throw new Error(`games.csv: row ${k + 1} is game ${r.game}, expected ${from + k} (games in order)`);
+      margin_g[k] = Number(r.margin);
+      winner_g[k] = r.winner === 'PAR' ? 0 : 1;
+      end_g[k] = END_TYPES.indexOf(r.end as (typeof END_TYPES)[number]);
+      endTurn_g[k] = Number(r.end_turn);
     });
-    if (n > 0) this.add({ from, margin_g, winner_g, end_g, endTurn_g });
+    this.add({ from, margin_g, winner_g, end_g, endTurn_g });
   }
 
   /** One pick per reason, in a fixed order. */
