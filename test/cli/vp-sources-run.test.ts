@@ -5,10 +5,9 @@ import { describe, expect, test } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { GameEvent } from '../../src/core/events.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { replayRunGame } from '../../src/sim/logged-games.js';
-import type { RunSpec } from '../../src/sim/spec.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
+import { randomSpec } from '../helpers/spec.js';
 
 type Csv = Record<string, string>[];
 
@@ -44,16 +43,7 @@ function csv(dir: string, file: string): Csv {
 const sum = (rows: Csv, col: string) => rows.reduce((a, r) => a + Number(r[col]), 0);
 
 const GAMES = 12;
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: 'vpsrc',
-  check: false,
-};
+const spec = randomSpec('vpsrc');
 
 describe('VP sources and decision turns of a real run (boqueron, random against random)', () => {
   const out = tmp(),

@@ -12,20 +12,12 @@ import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { decodeChunk, encodeChunk, gamesKind as gamesKindOf, type GamesPayload } from '../../src/sim/queue/games.js';
 import { codeIdentity, differences, localPath, PACKAGE_ROOT, portablePath } from '../../src/sim/queue/identity.js';
 import { jobId, type ShardJob } from '../../src/sim/queue/job.js';
+import { randomSpec } from '../helpers/spec.js';
 
 const gamesKind = gamesKindOf(chacoGame);
 const mapSpecPaths = chacoGame.mapPaths;
 
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: 'jobs',
-  check: false,
-};
+const spec = randomSpec('jobs');
 
 describe('shard jobs', () => {
   test("a shard's result comes back from JSON as the same games, rows and aggregate", async () => {

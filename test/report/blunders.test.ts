@@ -7,7 +7,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { blundersLine } from '../../src/cli/terminal-summary.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { BLUNDER_COLUMNS, blundersChart, blundersTable } from '../../src/report/blunders.js';
 import { runCharts } from '../../src/report/charts.js';
 import { renderSvg } from '../../src/report/render.js';
@@ -16,20 +15,12 @@ import { toCsv } from '../../src/report/summary.js';
 import { aggregateShape, emptyAggregate, type Aggregate } from '../../src/sim/aggregate.js';
 import { BLUNDERS, GHQ_OVERRUN, IDLE_UNITS } from '../../src/sim/blunders.js';
 import { runManifest } from '../../src/sim/manifest.js';
-import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
+import { prepareRun } from '../../src/sim/spec.js';
 import { wilson } from '../../src/analysis/stats.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: 'blunders',
-  check: false,
-};
+const spec = randomSpec('blunders');
 const { scenario, options, sources } = prepareRun(spec);
 const shape = aggregateShape(scenario, options);
 

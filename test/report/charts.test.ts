@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { exactBid, quickBid } from '../../src/analysis/bid.js';
 import { bidChart } from '../../src/report/bid-report.js';
 import { marginBins, runCharts } from '../../src/report/charts.js';
@@ -14,18 +13,10 @@ import { histOf } from './hist-helper.js';
 import { runManifest } from '../../src/sim/manifest.js';
 import { aggregateShape } from '../../src/sim/aggregate.js';
 import { playChunk } from '../../src/sim/chaco-game.js';
-import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
+import { prepareRun } from '../../src/sim/spec.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: 'charts',
-  check: false,
-};
+const spec = randomSpec('charts');
 const { scenario, options, sources } = prepareRun(spec);
 const shape = aggregateShape(scenario, options);
 const chunk = await playChunk({ spec, from: 0, to: 16 });

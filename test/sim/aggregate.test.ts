@@ -1,19 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { emptyAggregate, mergeAggregates, aggregateShape } from '../../src/sim/aggregate.js';
 import { playChunk } from '../../src/sim/chaco-game.js';
-import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
+import { prepareRun } from '../../src/sim/spec.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: 'agg',
-  check: false,
-};
+const spec = randomSpec('agg');
 
 describe('aggregates', async () => {
   const whole = await playChunk({ spec, from: 0, to: 12 });

@@ -11,7 +11,6 @@ import type { GameEvent, GameObserver } from '../../src/core/events.js';
 import { effectiveTurns } from '../../src/core/options.js';
 import { playGame } from '../../src/core/play.js';
 import type { GameState } from '../../src/core/state.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { mergeAggregates } from '../../src/sim/aggregate.js';
 import { maxHexesPerPhase, MOVING_PHASES_PER_PLAYER_TURN } from '../../src/sim/blunder-reach.js';
@@ -21,6 +20,7 @@ import { replayRunGame } from '../../src/sim/logged-games.js';
 import { gameSeed, playChunk } from '../../src/sim/chaco-game.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
 import { chaco, read, tmp } from '../helpers/cli.js';
+import { randomSpec } from '../helpers/spec.js';
 
 /** Every event with the turn it came in, a copy of the per-hex unit counts at each phase and turn, and the state to read at the end. */
 class Recorder implements GameObserver {
@@ -141,16 +141,7 @@ function csvCounts(text: string): BlunderCounts {
   return counts;
 }
 
-const spec = (scenario: string, seed: string): RunSpec => ({
-  scenario,
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed,
-  check: false,
-});
+const spec = (scenario: string, seed: string): RunSpec => randomSpec(seed, { scenario });
 
 describe('blunders.csv of a run equals a direct count over its games played again', () => {
   const runs = [

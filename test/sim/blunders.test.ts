@@ -10,7 +10,6 @@ import type { DeployGroup, Scenario } from '../../src/core/scenario.js';
 import { BOL, PAR, type Side } from '../../src/core/side.js';
 import { IN_DEAD, boxLocation, createState, setLeaderLoc, setUnitLoc, type GameState } from '../../src/core/state.js';
 import { eliminateUnit, takeStep } from '../../src/core/unit-loss.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { couldReachEnemy, maxHexesPerPhase, playerTurnsLeft } from '../../src/sim/blunder-reach.js';
 import {
   ATTRITION_STEPS,
@@ -33,6 +32,7 @@ import {
 import { prepareRun } from '../../src/sim/spec.js';
 import { scripted } from '../helpers/game.js';
 import { position, type PositionSpec } from '../helpers/position.js';
+import { randomSpec } from '../helpers/spec.js';
 
 const group = (hexes: number[]): DeployGroup => ({
   hexes,
@@ -217,16 +217,7 @@ describe('9.5 hopeless_call_up', () => {
     w.put('B-I1', '1006');
     expect(couldReachEnemy(w.state, PAR, [w.hex('1001')], 4)).toBe(true); // five hexes away: adjacent after four steps
     expect(couldReachEnemy(w.state, PAR, [w.hex('1001')], 3)).toBe(false);
-    const { scenario, options } = prepareRun({
-      scenario: 'boqueron',
-      dataDir: DEFAULT_DATA_DIR,
-      options: [],
-      par: 'random',
-      bol: 'random',
-      handicap: [0, 0],
-      seed: '1',
-      check: false,
-    });
+    const { scenario, options } = prepareRun(randomSpec('1'));
     const state = createState(scenario, options);
     const box = scenario.map.boxes.findIndex((b) => b.id === 'PAR-S1');
     const entrance = scenario.map.boxes[box]!.hexes[0]!;

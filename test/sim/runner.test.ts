@@ -1,22 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { emptyAggregate, aggregateShape } from '../../src/sim/aggregate.js';
 import { chacoGame, playChunk, type ChacoChunk, type ChacoGameDone, type ChacoPool } from '../../src/sim/chaco-game.js';
 import { createPool } from '../../src/sim/pool.js';
 import { guidedChunkSize, runGames } from '../../src/sim/runner.js';
 import type { ChunkTask } from '../../src/sim/shard.js';
 import { prepareRun, type RunSpec } from '../../src/sim/spec.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: 'runner',
-  check: false,
-};
+const spec = randomSpec('runner');
 const { scenario, options } = prepareRun(spec);
 const shape = aggregateShape(scenario, options);
 

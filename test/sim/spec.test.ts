@@ -1,21 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
-import { applyChartOverrides, prepareRun, rulesOptions, splitOptions, type RunSpec } from '../../src/sim/spec.js';
+import { applyChartOverrides, prepareRun, rulesOptions, splitOptions } from '../../src/sim/spec.js';
 import { bidHandicap, handicapFlags, parseHandicap } from '../../src/sim/handicap.js';
 import { checkPolicies } from '../../src/sim/policy-ref.js';
 import { parseVariants, splitTopLevel } from '../../src/sim/variants.js';
 import { readDataFile } from '../helpers/data.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const spec: RunSpec = {
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed: '1',
-  check: false,
-};
+const spec = randomSpec('1');
 
 describe('rules options and chart overrides', () => {
   test('a chart override reaches the compiled charts', () => {

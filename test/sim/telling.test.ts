@@ -2,25 +2,13 @@
 // it kept, and must pick exactly what it would have picked from the shards, whatever the seed's text
 // (a seed with a comma and quotes is quoted in games.csv).
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { playChunk } from '../../src/sim/chaco-game.js';
-import type { RunSpec } from '../../src/sim/spec.js';
 import { TellingGames } from '../../src/sim/telling.js';
-
-const spec = (seed: string): RunSpec => ({
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'random',
-  bol: 'random',
-  handicap: [0, 0],
-  seed,
-  check: false,
-});
+import { randomSpec } from '../helpers/spec.js';
 
 describe('telling games', () => {
   test.each(['plain', 'a,"quoted" seed'])('from kept games.csv rows the same picks as from the shards (seed %s)', async (seed) => {
-    const c = await playChunk({ spec: spec(seed), from: 5, to: 25 });
+    const c = await playChunk({ spec: randomSpec(seed), from: 5, to: 25 });
     const fromShards = new TellingGames(),
       fromRows = new TellingGames();
     fromShards.add(c);
