@@ -25,6 +25,13 @@ export const intFlag = (flag: string, min: number, max = Number.MAX_SAFE_INTEGER
   });
 
 /** The options every Monte Carlo command takes (run, bid, compare). */
+/** A switch (--check, --quiet...): on when given, else off. */
+export const switchFlag = () =>
+  z
+    .boolean()
+    .optional()
+    .transform((b) => b === true);
+
 /**
  * --workers: a whole number from `min` to 256 (`why` says what the bounds mean), or when not given
  * CHACO_WORKERS, else every core (at least `min`).
@@ -59,26 +66,11 @@ export const commonSchema = z.object({
   workers: workersFlag(0, '0 plays in the main thread'),
   data: z.string(),
   out: z.string().optional(),
-  check: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  quiet: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  progress: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  force: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  yes: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
+  check: switchFlag(),
+  quiet: switchFlag(),
+  progress: switchFlag(),
+  force: switchFlag(),
+  yes: switchFlag(),
   decisionTimeout: z.string().transform((text, ctx) => {
     const n = Number(text.trim());
     if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 86_400) {

@@ -19,7 +19,7 @@ import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { claimFolder, runId } from './run-folder.js';
 import { resolvePolicy } from '../sim/policy-ref.js';
-import { asUsage, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { asUsage, intFlag, parseFlags, specFromFlags, switchFlag } from './flags.js';
 
 export const HISTORY_FILE = join(dirname(DEFAULT_DATA_DIR), 'history', 'events.json');
 
@@ -31,18 +31,9 @@ const historySchema = z.object({
   option: z.array(z.string()),
   data: z.string(),
   out: z.string().optional(),
-  force: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  quiet: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  progress: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
+  force: switchFlag(),
+  quiet: switchFlag(),
+  progress: switchFlag(),
 });
 
 export async function historyAction(scenarioArgs: string[], raw: unknown): Promise<void> {

@@ -24,7 +24,7 @@ import { createPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
 import { runGames } from '../sim/runner.js';
 import type { RunSpec } from '../sim/spec.js';
-import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { asUsage, commonSchema, intFlag, parseFlags, specFromFlags, switchFlag } from './flags.js';
 import { onInterrupt } from './play-games.js';
 import { UsageError } from './usage-error.js';
 import { lockFolder } from './folder-lock.js';
@@ -40,20 +40,11 @@ const tuneSchema = z.object({
   data: z.string(),
   workers: commonSchema.shape.workers,
   out: z.string().optional(),
-  quiet: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
-  progress: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
+  quiet: switchFlag(),
+  progress: switchFlag(),
   opponents: z.string(),
   write: z.string().optional(),
-  force: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
+  force: switchFlag(),
 });
 
 /** Refuses, before any game, a target that would replace a file shipped under policies/ without --force, or that cannot be written. */

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { chacoGame } from '../sim/chaco-game.js';
 import type { JobKind } from '../sim/queue/job.js';
-import { workersFlag } from './flags.js';
+import { switchFlag, workersFlag } from './flags.js';
 import { asQueueUsage, queueUrl } from './queue-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -41,10 +41,7 @@ const workerSchema = z.object({
     }
     return n;
   }),
-  quiet: z
-    .boolean()
-    .optional()
-    .transform((b) => b === true),
+  quiet: switchFlag(),
 });
 
 /** Test hook: CHACO_WORKER_HOLD=<n> makes the worker hold its n-th shard and never finish it, to be killed holding it. */
