@@ -85,6 +85,8 @@ export interface HeuristicParams {
   readonly garrisonMarch: boolean;
   /** 7.3, 8.12, I-35: leaders on a stack out of General Supply in an enemy ZOC leave it as on a doomed one (leaderSafety), before the enemy's ZOCs close every way out. */
   readonly leaderTrap: boolean;
+  /** 9.4, 16.2: a new infantry or cavalry unit goes to the source from which it can walk into an own big-four base that wants a garrison none of ours can reach. */
+  readonly guardSource: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -136,6 +138,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     leaderTrap: true,
+    guardSource: true,
   },
   balanced: {
     minOdds: 2,
@@ -171,6 +174,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     leaderTrap: true,
+    guardSource: true,
   },
   aggressive: {
     minOdds: 1,
@@ -206,6 +210,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     leaderTrap: true,
+    guardSource: true,
   },
 };
 
@@ -248,5 +253,6 @@ export const paramsSchema = z
     guardReaction: z.boolean(),
     garrisonMarch: z.boolean(),
     leaderTrap: z.boolean(),
+    guardSource: z.boolean(),
   })
   .partial();

@@ -377,3 +377,50 @@ describe("10.10, 16.2: guardReaction: an empty big-four base is judged against a
     expect(guarded(p.state, PAR, base, params(false))).toBe(false);
   });
 });
+
+describe('9.4, 16.2: guardSource: a new unit goes to the source from which it can walk into an empty base the enemy can reach', () => {
+  // Clear ground: Paraguay's empty big-four base 1208 (its GHQ on the source 1212, so the base is in the supply
+  // area) and a Bolivian unit three hexes north of it; a second Bolivian unit near the far source 2812, so the
+  // usual placement (nearest the enemy) picks 2812, 16 hexes from the base.
+  function place(params: Partial<HeuristicParams>, guard?: string) {
+    const p = position({
+      cols: [10, 29],
+      fill: 'clear',
+      places: [{ hex: '1208', settlement: true, bigFour: true }],
+      control: { '1208': 'PAR' },
+      sources: [
+        { hex: '1212', side: 'PAR' },
+        { hex: '2812', side: 'PAR' },
+      ],
+    });
+    p.state.ghq_s[PAR] = p.hex('1212');
+    p.place('B-I1', '1205');
+    p.place('B-I2', '2509');
+    if (guard) p.place('P-I2', guard);
+    p.state.phasing = PAR;
+    const d: Extract<Decision, { kind: 'placePiece' }> = {
+      kind: 'placePiece',
+      side: PAR,
+      piece: 'unit',
+      id: p.unit('P-I1'),
+      hexes: [p.hex('2812'), p.hex('1212')],
+    };
+    return { p, hex: bal(params).decide(d, p.state) as number };
+  }
+
+  test('the new unit goes to 1212, four hexes from the base, not to the source nearest the enemy', () => {
+    const { p, hex } = place({});
+    expect(guarded(p.state, PAR, p.hex('1208'), PRESETS.balanced)).toBe(true);
+    expect(hex).toBe(p.hex('1212'));
+  });
+
+  test('with a unit of ours already able to walk in, it is placed as usual', () => {
+    const { p, hex } = place({}, '1210');
+    expect(hex).toBe(p.hex('2812'));
+  });
+
+  test('with guardSource off it is placed nearest the enemy (the earlier heuristic)', () => {
+    const { p, hex } = place({ guardSource: false });
+    expect(hex).toBe(p.hex('2812'));
+  });
+});
