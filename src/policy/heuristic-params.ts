@@ -87,6 +87,8 @@ export interface HeuristicParams {
   readonly leaderTrap: boolean;
   /** 9.4, 16.2: a new infantry or cavalry unit goes to the source from which it can walk into an own big-four base that wants a garrison none of ours can reach. */
   readonly guardSource: boolean;
+  /** 15, I-35: leaders on a doomed stack with no stack to cross to and no way back toward a provider walk alone to any hex out of the enemy's touch. */
+  readonly leaderEscape: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -139,6 +141,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonMarch: false,
     leaderTrap: true,
     guardSource: true,
+    leaderEscape: true,
   },
   balanced: {
     minOdds: 2,
@@ -175,6 +178,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonMarch: false,
     leaderTrap: true,
     guardSource: true,
+    leaderEscape: true,
   },
   aggressive: {
     minOdds: 1,
@@ -211,6 +215,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonMarch: false,
     leaderTrap: true,
     guardSource: true,
+    leaderEscape: true,
   },
 };
 
@@ -254,5 +259,6 @@ export const paramsSchema = z
     garrisonMarch: z.boolean(),
     leaderTrap: z.boolean(),
     guardSource: z.boolean(),
+    leaderEscape: z.boolean(),
   })
   .partial();
