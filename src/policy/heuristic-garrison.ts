@@ -89,8 +89,10 @@ export function guardSource(view: GameState, side: Side, u: number, hexes: reado
   for (const p of view.map.places) {
     const base = p.hex;
     if (!p.bigFour || view.combat_hs[base * 2 + side] !== 0 || !guarded(view, side, base, params)) continue;
-    area ??= supplyArea(view, side);
-    if (!area[base]) continue;
+    if (!params.baseOutOfSupply) {
+      area ??= supplyArea(view, side);
+      if (!area[base]) continue;
+    }
     // 16.2: a unit of ours can already get there this phase: chooseGarrison will send it.
     let covered = false;
     for (let v = 0; v < view.loc_u.length && !covered; v++) {
@@ -124,6 +126,11 @@ export function chooseGarrison(
     let area: Uint8Array | null = null;
     for (const p of view.map.places) {
       if (!p.settlement || view.combat_hs[p.hex * 2 + side] !== 0 || !guarded(view, side, p.hex, params)) continue;
+      // baseOutOfSupply: a big-four base is worth a garrison's attrition (16.2: 2 x 2d6 VP to the enemy who walks in).
+      if (params.baseOutOfSupply && p.bigFour) {
+        plan.queue.push(p.hex);
+        continue;
+      }
       area ??= supplyArea(view, side);
       if (area[p.hex]) plan.queue.push(p.hex);
     }

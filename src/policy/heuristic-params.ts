@@ -89,6 +89,8 @@ export interface HeuristicParams {
   readonly guardSource: boolean;
   /** 15, I-35: leaders on a doomed stack with no stack to cross to and no way back toward a provider walk alone to any hex out of the enemy's touch. */
   readonly leaderEscape: boolean;
+  /** 16.2, 8.12: a big-four base outside the supply area is garrisoned too (false: only settlements inside it, the garrison would roll for attrition). */
+  readonly baseOutOfSupply: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -142,6 +144,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
+    baseOutOfSupply: true,
   },
   balanced: {
     minOdds: 2,
@@ -179,6 +182,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
+    baseOutOfSupply: true,
   },
   aggressive: {
     minOdds: 1,
@@ -216,6 +220,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
+    baseOutOfSupply: true,
   },
 };
 
@@ -260,5 +265,6 @@ export const paramsSchema = z
     leaderTrap: z.boolean(),
     guardSource: z.boolean(),
     leaderEscape: z.boolean(),
+    baseOutOfSupply: z.boolean(),
   })
   .partial();

@@ -14,7 +14,7 @@ import { createPolicy } from '../../src/policy/index.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import { PRESETS, type HeuristicParams } from '../../src/policy/heuristic-params.js';
 import { enemyCanReach, enemyCanReachWithReaction } from '../../src/policy/threat.js';
-import { guarded } from '../../src/policy/heuristic-garrison.js';
+import { chooseGarrison, guarded, newGarrisonPlan } from '../../src/policy/heuristic-garrison.js';
 import { gameData } from '../helpers/data.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
@@ -422,5 +422,35 @@ describe('9.4, 16.2: guardSource: a new unit goes to the source from which it ca
   test('with guardSource off it is placed nearest the enemy (the earlier heuristic)', () => {
     const { p, hex } = place({ guardSource: false });
     expect(hex).toBe(p.hex('2812'));
+  });
+});
+
+describe('16.2, 8.12: baseOutOfSupply: a big-four base outside the supply area is garrisoned too', () => {
+  // Clear ground, no Paraguayan GHQ nor source (no supply area): Paraguay's empty big-four base 1208, a Bolivian
+  // unit three hexes north of it, a Paraguayan unit two hexes south, free to garrison.
+  function order(baseOutOfSupply: boolean) {
+    const p = position({ fill: 'clear', places: [{ hex: '1208', settlement: true, bigFour: true }], control: { '1208': 'PAR' } });
+    p.place('B-I1', '1205');
+    const u = p.place('P-I2', '1210');
+    p.state.phasing = PAR;
+    const d: Extract<Decision, { kind: 'move' }> = {
+      kind: 'move',
+      side: PAR,
+      reaction: false,
+      movable: { units: [u], leaders: [], trucks: [], truckLeft: [], ghq: false },
+    };
+    const params = { ...PRESETS.balanced, baseOutOfSupply };
+    expect(guarded(p.state, PAR, p.hex('1208'), params)).toBe(true);
+    const o = chooseGarrison(d, p.state, params, newGarrisonPlan());
+    return { p, to: o ? o.path[o.path.length - 1] : -1 };
+  }
+
+  test('the unit is sent into the base', () => {
+    const { p, to } = order(true);
+    expect(to).toBe(p.hex('1208'));
+  });
+
+  test('with baseOutOfSupply off it is not (the garrison would roll for attrition)', () => {
+    expect(order(false).to).toBe(-1);
   });
 });
