@@ -78,7 +78,7 @@ function canWalkTo(view: GameState, side: Side, u: number, from: number, target:
 
 /**
  * 9.4, 16.2 (guardSource): where new unit u should be placed among the friendly sources `hexes`: the one nearest an own
- * big-four base that wants a garrison (guarded, inside the supply area as chooseGarrison asks) from which u can walk
+ * big-four base that wants a garrison (guarded; inside the supply area unless baseOutOfSupply) from which u can walk
  * into it next Movement Phase, when no infantry or cavalry of ours free to garrison can; -1: none (place it as usual).
  */
 export function guardSource(view: GameState, side: Side, u: number, hexes: readonly number[], params: HeuristicParams): number {
