@@ -58,6 +58,57 @@ function inContact(view: GameState, side: Side, h: number): boolean {
   return false;
 }
 
+/** Unit u of the side may be sent to garrison `target`: infantry or cavalry within MAX_HEXES, off the front line and free to leave. */
+function mayGarrison(view: GameState, side: Side, u: number, target: number, params: HeuristicParams): boolean {
+  const h = view.loc_u[u]!;
+  const type = view.counters.type_u[u];
+  if (h < 0 || (type !== INFANTRY && type !== CAVALRY) || distance(view.map.grid, h, target) > MAX_HEXES) return false;
+  // Not from the front line, nor from a leader's stack (10.3: a leader left alone is displaced for VP).
+  if (inContact(view, side, h) || view.leaders_hs[h * 2 + side]! > 0) return false;
+  // A settlement's own garrison stays (`garrison` of them, at least one).
+  return !(view.map.settlement_h[h] && view.control_h[h] === side && view.combat_hs[h * 2 + side]! <= Math.max(1, params.garrison));
+}
+
+/** Can unit u, standing (or to be placed) in `from`, end a move of this phase in `target` (10, 7.3)? */
+function canWalkTo(view: GameState, side: Side, u: number, from: number, target: number): boolean {
+  const ps = pathSearchFor(view.map);
+  if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
+  return canEndAt(reachable(ps, view, stackMover(view, side, { units: [u] }, { phaseStart: true }), from, scratch.reach), target);
+}
+
+/**
+ * 9.4, 16.2 (guardSource): where new unit u should be placed among the friendly sources `hexes`: the one nearest an own
+ * big-four base that wants a garrison (guarded; inside the supply area unless baseOutOfSupply) from which u can walk
+ * into it next Movement Phase, when no infantry or cavalry of ours free to garrison can; -1: none (place it as usual).
+ */
+export function guardSource(view: GameState, side: Side, u: number, hexes: readonly number[], params: HeuristicParams): number {
+  const type = view.counters.type_u[u];
+  if (!params.guardSource || params.garrisonVp >= 99 || (type !== INFANTRY && type !== CAVALRY)) return -1;
+  const grid = view.map.grid;
+  let area: Uint8Array | null = null;
+  for (const p of view.map.places) {
+    const base = p.hex;
+    if (!p.bigFour || view.combat_hs[base * 2 + side] !== 0 || !guarded(view, side, base, params)) continue;
+    if (!params.baseOutOfSupply) {
+      area ??= supplyArea(view, side);
+      if (!area[base]) continue;
+    }
+    // 16.2: a unit of ours can already get there this phase: chooseGarrison will send it.
+    let covered = false;
+    for (let v = 0; v < view.loc_u.length && !covered; v++) {
+      const at = view.loc_u[v]!;
+      if (at >= 0 && at < grid.size && view.counters.side_u[v] === side && mayGarrison(view, side, v, base, params))
+        covered = canWalkTo(view, side, v, at, base);
+    }
+    if (covered) continue;
+    const near = hexes
+      .filter((x) => distance(grid, x, base) <= MAX_HEXES)
+      .sort((a, b) => distance(grid, a, base) - distance(grid, b, base) || a - b);
+    for (const x of near) if (x === base || canWalkTo(view, side, u, x, base)) return x;
+  }
+  return -1;
+}
+
 /** 10, 16.2: the next garrison move of the Movement Phase, or null when every threatened empty settlement has been seen to. */
 export function chooseGarrison(
   d: Extract<Decision, { kind: 'move' }>,
@@ -75,6 +126,11 @@ export function chooseGarrison(
     let area: Uint8Array | null = null;
     for (const p of view.map.places) {
       if (!p.settlement || view.combat_hs[p.hex * 2 + side] !== 0 || !guarded(view, side, p.hex, params)) continue;
+      // baseOutOfSupply: a big-four base is worth a garrison's attrition (16.2: 2 x 2d6 VP to the enemy who walks in).
+      if (params.baseOutOfSupply && p.bigFour) {
+        plan.queue.push(p.hex);
+        continue;
+      }
       area ??= supplyArea(view, side);
       if (area[p.hex]) plan.queue.push(p.hex);
     }
@@ -85,15 +141,7 @@ export function chooseGarrison(
   while (plan.queue.length > 0) {
     const target = plan.queue.shift()!;
     if (view.combat_hs[target * 2 + side]! > 0) continue;
-    const candidates = d.movable.units.filter((u) => {
-      const h = view.loc_u[u]!;
-      const type = c.type_u[u];
-      if (h < 0 || (type !== INFANTRY && type !== CAVALRY) || distance(grid, h, target) > MAX_HEXES) return false;
-      // Not from the front line, nor from a leader's stack (10.3: a leader left alone is displaced for VP).
-      if (inContact(view, side, h) || view.leaders_hs[h * 2 + side]! > 0) return false;
-      // A settlement's own garrison stays (`garrison` of them, at least one).
-      return !(view.map.settlement_h[h] && view.control_h[h] === side && view.combat_hs[h * 2 + side]! <= Math.max(1, params.garrison));
-    });
+    const candidates = d.movable.units.filter((u) => mayGarrison(view, side, u, target, params));
     // "Worth the unit": the weakest infantry or cavalry first (7.1: they hold a ZOC), then the nearest.
     candidates.sort(
       (a, b) =>

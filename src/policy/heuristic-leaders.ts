@@ -89,7 +89,8 @@ export function leaderRefuge(
  * the side and no farther than `from` from a General Supply provider other than `from` (`rows`: hex distances from
  * each provider, `at` their hexes), the nearest one, then one with no enemy within three (`near3`; 10.3: an enemy
  * moving through a lone leader's hex displaces him for VP), then the cheapest; -1 when there is none. Leaders do not roll for
- * attrition (8.12): one alone out of supply keeps his side his political rating.
+ * attrition (8.12): one alone out of supply keeps his side his political rating. `escape` (leaderEscape, when that
+ * finds none: the way back is barred): any such hex however far from a provider, out of three hexes of the enemy first.
  */
 export function leaderWithdrawal(
   reach: Reach,
@@ -100,6 +101,7 @@ export function leaderWithdrawal(
   near3: Float64Array,
   rows: readonly Uint8Array[],
   at: readonly number[],
+  escape = false,
 ): number {
   const size = view.map.grid.size;
   const nearest = (h: number) => {
@@ -115,8 +117,8 @@ export function leaderWithdrawal(
     const n = reach.touched_n[i]!;
     if (n === reach.start || n >= size || near1[n]! > 0 || !canEndAt(reach, n) || doomedStackAt(view, side, n, near3)) continue;
     const d = nearest(n);
-    if (d > now) continue;
-    const rank = d * 2 + (near3[n]! > 0 ? 1 : 0),
+    if (d > now && !escape) continue;
+    const rank = escape ? (near3[n]! > 0 ? 512 : 0) + d : d * 2 + (near3[n]! > 0 ? 1 : 0),
       cost = reach.cost_n[n]!;
     if (rank < bestRank || (rank === bestRank && cost < bestCost)) {
       best = n;

@@ -199,6 +199,9 @@ export function chooseMove(
       // None to cross to: toward the nearest provider alone (leaderRetreat).
       if (refuge < 0 && params.leaderRetreat)
         refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);
+      // 15, I-35: the way back barred, anywhere out of the enemy's touch (leaderEscape).
+      if (refuge < 0 && params.leaderRetreat && params.leaderEscape)
+        refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, true);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
         return { units: [], leaders, path: pathTo(reach, refuge) };

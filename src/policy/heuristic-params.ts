@@ -85,6 +85,12 @@ export interface HeuristicParams {
   readonly garrisonMarch: boolean;
   /** 7.3, 8.12, I-35: leaders on a stack out of General Supply in an enemy ZOC leave it as on a doomed one (leaderSafety), before the enemy's ZOCs close every way out. */
   readonly leaderTrap: boolean;
+  /** 9.4, 16.2: a new infantry or cavalry unit goes to the source from which it can walk into an own big-four base that wants a garrison none of ours can reach. */
+  readonly guardSource: boolean;
+  /** 15, I-35: leaders on a doomed stack with no stack to cross to and no way back toward a provider walk alone to any hex out of the enemy's touch. */
+  readonly leaderEscape: boolean;
+  /** 16.2, 8.12: a big-four base outside the supply area is garrisoned too (false: only settlements inside it, the garrison would roll for attrition). */
+  readonly baseOutOfSupply: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -136,6 +142,9 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     leaderTrap: true,
+    guardSource: true,
+    leaderEscape: true,
+    baseOutOfSupply: true,
   },
   balanced: {
     minOdds: 2,
@@ -171,6 +180,9 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     leaderTrap: true,
+    guardSource: true,
+    leaderEscape: true,
+    baseOutOfSupply: true,
   },
   aggressive: {
     minOdds: 1,
@@ -206,6 +218,9 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     leaderTrap: true,
+    guardSource: true,
+    leaderEscape: true,
+    baseOutOfSupply: true,
   },
 };
 
@@ -248,5 +263,8 @@ export const paramsSchema = z
     guardReaction: z.boolean(),
     garrisonMarch: z.boolean(),
     leaderTrap: z.boolean(),
+    guardSource: z.boolean(),
+    leaderEscape: z.boolean(),
+    baseOutOfSupply: z.boolean(),
   })
   .partial();

@@ -21,7 +21,7 @@ import { stackAt } from './heuristic-leaders.js';
 import { enemyInRange } from './threat.js';
 import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
 import { planPhase, type Plan, type PlanPhase } from './plan.js';
-import { chooseGarrison, newGarrisonPlan, type GarrisonPlan } from './heuristic-garrison.js';
+import { chooseGarrison, guardSource, newGarrisonPlan, type GarrisonPlan } from './heuristic-garrison.js';
 import { pickDepots, placeGhq, shouldRemoveGhq } from './heuristic-ghq.js';
 import { chooseLogistics, newLogisticsPlan, type LogisticsPlan } from './heuristic-logistics.js';
 import { chooseAttachments } from './heuristic-supply.js';
@@ -196,6 +196,9 @@ const HEURISTIC: Handlers<Context> = {
         return -(s.supplied ? 100 : 0) - s.steps + nearestEnemyDistance(view, side, h) / 1000;
       });
     }
+    // 9.4, 16.2 (guardSource): a new unit to the source from which it can garrison a base no unit of ours can reach.
+    const guard = d.piece === 'unit' ? guardSource(view, side, d.id, d.hexes, params) : -1;
+    if (guard >= 0) return guard;
     // Reinforcements, trucks and new leaders go where the enemy is nearest.
     return leastBy(d.hexes, (h) => nearestEnemyDistance(view, side, h));
   },

@@ -14,7 +14,7 @@ import { createPolicy } from '../../src/policy/index.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import { PRESETS, type HeuristicParams } from '../../src/policy/heuristic-params.js';
 import { enemyCanReach, enemyCanReachWithReaction } from '../../src/policy/threat.js';
-import { guarded } from '../../src/policy/heuristic-garrison.js';
+import { chooseGarrison, guarded, newGarrisonPlan } from '../../src/policy/heuristic-garrison.js';
 import { gameData } from '../helpers/data.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
@@ -375,5 +375,82 @@ describe("10.10, 16.2: guardReaction: an empty big-four base is judged against a
     const params = (guardReaction: boolean) => ({ ...PRESETS.balanced, guardReaction });
     expect(guarded(p.state, PAR, base, params(true))).toBe(true);
     expect(guarded(p.state, PAR, base, params(false))).toBe(false);
+  });
+});
+
+describe('9.4, 16.2: guardSource: a new unit goes to the source from which it can walk into an empty base the enemy can reach', () => {
+  // Clear ground: Paraguay's empty big-four base 1208 (its GHQ on the source 1212, so the base is in the supply
+  // area) and a Bolivian unit three hexes north of it; a second Bolivian unit near the far source 2812, so the
+  // usual placement (nearest the enemy) picks 2812, 16 hexes from the base.
+  function place(params: Partial<HeuristicParams>, guard?: string) {
+    const p = position({
+      cols: [10, 29],
+      fill: 'clear',
+      places: [{ hex: '1208', settlement: true, bigFour: true }],
+      control: { '1208': 'PAR' },
+      sources: [
+        { hex: '1212', side: 'PAR' },
+        { hex: '2812', side: 'PAR' },
+      ],
+    });
+    p.state.ghq_s[PAR] = p.hex('1212');
+    p.place('B-I1', '1205');
+    p.place('B-I2', '2509');
+    if (guard) p.place('P-I2', guard);
+    p.state.phasing = PAR;
+    const d: Extract<Decision, { kind: 'placePiece' }> = {
+      kind: 'placePiece',
+      side: PAR,
+      piece: 'unit',
+      id: p.unit('P-I1'),
+      hexes: [p.hex('2812'), p.hex('1212')],
+    };
+    return { p, hex: bal(params).decide(d, p.state) as number };
+  }
+
+  test('the new unit goes to 1212, four hexes from the base, not to the source nearest the enemy', () => {
+    const { p, hex } = place({});
+    expect(guarded(p.state, PAR, p.hex('1208'), PRESETS.balanced)).toBe(true);
+    expect(hex).toBe(p.hex('1212'));
+  });
+
+  test('with a unit of ours already able to walk in, it is placed as usual', () => {
+    const { p, hex } = place({}, '1210');
+    expect(hex).toBe(p.hex('2812'));
+  });
+
+  test('with guardSource off it is placed nearest the enemy (the earlier heuristic)', () => {
+    const { p, hex } = place({ guardSource: false });
+    expect(hex).toBe(p.hex('2812'));
+  });
+});
+
+describe('16.2, 8.12: baseOutOfSupply: a big-four base outside the supply area is garrisoned too', () => {
+  // Clear ground, no Paraguayan GHQ nor source (no supply area): Paraguay's empty big-four base 1208, a Bolivian
+  // unit three hexes north of it, a Paraguayan unit two hexes south, free to garrison.
+  function order(baseOutOfSupply: boolean) {
+    const p = position({ fill: 'clear', places: [{ hex: '1208', settlement: true, bigFour: true }], control: { '1208': 'PAR' } });
+    p.place('B-I1', '1205');
+    const u = p.place('P-I2', '1210');
+    p.state.phasing = PAR;
+    const d: Extract<Decision, { kind: 'move' }> = {
+      kind: 'move',
+      side: PAR,
+      reaction: false,
+      movable: { units: [u], leaders: [], trucks: [], truckLeft: [], ghq: false },
+    };
+    const params = { ...PRESETS.balanced, baseOutOfSupply };
+    expect(guarded(p.state, PAR, p.hex('1208'), params)).toBe(true);
+    const o = chooseGarrison(d, p.state, params, newGarrisonPlan());
+    return { p, to: o ? o.path[o.path.length - 1] : -1 };
+  }
+
+  test('the unit is sent into the base', () => {
+    const { p, to } = order(true);
+    expect(to).toBe(p.hex('1208'));
+  });
+
+  test('with baseOutOfSupply off it is not (the garrison would roll for attrition)', () => {
+    expect(order(false).to).toBe(-1);
   });
 });

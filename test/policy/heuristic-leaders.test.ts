@@ -43,6 +43,40 @@ describe('8.12, I-35: leaderRetreat: a leader on a stack out of supply with no s
   });
 });
 
+describe("15, I-35: leaderEscape: with the way back to supply barred, a leader on a doomed stack walks alone out of the enemy's touch", () => {
+  function franco(leaderEscape: boolean) {
+    // Franco with one reduced unit out of General Supply in 1205; rows 7-11 off the map between him and Paraguay's source
+    // (1212), and Bolivian units in 1106, 1306 and 1506: every hex no farther from the source than he is lies beside one.
+    const outside: Record<string, 'outside'> = {};
+    for (let c = 10; c <= 19; c++) for (let r = 7; r <= 11; r++) outside[`${c}${String(r).padStart(2, '0')}`] = 'outside';
+    const p = position({ fill: 'clear', terrain: outside, sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    const u = p.place('P-I3', '1205', { reduced: true });
+    const l = p.placeLeader('P-FRANCO', '1205');
+    p.state.inSupply_u[u] = 0;
+    p.state.oos_l[l] = 1;
+    for (const [id, hex] of [
+      ['B-I1', '1106'],
+      ['B-I2', '1306'],
+      ['B-I3', '1506'],
+    ] as const)
+      p.place(id, hex);
+    movementPhase(testGame(p.state, [], bal({ leaderEscape, ...quiet })), PAR, false);
+    const at = p.state.loc_l[l]!;
+    const enemyBeside = ['1106', '1306', '1506'].some((h) => distance(p.state.map.grid, at, p.hex(h)) <= 1);
+    return { withUnit: at === p.state.loc_u[u], enemyBeside, at: hexLabel(p.state.map.grid, at) };
+  }
+
+  test('he leaves his unit for a hex with no enemy unit beside it', () => {
+    const r = franco(true);
+    expect(r.withUnit).toBe(false);
+    expect(r.enemyBeside).toBe(false);
+  });
+
+  test('with leaderEscape off he stays with his unit (leaderRetreat finds no hex nearer the source)', () => {
+    expect(franco(false).withUnit).toBe(true);
+  });
+});
+
 describe('I-35, 8.12: a doomed stack: one unit near the enemy, or three steps or fewer out of General Supply', () => {
   function setUp() {
     const p = position({ fill: 'clear' });
