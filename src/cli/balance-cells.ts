@@ -30,7 +30,7 @@ export interface BalanceIdentity {
   readonly restrictedGames: number;
   readonly check: boolean;
   readonly version: string;
-  readonly commit: string | null;
+  readonly code: string;
 }
 
 /** What makes two studies the same study (the command, its inputs, the code): resumed only when equal. */

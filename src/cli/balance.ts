@@ -163,7 +163,7 @@ export async function balanceAction(scenarioArgs: string[], raw: unknown): Promi
     };
   });
   for (const s of studies) for (const c of s.cells.flat()) await loadPolicyModules([c.spec.par, c.spec.bol]);
-  const fields: Omit<BalanceIdentity, 'command' | 'version' | 'commit'> = {
+  const fields: Omit<BalanceIdentity, 'command' | 'version' | 'code'> = {
     scenarios: ordered,
     dataHashes: studies.map((s) => dataHash(s.spec)),
     pool: labels,

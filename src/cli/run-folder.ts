@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs
 import { join } from 'node:path';
 import { hasCurrentCounts, type Aggregate } from '../sim/aggregate.js';
 import { isBlunderCounts } from '../sim/blunders.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/code-version.js';
+import { compiledCode, VERSION_OF_PACKAGE } from '../sim/code-version.js';
 import type { RunManifest } from '../sim/manifest.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
 import type { Handicap } from '../sim/handicap.js';
@@ -32,7 +32,8 @@ export interface RunIdentity {
   readonly first: number;
   readonly games: number;
   readonly version: string;
-  readonly commit: string | null;
+  /** The compiled code (code-version.ts compiledCode): a commit that leaves it alone does not stop a resume. */
+  readonly code: string;
 }
 
 export function runIdentity(command: string, spec: RunSpec, first: number, games: number): RunIdentity {
@@ -49,7 +50,7 @@ export function runIdentity(command: string, spec: RunSpec, first: number, games
     first,
     games,
     version: VERSION_OF_PACKAGE,
-    commit: gitCommit(),
+    code: compiledCode(),
   };
 }
 

@@ -9,7 +9,7 @@ import { cellRecord, finishStudy, playCells, type PlayCell, type PlayStatus } fr
 import { onInterrupt } from './play-games.js';
 import { checkQueueFlags, openPool, queueRecord, type QueueFlags } from './queue-options.js';
 import type { AggregateShape } from '../sim/aggregate.js';
-import { gitCommit, VERSION_OF_PACKAGE } from '../sim/code-version.js';
+import { compiledCode, gitCommit, VERSION_OF_PACKAGE } from '../sim/code-version.js';
 import type { ChacoPool } from '../sim/chaco-game.js';
 import { createPhase } from '../sim/progress.js';
 import type { RunSpec } from '../sim/spec.js';
@@ -93,7 +93,7 @@ export interface StudyRun<T> {
 /** Runs a study's body between claiming its folder and closing its pool. */
 export async function runStudy<T>(o: StudyDeclaration, body: (s: StudySession) => Promise<T>): Promise<StudyRun<T>> {
   const f = o.flags;
-  const identity: StudyIdentity = { command: o.command, ...o.fields, version: VERSION_OF_PACKAGE, commit: gitCommit() };
+  const identity: StudyIdentity = { command: o.command, ...o.fields, version: VERSION_OF_PACKAGE, code: compiledCode() };
   await checkQueueFlags(o.raw, f);
   const stores = claimBalanceFolder(o.dir, identity, o.keys, f.force, o.isFile, o.stateName);
   const kept = [...stores.values()].reduce((a, c) => a + c.games.winner_g.length, 0);

@@ -1,7 +1,10 @@
-// The code a result was made with: the package's version and the commit checked out in its git work tree.
-// Nothing of the game: the run manifests, the studies and the queue's worker check all record it.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// The code a result was made with: the package's version, the commit checked out in its git work tree and
+// a hash of the compiled code. Nothing of the game: the run manifests, the studies and the queue's worker
+// check all record it. A run or study resumes only with the same compiled code, whatever was committed
+// since (its own cells, a report, the docs).
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -43,4 +46,34 @@ function gitDirOf(root: string): string {
     // a directory
   }
   return dotGit;
+}
+
+function jsFiles(dir: string, base = dir): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...jsFiles(p, base));
+    else if (e.name.endsWith('.js')) out.push(relative(base, p));
+  }
+  return out.sort();
+}
+
+const compiled = new Map<string, string>();
+
+/** sha256 of the compiled JavaScript (dist/**\/*.js, names and contents), computed once a process for a root. */
+export function compiledCode(root: string = PACKAGE_ROOT): string {
+  const known = compiled.get(root);
+  if (known !== undefined) return known;
+  const dist = join(root, 'dist');
+  const hash = createHash('sha256');
+  for (const f of jsFiles(dist))
+    hash
+      .update(f)
+      .update('\0')
+      .update(readFileSync(join(dist, f)))
+      .update('\0');
+  const made = `sha256:${hash.digest('hex')}`;
+  compiled.set(root, made);
+  return made;
 }

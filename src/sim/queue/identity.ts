@@ -3,10 +3,10 @@
 // (data files, policy files). Paths inside the package travel as `package:<path>`, so a worker
 // installed elsewhere reads its own copy, whose hash must then match.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gitCommit, VERSION_OF_PACKAGE } from '../code-version.js';
+import { compiledCode, gitCommit, VERSION_OF_PACKAGE } from '../code-version.js';
 
 /** The package root: three folders up from src/sim/queue/ or dist/sim/queue/. */
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -21,33 +21,9 @@ export interface CodeIdentity {
 /** Input name → sha256 of its content (null: the input is absent on this machine). */
 export type InputHashes = Readonly<Record<string, string | null>>;
 
-function jsFiles(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...jsFiles(p, base));
-    else if (e.name.endsWith('.js')) out.push(relative(base, p));
-  }
-  return out.sort();
-}
-
-let code: CodeIdentity | undefined;
-
-/** This process's code identity (computed once). */
+/** This process's code identity. */
 export function codeIdentity(root: string = PACKAGE_ROOT): CodeIdentity {
-  if (code && root === PACKAGE_ROOT) return code;
-  const dist = join(root, 'dist');
-  const hash = createHash('sha256');
-  for (const f of jsFiles(dist))
-    hash
-      .update(f)
-      .update('\0')
-      .update(readFileSync(join(dist, f)))
-      .update('\0');
-  const made = { version: VERSION_OF_PACKAGE, commit: gitCommit(root), code: `sha256:${hash.digest('hex')}` };
-  if (root === PACKAGE_ROOT) code = made;
-  return made;
+  return { version: VERSION_OF_PACKAGE, commit: gitCommit(root), code: compiledCode(root) };
 }
 
 /** sha256 of a file, or null when there is none. */
