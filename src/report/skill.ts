@@ -64,7 +64,9 @@ export interface Convergence {
  * The convergence rule, on the verdicts with both sides at each rung, cheapest first. A doubling (rung
  * k - 1 to k) is settled when it moved Paraguay's win rate by less than half the width of the Wilson 95%
  * interval at rung k. The verdict has converged when the last doubling is settled; it converged at the
- * lowest rung from which every later doubling is settled. One rung alone has no doubling: not converged.
+ * lowest rung from which every later doubling is settled and the win rate there is within the top rung's
+ * half-width of the top rung's (so doublings that each pass but drift one way together do not). One rung
+ * alone has no doubling: not converged.
  */
 export function convergence(verdicts: readonly RungVerdict[]): Convergence {
   const doublings: Doubling[] = verdicts.slice(1).map((v, k) => {
@@ -72,8 +74,10 @@ export function convergence(verdicts: readonly RungVerdict[]): Convergence {
       halfWidth = (v.hi - v.lo) / 2;
     return { from: verdicts[k]!.rung, to: v.rung, move, halfWidth, settled: Math.abs(move) < halfWidth };
   });
+  const top = verdicts[verdicts.length - 1];
+  const withinTop = (k: number) => top !== undefined && Math.abs(top.rate - verdicts[k]!.rate) < (top.hi - top.lo) / 2;
   let first = doublings.length;
-  while (first > 0 && doublings[first - 1]!.settled) first--;
+  while (first > 0 && doublings[first - 1]!.settled && withinTop(first - 1)) first--;
   const converged = doublings.length > 0 && first < doublings.length;
   return { converged, at: converged ? doublings[first]!.from : null, doublings };
 }
@@ -89,7 +93,13 @@ export function convergenceSentence(name: string, c: Convergence): string {
   if (!c.converged) return `${name}: still moving: the last doubling, ${evidence(last)}`;
   const from = c.doublings.findIndex((d) => d.from === c.at);
   const settled = c.doublings.slice(from).map(evidence).join('; ');
-  return `${name}: converged at ${rungName(c.at!)}: ${settled}`;
+  // A settled doubling below the rung claimed: the verdict drifted from there by more than the top rung's interval.
+  const below = c.doublings[from - 1];
+  const drift =
+    below?.settled === true
+      ? `; from ${rungName(below.from)} the doublings drifted ${pts(c.doublings.slice(from - 1).reduce((a, d) => a + d.move, 0))} points in all, beyond the ±${(100 * last.halfWidth).toFixed(1)} of the top rung's interval`
+      : '';
+  return `${name}: converged at ${rungName(c.at!)}: ${settled}${drift}`;
 }
 
 interface Paired {

@@ -43,6 +43,27 @@ describe('the convergence rule', () => {
     expect(convergence([v('a', 0.4, 0.01), { rung: 'b', rate: 0.45, lo: 0.3, hi: 0.6 }]).at).toBe('a');
   });
 
+  test("doublings that each pass but drift one way beyond the top rung's interval do not converge from below (Villa Montes 2026-11-28: 69% → 63% → 59%)", () => {
+    const c = convergence([
+      { rung: 'search:1', rate: 0.69, lo: 0.59, hi: 0.77 },
+      { rung: 'search:2', rate: 0.63, lo: 0.53, hi: 0.72 },
+      { rung: 'search:4', rate: 0.59, lo: 0.49, hi: 0.68 },
+    ]);
+    expect(c.doublings.map((d) => d.settled)).toEqual([true, true]);
+    expect(c.at).toBe('search:2');
+    expect(convergenceSentence('Villa Montes', c)).toMatch(
+      /converged at budget 2 \(search:2\): .*; from budget 1 \(search:1\) the doublings drifted -10\.0 points in all, beyond the ±9\.5 of the top rung's interval$/,
+    );
+    // The same moves back and forth stay within the top's interval: converged from the bottom.
+    expect(
+      convergence([
+        { rung: 'search:1', rate: 0.28, lo: 0.2, hi: 0.37 },
+        { rung: 'search:2', rate: 0.32, lo: 0.24, hi: 0.42 },
+        { rung: 'search:4', rate: 0.27, lo: 0.19, hi: 0.36 },
+      ]).at,
+    ).toBe('search:1');
+  });
+
   test('one rung alone has no doubling: not converged, and the statement says it was not measured', () => {
     const c = convergence([v('search:1', 0.5, 0.05)]);
     expect(c).toEqual({ converged: false, at: null, doublings: [] });
