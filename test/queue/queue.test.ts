@@ -27,7 +27,9 @@ const REPORT_FILES = [
   'settlements-map.svg',
 ];
 // Short locks, so a killed worker's shard is back on the queue within seconds.
-const LOCKS = ['--lock-duration', '2', '--stalled-interval', '1'];
+// Locks long enough that a worker on a machine loaded several times over its cores still renews them in
+// time (renewed every half of it), short enough that a killed worker's shard goes back within seconds.
+const LOCKS = ['--lock-duration', '8', '--stalled-interval', '1'];
 
 const children: ChildProcess[] = [];
 let server: ChildProcess | undefined;

@@ -14,7 +14,9 @@ import { freePort, HAVE_REDIS, start as startIn, startRedis, until, type Proc } 
 const children: ChildProcess[] = [];
 const servers: { close(): unknown }[] = [];
 const start = (args: string[], env: Record<string, string> = {}): Proc => startIn(children, args, env);
-const LOCKS = ['--lock-duration', '2', '--stalled-interval', '1'];
+// Locks long enough that a worker on a machine loaded several times over its cores still renews them in
+// time (renewed every half of it), short enough that a killed worker's shard goes back within seconds.
+const LOCKS = ['--lock-duration', '8', '--stalled-interval', '1'];
 
 afterAll(async () => {
   for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
