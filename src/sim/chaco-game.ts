@@ -107,7 +107,6 @@ export const chacoGame: GameModule<RunSpec, Aggregate, AggregateShape> = {
       vpSources = new VpSourceTally();
     const observer = allObservers([audit, vpSources])!;
     return {
-      shape,
       play(index, seed): PlayedGame<Aggregate> {
         const policies = [spec.par, spec.bol].map((name, side) => {
           const p = createPolicy(name, `${seed}:${side === 0 ? 'PAR' : 'BOL'}`, scenario);
@@ -139,6 +138,10 @@ export const chacoGame: GameModule<RunSpec, Aggregate, AggregateShape> = {
         };
       },
     };
+  },
+  shape(spec) {
+    const { scenario, options } = prepareRun(spec);
+    return aggregateShape(scenario, options);
   },
   emptyAggregate,
   mergeAggregates,

@@ -30,9 +30,7 @@ export interface PlayedGame<A> {
 }
 
 /** The games of one shard of a run: prepared once, then played one by one. */
-export interface GameSession<A, H> {
-  /** The aggregate's shape for this run (its turns, places...). */
-  readonly shape: H;
+export interface GameSession<A> {
   /** Plays game `index` of the run with its seed; throws when the game fails. */
   play(index: number, seed: string): PlayedGame<A>;
 }
@@ -51,7 +49,9 @@ export interface GameModule<S extends SpecBase, A, H> {
   /** The seed of game `index` of a run: a pure function of the run's seed and the index. */
   gameSeed(runSeed: string, index: number): string;
   /** Prepares a shard's games (loading the user code the spec names); `watch`: where user code reports each decision. */
-  open(spec: S, watch?: Watch): Promise<GameSession<A, H>>;
+  open(spec: S, watch?: Watch): Promise<GameSession<A>>;
+  /** The aggregate's shape for a run (its turns, places...): what an empty aggregate of its games needs. */
+  shape(spec: S): H;
   emptyAggregate(shape: H): A;
   mergeAggregates(a: A, b: A): A;
   /** A failed game's message (naming the user code that failed, where it was user code). */

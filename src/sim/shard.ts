@@ -69,7 +69,8 @@ export async function playShard<S extends SpecBase, A, H>(
 ): Promise<ChunkResult<A>> {
   const { spec, from, to } = task;
   const session = await game.open(spec, task.watch);
-  const aggregate = game.emptyAggregate(session.shape);
+  const shape = game.shape(spec);
+  const aggregate = game.emptyAggregate(shape);
   const rows: PlayedGame<A>['row'][] = [];
   const margin_g = new Int32Array(to - from),
     winner_g = new Uint8Array(to - from);
@@ -94,7 +95,7 @@ export async function playShard<S extends SpecBase, A, H>(
     end_g[i - from] = g.end;
     endTurn_g[i - from] = g.endTurn;
     if (onGame) {
-      const one = game.emptyAggregate(session.shape);
+      const one = game.emptyAggregate(shape);
       g.addTo(aggregate, one);
       onGame({
         game: i,

@@ -29,7 +29,6 @@ const dice: GameModule<DiceSpec, DiceTally, null> = {
   gameSeed: (runSeed, index) => `${runSeed}/${index}`,
   open: (spec) =>
     Promise.resolve({
-      shape: null,
       play(index, seed): PlayedGame<DiceTally> {
         if (index === spec.failAt) throw new Error('the die fell off the table');
         const rng = seedrandom(seed);
@@ -53,6 +52,7 @@ const dice: GameModule<DiceSpec, DiceTally, null> = {
         };
       },
     }),
+  shape: () => null,
   emptyAggregate: () => ({ wins: [0, 0, 0], pips: 0 }),
   mergeAggregates: (a, b) => ({ wins: [a.wins[0] + b.wins[0], a.wins[1] + b.wins[1], a.wins[2] + b.wins[2]], pips: a.pips + b.pips }),
   failureMessage: (err) => `dice: ${err.message}`,

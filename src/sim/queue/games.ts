@@ -50,7 +50,7 @@ export function decodeChunk<A>(e: EncodedChunk<A>): ChunkResult<A> {
 
 /** Plays a payload's games on the local pool (its decision timeout included) as one shard. */
 async function playGames<S extends SpecBase, A, H>(pool: ShardPool<S, A, H>, p: GamesPayload<S>): Promise<ChunkResult<A>> {
-  const shape = (await pool.game.open(p.spec)).shape;
+  const shape = pool.game.shape(p.spec);
   let chunk: ChunkResult<A> | undefined;
   const outcome = await runGames(pool, p.spec, shape, {
     first: p.from,
