@@ -410,11 +410,21 @@ function keyPanel(state: GameState, oos: ReadonlySet<number>, x: number, y0: num
   return parts.join('');
 }
 
+/** The map under every position of a replay: the same document for a map and scale, drawn once. */
+const mapKeys = new WeakMap<GameState['map'], Map<number, string>>();
+function mapKey(map: GameState['map'], k: number): string {
+  let byScale = mapKeys.get(map);
+  if (!byScale) mapKeys.set(map, (byScale = new Map()));
+  let svg = byScale.get(k);
+  if (svg === undefined) byScale.set(k, (svg = renderMapSvg(map, { scale: k, title: 'Map key' })));
+  return svg;
+}
+
 /** The position as a standalone SVG document. */
 export function renderPositionSvg(state: GameState, opts: PositionSvgOptions): string {
   const k = opts.scale ?? 36;
   const geo = new HexGeometry(state.map.grid, k, k * 2.2); // renderMapSvg's geometry
-  const map = renderMapSvg(state.map, { scale: k, title: 'Map key' });
+  const map = mapKey(state.map, k);
   const mapWidth = geo.width + k * MAP_LEGEND_WIDTH;
   const m = /^<svg [^>]*width="([\d.]+)" height="([\d.]+)"/.exec(map);
   if (!m || m[1] !== num(mapWidth) || m[2] !== num(geo.height)) {
