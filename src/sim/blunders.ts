@@ -72,6 +72,14 @@ export const BLUNDERS: readonly BlunderKind[] = [
       'a named leader of the side displaced by the elimination of his stack, costing the side his political rating times a die in VP, once the side has had a Movement Phase (before it he stands where the scenario put him)',
   },
   {
+    id: 'leader_displaced',
+    short: 'leader displaced',
+    rule: '10.3, I-35',
+    counts: 'leaders',
+    description:
+      'a named leader of the side, standing with no combat unit of the side, displaced by an enemy combat unit entering his hex, which gives the enemy his political rating times a die in VP, once the side has had a Movement Phase',
+  },
+  {
     id: 'open_base',
     short: 'open base',
     rule: '10.3, 16.2',
@@ -109,10 +117,11 @@ export const EMPTY_WORKS = 0,
   GHQ_ABANDONED = 3,
   ATTRITION_STEPS = 4,
   LEADER_LOST = 5,
-  OPEN_BASE = 6,
-  HOPELESS_ATTACK = 7,
-  IDLE_UNITS = 8,
-  OVERSTACK = 9;
+  LEADER_DISPLACED = 6,
+  OPEN_BASE = 7,
+  HOPELESS_ATTACK = 8,
+  IDLE_UNITS = 9,
+  OVERSTACK = 10;
 
 /** Summed over games, [kind][side] in BLUNDERS order: games with at least one, and the occurrences. */
 export interface BlunderCounts {
@@ -279,6 +288,10 @@ export class BlunderAudit implements GameObserver {
       case 'vp':
         if (e.cause === 'leaderLostWithStack') {
           if (this.movedOnce_s[e.side]) this.game_ks[LEADER_LOST * 2 + e.side]!++;
+        } else if (e.cause === 'leaderDisplaced') {
+          // 10.3: the VP go to the side that entered; the leader was the other side's.
+          const owner = otherSide(e.side);
+          if (this.movedOnce_s[owner]) this.game_ks[LEADER_DISPLACED * 2 + owner]!++;
         } else if (e.cause === 'callUp' && e.total < 0) this.suddenDeathCallUp(e.side);
         break;
       case 'reinforcement':

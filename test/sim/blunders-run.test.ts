@@ -70,6 +70,7 @@ function directCount(r: Recorder): number[][] {
     }
     if (e.type === 'phase' && e.phase === 'movement') moved.add(e.side);
     if (e.type === 'vp' && e.cause === 'leaderLostWithStack' && moved.has(e.side)) add('leader_lost_with_stack', e.side);
+    if (e.type === 'vp' && e.cause === 'leaderDisplaced' && moved.has(1 - e.side)) add('leader_displaced', 1 - e.side);
     if (e.type === 'capture' && e.how === 'movement' && map.bigFour_h[e.hex] === 1) {
       const owner = 1 - e.side;
       let j = i - 1;

@@ -2,7 +2,7 @@
 // event records, and not found in the clean one beside it (docs/blunders.md defines the kinds).
 import { describe, expect, test } from 'vitest';
 import { forcedDice } from '../../src/core/dice.js';
-import { removeGhq } from '../../src/core/displacement.js';
+import { overrun, removeGhq } from '../../src/core/displacement.js';
 import type { GameEvent, PhaseName } from '../../src/core/events.js';
 import type { Game } from '../../src/core/game.js';
 import { WORKS_ENTRENCHMENT, WORKS_FORTIFICATION } from '../../src/core/map.js';
@@ -21,6 +21,7 @@ import {
   HOPELESS_ATTACK,
   HOPELESS_CALL_UP,
   IDLE_UNITS,
+  LEADER_DISPLACED,
   LEADER_LOST,
   OPEN_BASE,
   OVERSTACK,
@@ -306,6 +307,43 @@ describe('15 leader_lost_with_stack (12.9, I-35)', () => {
     a.event(phase(PAR, 'movement'));
     eliminateUnit(game, u, { cause: 'combat', crt: 4, rule: '12.5' });
     expect(ended(a).games[LEADER_LOST]).toEqual([0, 0]);
+  });
+});
+
+describe('10.3 leader_displaced (I-35)', () => {
+  // Estigarribia (political 3) alone in 1205, a Paraguayan unit in 1208 for him to be displaced to; a Bolivian unit enters 1205.
+  const alone = (leader: string) => {
+    const w = world({ vp: [30, 30] });
+    w.put('P-I2', '1208');
+    setLeaderLoc(w.state, w.leader(leader), w.hex('1205'));
+    return w;
+  };
+  test('10.3 a named leader alone, entered by an enemy combat unit, gives the enemy VP and counts for his side', () => {
+    const w = alone('P-ESTIG');
+    const { game, a } = auditedGame(w.state, [2]);
+    a.event(phase(PAR, 'movement'));
+    overrun(game, w.hex('1205'), BOL);
+    expect(w.state.vp_s[BOL]).toBe(30 + 3 * 2);
+    expect(w.state.loc_l[w.leader('P-ESTIG')]).toBe(w.hex('1208'));
+    const c = ended(a);
+    expect(c.total[LEADER_DISPLACED]).toEqual([1, 0]);
+    expect(c.total[LEADER_LOST]).toEqual([0, 0]);
+  });
+  test("17 the same before the side's first Movement Phase (where the scenario set him up) gives the VP and does not count", () => {
+    const w = alone('P-ESTIG');
+    const { game, a } = auditedGame(w.state, [2]);
+    a.event(phase(BOL, 'movement'));
+    overrun(game, w.hex('1205'), BOL);
+    expect(w.state.vp_s[BOL]).toBe(30 + 3 * 2);
+    expect(ended(a).total[LEADER_DISPLACED]).toEqual([0, 0]);
+  });
+  test('15 an unnamed leader displaced the same way gives nothing and does not count', () => {
+    const w = alone('P-A');
+    const { game, a } = auditedGame(w.state, []);
+    a.event(phase(PAR, 'movement'));
+    overrun(game, w.hex('1205'), BOL);
+    expect(w.state.vp_s[BOL]).toBe(30);
+    expect(ended(a).games[LEADER_DISPLACED]).toEqual([0, 0]);
   });
 });
 
