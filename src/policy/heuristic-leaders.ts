@@ -47,7 +47,8 @@ function doomed(s: { units: number; steps: number; supplied: boolean }, enemyNea
 /**
  * Where the leaders at `from` go alone: the reachable hex with no enemy unit within one hex (`near1`) holding
  * two or more combat units of the side that are not themselves exposed, one of them in General Supply if any
- * such hex is in reach, the most steps, then the nearest; failing that, the side's GHQ (a provider behind the line, 8.10); -1: none.
+ * such hex is in reach, the most steps, then the nearest; failing that, the side's GHQ (a provider behind the line, 8.10), unless
+ * `exposed` says an enemy unit could enter its hex (leaderCover: the GHQ may move on and leave them alone there, 10.3); -1: none.
  * Fills `reach` with the leaders' own search, for pathTo.
  */
 export function leaderRefuge(
@@ -58,6 +59,7 @@ export function leaderRefuge(
   leaders: readonly number[],
   from: number,
   near1: Float64Array,
+  exposed?: (h: number) => boolean,
 ): number {
   reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true }), from, reach);
   const size = view.map.grid.size;
@@ -79,7 +81,8 @@ export function leaderRefuge(
     }
   }
   const ghq = view.ghq_s[side]!;
-  if (best < 0 && ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq)) best = ghq;
+  if (best < 0 && ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq) && !(exposed !== undefined && exposed(ghq)))
+    best = ghq;
   return best;
 }
 
@@ -91,6 +94,7 @@ export function leaderRefuge(
  * moving through a lone leader's hex displaces him for VP), then the cheapest; -1 when there is none. Leaders do not roll for
  * attrition (8.12): one alone out of supply keeps his side his political rating. `escape` (leaderEscape, when that
  * finds none: the way back is barred): any such hex however far from a provider, out of three hexes of the enemy first.
+ * `exposed` (leaderCover): a hex an enemy unit could enter next, where leaders alone would be displaced (10.3); those come last.
  */
 export function leaderWithdrawal(
   reach: Reach,
@@ -102,6 +106,7 @@ export function leaderWithdrawal(
   rows: readonly Uint8Array[],
   at: readonly number[],
   escape = false,
+  exposed?: (h: number) => boolean,
 ): number {
   const size = view.map.grid.size;
   const nearest = (h: number) => {
@@ -118,7 +123,9 @@ export function leaderWithdrawal(
     if (n === reach.start || n >= size || near1[n]! > 0 || !canEndAt(reach, n) || doomedStackAt(view, side, n, near3)) continue;
     const d = nearest(n);
     if (d > now && !escape) continue;
-    const rank = escape ? (near3[n]! > 0 ? 512 : 0) + d : d * 2 + (near3[n]! > 0 ? 1 : 0),
+    const rank =
+        (escape ? (near3[n]! > 0 ? 512 : 0) + d : d * 2 + (near3[n]! > 0 ? 1 : 0)) +
+        (exposed !== undefined && view.combat_hs[n * 2 + side] === 0 && exposed(n) ? 1024 : 0),
       cost = reach.cost_n[n]!;
     if (rank < bestRank || (rank === bestRank && cost < bestCost)) {
       best = n;

@@ -12,6 +12,7 @@ import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
 import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
+import { enemyCanReach } from './threat.js';
 import { guarded } from './heuristic-garrison.js';
 import { doomedStackAt, exposedLeaderStack, joinDooms, leaderRefuge, leaderWithdrawal, wastingInEzoc } from './heuristic-leaders.js';
 
@@ -167,6 +168,7 @@ export function chooseMove(
   const supplyRows = providerHexes.map((p) => distanceRow(grid, p));
   const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
   const radiusHexes = Math.max(2, Math.floor(view.radius_s[side]! / 2));
+  const exposed = params.leaderCover ? (h: number) => enemyCanReach(view, side, h, true) : undefined;
   const frontRows = params.reserveMarch > 0 ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
@@ -195,13 +197,15 @@ export function chooseMove(
       leaders.length > 0 &&
       (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))
     ) {
-      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
-      // None to cross to: toward the nearest provider alone (leaderRetreat).
+      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, exposed);
+      // None to cross to: toward the nearest provider alone (leaderRetreat), out of the enemy's reach first (leaderCover).
       if (refuge < 0 && params.leaderRetreat)
-        refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);
+        refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, false, exposed);
       // 15, I-35: the way back barred, anywhere out of the enemy's touch (leaderEscape).
       if (refuge < 0 && params.leaderRetreat && params.leaderEscape)
-        refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, true);
+        refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, true, exposed);
+      // Nowhere else: the GHQ, in the enemy's reach or not, as before leaderCover.
+      if (refuge < 0 && exposed !== undefined) refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
         return { units: [], leaders, path: pathTo(reach, refuge) };

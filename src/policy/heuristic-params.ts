@@ -91,6 +91,8 @@ export interface HeuristicParams {
   readonly leaderEscape: boolean;
   /** 16.2, 8.12: a big-four base outside the supply area is garrisoned too (false: only settlements inside it, the garrison would roll for attrition). */
   readonly baseOutOfSupply: boolean;
+  /** 10.3, I-35: leaders moving alone do not end in a hex with no combat unit of the side that an enemy unit can enter next (it would displace them for VP): the GHQ is a refuge only out of the enemy's reach, and a withdrawal hex in it comes last. */
+  readonly leaderCover: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -145,6 +147,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardSource: true,
     leaderEscape: true,
     baseOutOfSupply: true,
+    leaderCover: true,
   },
   balanced: {
     minOdds: 2,
@@ -183,6 +186,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardSource: true,
     leaderEscape: true,
     baseOutOfSupply: true,
+    leaderCover: true,
   },
   aggressive: {
     minOdds: 1,
@@ -221,6 +225,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardSource: true,
     leaderEscape: true,
     baseOutOfSupply: true,
+    leaderCover: true,
   },
 };
 
@@ -266,5 +271,6 @@ export const paramsSchema = z
     guardSource: z.boolean(),
     leaderEscape: z.boolean(),
     baseOutOfSupply: z.boolean(),
+    leaderCover: z.boolean(),
   })
   .partial();

@@ -10,6 +10,7 @@ import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
 import { doomedStackAt, joinDooms, wastingInEzoc } from '../../src/policy/heuristic-leaders.js';
 import { influence } from '../../src/policy/influence.js';
+import { enemyCanReach } from '../../src/policy/threat.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
@@ -167,5 +168,35 @@ describe('7.3, 8.12, I-35: leaderTrap: leaders step out of a stack wasting out o
     const r = francoEnds(false);
     expect(r.at).not.toBe('1209');
     expect(r.withUnits).toBe(true);
+  });
+});
+
+describe('10.3, I-35: leaderCover: a leader leaving a doomed stack alone does not end where an enemy unit could walk in on him', () => {
+  // Franco with one reduced unit out of General Supply in 1205, Paraguay's source in 1212 (7 hexes south) and a
+  // Bolivian infantry unit in 1609, within a move of the source but not of the hexes west of it.
+  function franco(leaderCover: boolean) {
+    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    const u = p.place('P-I3', '1205', { reduced: true });
+    const l = p.placeLeader('P-FRANCO', '1205');
+    p.state.inSupply_u[u] = 0;
+    p.state.oos_l[l] = 1;
+    p.place('B-I1', '1609');
+    const source = p.hex('1212');
+    const before = distance(p.state.map.grid, p.hex('1205'), source);
+    movementPhase(testGame(p.state, [], bal({ leaderCover, ...quiet })), PAR, false);
+    const at = p.state.loc_l[l]!;
+    return { at, reachable: enemyCanReach(p.state, PAR, at, true), nearer: distance(p.state.map.grid, at, source) < before, source };
+  }
+
+  test('without it he walks to the source, which the Bolivian unit can enter next turn', () => {
+    const r = franco(false);
+    expect(r.at).toBe(r.source);
+    expect(r.reachable).toBe(true);
+  });
+
+  test("with it he ends nearer the source, out of the Bolivian unit's reach", () => {
+    const r = franco(true);
+    expect(r.reachable).toBe(false);
+    expect(r.nearer).toBe(true);
   });
 });
