@@ -5,6 +5,7 @@
 import { existsSync, renameSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Scenario } from '../core/scenario.js';
+import type { ReplayOptions } from '../report/replay.js';
 import { runReportFiles, writeRunReport } from '../report/run-report.js';
 import type { Aggregate, AggregateShape } from '../sim/aggregate.js';
 import type { RunManifest } from '../sim/manifest.js';
@@ -27,6 +28,8 @@ export interface FinishOptions {
   readonly replays: boolean;
   readonly quiet: boolean;
   readonly progress: boolean;
+  /** Where the replays are written when not here: the run's worker threads (writeTellingReplays). */
+  readonly replayWriter?: (opts: ReplayOptions) => Promise<void>;
 }
 
 /** Writes the telling replays and the report, telling each phase on stderr, then says on stdout what the run found. */
@@ -53,7 +56,7 @@ async function writeReport(o: FinishOptions): Promise<void> {
   if (o.replays) {
     const phase = createPhase(label, 'replaying the telling games', 'game', view);
     try {
-      telling = await writeTellingReplays(o.dir, o.spec, o.picks, (done, total) => phase.step(done, total));
+      telling = await writeTellingReplays(o.dir, o.spec, o.picks, (done, total) => phase.step(done, total), o.replayWriter);
     } finally {
       phase.end();
     }

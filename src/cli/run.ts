@@ -13,6 +13,8 @@ import { QueueError } from '../sim/queue/errors.js';
 import { gamesCsvHeader } from '../sim/chaco-game.js';
 import { claimRunFolder, GAMES_CSV, GAMES_PARTIAL, outputDir, runIdentity, writeAggregateFile } from './run-folder.js';
 import { TellingGames } from '../sim/telling.js';
+import type { ReplayOptions } from '../report/replay.js';
+import { replayWorkerFile } from './replay-worker.js';
 import { finishedRun, finishRun } from './run-finish.js';
 import { addQueueOptions, checkQueueFlags, openPool, queueRecord, queueSchema } from './queue-options.js';
 import { addCommonOptions, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
@@ -71,6 +73,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   const pool = await openPool(f);
   const interrupt = onInterrupt(f.quiet);
   let played: PlayedRun;
+  let playing = true;
   try {
     played = await playWithProgress(pool, spec, shape, {
       first: f.first + kept,
@@ -88,6 +91,7 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
         checkpoint(false);
       },
     });
+    playing = false;
   } catch (err) {
     // Redis stopped answering: the games handed on so far are kept, for the same command to resume.
     if (err instanceof QueueError) {
@@ -99,7 +103,9 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
     throw err;
   } finally {
     closeSync(csv);
-    await pool.close().finally(() => interrupt.dispose()); // a Ctrl-C after the last game changes nothing; finishRun takes the next
+    // A Ctrl-C after the last game changes nothing; finishRun takes the next. The pool stays open for the replays.
+    if (playing) await pool.close().finally(() => interrupt.dispose());
+    else interrupt.dispose();
   }
   const outcome = { ...played.outcome, played: sofarPlayed, aggregate: sofar };
   const manifest = runManifest({
@@ -124,7 +130,19 @@ export async function runAction(scenarioArg: string, raw: unknown): Promise<void
   // aggregate.json keeps run.json from here on: the report is a function of it and games.csv, and a rerun rebuilds it (run-finish.ts).
   writeAggregateFile(dir, identity, sofarPlayed, sofar, manifest);
   renameSync(partial, join(dir, GAMES_CSV));
-  await finishRun({ ...finish, manifest, aggregate: outcome.aggregate, picks: telling.picks() });
+  // The telling replays on the worker threads, warm from the games, all at once (the main thread's when it has none).
+  const call = pool.call;
+  try {
+    await finishRun({
+      ...finish,
+      manifest,
+      aggregate: outcome.aggregate,
+      picks: telling.picks(),
+      ...(call ? { replayWriter: async (o: ReplayOptions) => void (await call(replayWorkerFile(), 'replay', o)) } : {}),
+    });
+  } finally {
+    await pool.close();
+  }
   if (outcome.failure) reportFailure(outcome, spec, f.first, f.games, dir);
   else if (outcome.interrupted) {
     const what =

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPolicyModules } from '../policy/index.js';
-import { writeReplay } from '../report/replay.js';
+import { writeReplay, type ReplayOptions } from '../report/replay.js';
 import type { RunSpec } from '../sim/spec.js';
 import type { TellingGame } from '../sim/telling.js';
 
@@ -17,32 +17,41 @@ export const hasReplay = (dir: string, game: number) => existsSync(join(dir, rep
  * Writes the replay of each telling game (closest, biggest wins, sudden death, settlement) into
  * DIR/replays/game-<i>/ with `chaco replay`'s writer; a game picked for several reasons is written once,
  * a replay already whole there (a resumed or rebuilt report) is kept, and the replays of games no longer
- * picked (a report of fewer games, cut short) are removed. `onReplay` is told before each game is replayed.
+ * picked (a report of fewer games, cut short) are removed. `onReplay` is told how many are written. With
+ * `writer` (a run's worker threads, warm from its games) they are written there, all at once; else one by one here.
  */
 export async function writeTellingReplays(
   dir: string,
   spec: RunSpec,
   picks: readonly TellingGame[],
   onReplay?: (done: number, total: number) => void,
+  writer?: (opts: ReplayOptions) => Promise<void>,
 ): Promise<{ pick: TellingGame; dir: string | null }[]> {
-  await loadPolicyModules([spec.par, spec.bol]);
   const games = [...new Set(picks.map((p) => p.game))];
   const todo = games.filter((g) => !hasReplay(dir, g));
-  todo.forEach((game, k) => {
-    onReplay?.(k, todo.length);
-    writeReplay({
-      scenario: spec.scenario,
-      seed: spec.seed,
-      game,
-      par: spec.par,
-      bol: spec.bol,
-      options: spec.options,
-      handicap: spec.handicap,
-      dataDir: spec.dataDir,
-      out: join(dir, replayFolder(game)),
-    });
+  const options = (game: number): ReplayOptions => ({
+    scenario: spec.scenario,
+    seed: spec.seed,
+    game,
+    par: spec.par,
+    bol: spec.bol,
+    options: spec.options,
+    handicap: spec.handicap,
+    dataDir: spec.dataDir,
+    out: join(dir, replayFolder(game)),
   });
-  if (todo.length > 0) onReplay?.(todo.length, todo.length);
+  if (writer !== undefined) {
+    let done = 0;
+    onReplay?.(0, todo.length);
+    await Promise.all(todo.map((game) => writer(options(game)).then(() => onReplay?.(++done, todo.length))));
+  } else {
+    await loadPolicyModules([spec.par, spec.bol]);
+    todo.forEach((game, k) => {
+      onReplay?.(k, todo.length);
+      writeReplay(options(game));
+    });
+    if (todo.length > 0) onReplay?.(todo.length, todo.length);
+  }
   const replays = join(dir, 'replays');
   if (existsSync(replays)) {
     for (const name of readdirSync(replays))

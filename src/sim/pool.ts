@@ -22,6 +22,12 @@ export interface ShardPool<S extends SpecBase, A, H> {
    * `onGame` is told each game as it finishes, every one of them before the promise settles (a queue tells none).
    */
   run(task: ChunkTask<S>, signal?: AbortSignal, onGame?: (g: GameDone<A>) => void): Promise<ChunkResult<A>>;
+  /**
+   * Runs export `name` of the compiled module `file` on one of the pool's threads (warm from its shards), with
+   * `arg` (cloned), to its result; absent where the pool has no threads of its own (the calling thread, a queue):
+   * the caller does the work itself.
+   */
+  readonly call?: (file: string, name: string, arg: unknown) => Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -102,6 +108,7 @@ export function createPool<S extends SpecBase, A, H>(game: GameModule<S, A, H>, 
         },
       );
     },
+    call: (file, name, arg) => pool.run(arg as ChunkTask<S>, { filename: file, name }),
     close: () => pool.destroy(),
   };
 }

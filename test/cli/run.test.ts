@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 describe('chaco run', () => {
-  test('games.csv is byte-identical for 1 and 2 workers; the folder holds the documented files', () => {
+  test('games.csv and the replays are byte-identical in the main thread and on 2 workers; the folder holds the documented files', () => {
     const args = ['run', 'boqueron', '--games', '40', '--seed', '7', '--handicap', 'PAR=+3', '--option', 'fixedSettlementVP=true'];
-    const [one, two] = ['1', '2'].map((w) => {
+    const [one, two] = ['0', '2'].map((w) => {
       const out = tmp();
       const r = chaco([...args, '--workers', w, '--out', out]);
       expect(r.err).toBe('');
@@ -30,6 +30,13 @@ describe('chaco run', () => {
       'vp-sources.vl.json',
     ])
       expect(read(two, f), f).toBe(read(one, f));
+    // The telling replays: written by the main thread with --workers 0, on the worker threads with 2.
+    const replays = readdirSync(join(one, 'replays')).sort();
+    expect(replays.length).toBeGreaterThan(0);
+    expect(readdirSync(join(two, 'replays')).sort()).toEqual(replays);
+    for (const g of replays)
+      for (const f of readdirSync(join(one, 'replays', g)))
+        expect(read(two, join('replays', g, f)), `${g}/${f}`).toBe(read(one, join('replays', g, f)));
 
     const rows = lines(csv);
     expect(rows).toHaveLength(41);
@@ -64,7 +71,7 @@ describe('chaco run', () => {
       games: 40,
       played: 40,
       status: 'complete',
-      workers: 1,
+      workers: 0,
       policies: { PAR: 'random', BOL: 'random' },
       handicap: { PAR: 3, BOL: 0 },
       startingVp: { PAR: 18, BOL: 20 },
