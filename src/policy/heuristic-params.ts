@@ -91,6 +91,12 @@ export interface HeuristicParams {
   readonly leaderEscape: boolean;
   /** 16.2, 8.12: a big-four base outside the supply area is garrisoned too (false: only settlements inside it, the garrison would roll for attrition). */
   readonly baseOutOfSupply: boolean;
+  /**
+   * 10.3, 12.9: a GHQ hex whose stack is one combat unit or three steps or fewer, with an enemy unit able to get beside
+   * it, counts as alone in reach (an attack that clears the hex advances into it); a GHQ so placed leaves for a safe hex.
+   * Off in the presets: in Villa Montes it cost `balanced` Paraguay 6 points of win rate (docs/blunders.md); left to tuning.
+   */
+  readonly ghqCover: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -145,6 +151,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardSource: true,
     leaderEscape: true,
     baseOutOfSupply: true,
+    ghqCover: false,
   },
   balanced: {
     minOdds: 2,
@@ -183,6 +190,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardSource: true,
     leaderEscape: true,
     baseOutOfSupply: true,
+    ghqCover: false,
   },
   aggressive: {
     minOdds: 1,
@@ -221,6 +229,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardSource: true,
     leaderEscape: true,
     baseOutOfSupply: true,
+    ghqCover: false,
   },
 };
 
@@ -266,5 +275,6 @@ export const paramsSchema = z
     guardSource: z.boolean(),
     leaderEscape: z.boolean(),
     baseOutOfSupply: z.boolean(),
+    ghqCover: z.boolean(),
   })
   .partial();
