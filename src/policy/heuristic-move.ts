@@ -189,13 +189,14 @@ export function chooseMove(
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
     // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none) cross alone to one that can hold; the units move next, leaderless.
+    // With leaderReaction in a Reaction Movement too (10.10: the side's Supply Phase, 8.12, comes before its next move).
     if (
       params.leaderSafety &&
-      !d.reaction &&
+      (!d.reaction || params.leaderReaction) &&
       leaders.length > 0 &&
       (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))
     ) {
-      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
+      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction);
       // None to cross to: toward the nearest provider alone (leaderRetreat).
       if (refuge < 0 && params.leaderRetreat)
         refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes);

@@ -97,6 +97,11 @@ export interface HeuristicParams {
    * Off in the presets: in Villa Montes it cost `balanced` Paraguay 6 points of win rate (docs/blunders.md); left to tuning.
    */
   readonly ghqCover: boolean;
+  /**
+   * 10.10, 8.12, I-35: leaderSafety in a Reaction Movement too: leaders on a doomed stack step off it alone rather
+   * than react with it (false: they react with their units or stay).
+   */
+  readonly leaderReaction: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -152,6 +157,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderEscape: true,
     baseOutOfSupply: true,
     ghqCover: false,
+    leaderReaction: true,
   },
   balanced: {
     minOdds: 2,
@@ -191,6 +197,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderEscape: true,
     baseOutOfSupply: true,
     ghqCover: false,
+    leaderReaction: true,
   },
   aggressive: {
     minOdds: 1,
@@ -230,6 +237,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderEscape: true,
     baseOutOfSupply: true,
     ghqCover: false,
+    leaderReaction: true,
   },
 };
 
@@ -276,5 +284,6 @@ export const paramsSchema = z
     leaderEscape: z.boolean(),
     baseOutOfSupply: z.boolean(),
     ghqCover: z.boolean(),
+    leaderReaction: z.boolean(),
   })
   .partial();
