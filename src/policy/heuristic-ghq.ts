@@ -13,7 +13,8 @@ import { shapeState } from '../core/state-shape.js';
 import { generalSupply, isolatedUnits, locLengths, radiusForLoc, supplyColumn, traceLoc } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
-import { enemyCanReach } from './threat.js';
+import { stackAt } from './heuristic-leaders.js';
+import { enemyCanReach, enemyCanReachNear } from './threat.js';
 import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
@@ -186,20 +187,32 @@ export function supplyArea(view: GameState, side: Side): Uint8Array {
   return area;
 }
 
-/** 10.3: the danger to a GHQ in h: none out of enemy reach; held by our combat units, exposed; alone in reach, barred (null). */
-function danger(view: GameState, side: Side, h: number): number | null {
+/**
+ * 10.3: the danger to a GHQ in h: none out of enemy reach; held by our combat units, exposed; alone in reach, barred
+ * (null). `cover` (ghqCover): held by a stack of one unit or three steps or fewer that an enemy unit can get beside
+ * is barred too (12.9: an attack that clears the hex advances into it and overruns the GHQ).
+ */
+function danger(view: GameState, side: Side, h: number, cover = false): number | null {
   let d = nearestEnemyDistance(view, side, h) <= 2 ? NEAR_ENEMY : 0;
+  const held = view.combat_hs[h * 2 + side]! > 0;
   if (enemyCanReach(view, side, h, true)) {
-    if (view.combat_hs[h * 2 + side] === 0) return null;
+    if (!held) return null;
     d += EXPOSED;
   }
+  if (cover && held && weakCover(view, side, h) && enemyCanReachNear(view, side, h, 1, true)) return null;
   return d;
 }
 
-/** 10.3: the side's GHQ stands on the map with no combat unit of its own, within an enemy unit's reach. */
-export function ghqAloneInReach(view: GameState, side: Side): boolean {
+/** 12.9: a stack too weak to cover a GHQ: one combat unit, or three steps or fewer (3.3). */
+function weakCover(view: GameState, side: Side, h: number): boolean {
+  const s = stackAt(view, side, h);
+  return s.units <= 1 || s.steps <= 3;
+}
+
+/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with `cover`, or a weak stack), within an enemy unit's reach. */
+export function ghqAloneInReach(view: GameState, side: Side, cover = false): boolean {
   const h = view.ghq_s[side]!;
-  return h >= 0 && h < view.map.grid.size && danger(view, side, h) === null;
+  return h >= 0 && h < view.map.grid.size && danger(view, side, h, cover) === null;
 }
 
 /**
@@ -239,7 +252,11 @@ function bestHex(
     return { h, danger: dg, radius, quick: n + params.ghqRadiusWeight * radius - dg - lengths[h]! / 1000 };
   };
   // Only hexes whose quick estimate beats staying's are worked out.
-  const floor = keep >= 0 && lengths[keep]! >= 0 ? quick(keep, danger(view, side, keep) ?? EXPOSED * 2).quick : -Infinity;
+  const keepDanger = keep >= 0 ? danger(view, side, keep, params.ghqCover) : null;
+  const floor =
+    keep >= 0 && lengths[keep]! >= 0 && (keepDanger !== null || !params.ghqCover)
+      ? quick(keep, keepDanger ?? EXPOSED * 2).quick
+      : -Infinity;
   const pick = bestFew(
     view,
     side,
@@ -249,6 +266,7 @@ function bestHex(
       .filter((c) => c.quick > floor),
     floor,
     quick,
+    params.ghqCover,
   );
   let best = keep,
     bestValue = keepValue;
@@ -295,14 +313,21 @@ const before = (a: Quick, b: Quick) => b.quick - a.quick || a.h - b.h;
  * the best of each supply radius. `bounds` are the estimates with no danger, which can only lower one (by
  * danger, 10.3), so a hex's danger is asked only when its bound could still place it.
  */
-function bestFew(view: GameState, side: Side, bounds: Quick[], floor: number, quick: (h: number, dg: number) => Quick): Quick[] {
+function bestFew(
+  view: GameState,
+  side: Side,
+  bounds: Quick[],
+  floor: number,
+  quick: (h: number, dg: number) => Quick,
+  cover: boolean,
+): Quick[] {
   bounds.sort(before);
   const top: Quick[] = [];
   const byRadius = new Map<number, Quick>();
   const beats = (b: Quick, c: Quick | undefined) => c === undefined || before(b, c) < 0;
   for (const b of bounds) {
     if (!beats(b, top[BEST_FEW - 1]) && !beats(b, byRadius.get(b.radius))) continue;
-    const dg = danger(view, side, b.h);
+    const dg = danger(view, side, b.h, cover);
     if (dg === null) continue;
     const c = quick(b.h, dg);
     if (c.quick <= floor) continue;
@@ -364,8 +389,9 @@ export function chooseGhqMove(
   if (!d.movable.ghq || from < 0) return null;
   const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params, reaches));
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
-  const dg = danger(view, side, from);
-  const keepValue = expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
+  const dg = danger(view, side, from, params.ghqCover);
+  // ghqCover: a GHQ that would be overrun leaves for any safe hex with an LOC.
+  const keepValue = dg === null && params.ghqCover ? -Infinity : expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
   if (lastSettled && dg === 0) return null;
   const sc = scratchFor(view);
   const reach = ghqReach(view, side);
@@ -380,7 +406,7 @@ export function chooseGhqMove(
   const candidates = ends.filter((n) => n !== from && lengths[n]! >= 0);
   if (candidates.length === 0) return null;
   const best = bestHex(view, side, candidates, lengths, from, keepValue, params, w);
-  if (best === from) return null;
+  if (best === from || best < 0) return null;
   const path = pathTo(reach, best);
   // 12.12: the CSP at the GHQ go with it when their 4 MP make the path (8.15), so that they still project.
   const csp = movableCsp(from);
@@ -425,7 +451,7 @@ export function shouldRemoveGhq(view: GameState, side: Side, params: HeuristicPa
     const reach = ghqReach(view, side);
     for (let i = 0; i < reach.count; i++) {
       const n = reach.touched_n[i]!;
-      if (n < view.map.grid.size && canEndAt(reach, n) && lengths[n]! >= 0 && danger(view, side, n) !== null) return false;
+      if (n < view.map.grid.size && canEndAt(reach, n) && lengths[n]! >= 0 && danger(view, side, n, params.ghqCover) !== null) return false;
     }
   }
   const ghq_s = view.ghq_s.slice();

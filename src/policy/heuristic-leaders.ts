@@ -49,7 +49,7 @@ function doomed(s: { units: number; steps: number; supplied: boolean }, enemyNea
  * two or more combat units of the side that are not themselves exposed, one of them in General Supply if any
  * such hex is in reach, the most steps, then the nearest; failing that, the side's GHQ (a provider behind the line, 8.10), unless
  * `exposed` says an enemy unit could enter its hex (leaderCover: the GHQ may move on and leave them alone there, 10.3); -1: none.
- * Fills `reach` with the leaders' own search, for pathTo.
+ * Fills `reach` with the leaders' own search, for pathTo (`reaction`: a Reaction Movement's, 10.10).
  */
 export function leaderRefuge(
   ps: PathSearch,
@@ -59,9 +59,10 @@ export function leaderRefuge(
   leaders: readonly number[],
   from: number,
   near1: Float64Array,
+  reaction = false,
   exposed?: (h: number) => boolean,
 ): number {
-  reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true }), from, reach);
+  reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true, reaction }), from, reach);
   const size = view.map.grid.size;
   let best = -1,
     bestRank = 0,

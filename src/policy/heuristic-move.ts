@@ -191,13 +191,14 @@ export function chooseMove(
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
     // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none) cross alone to one that can hold; the units move next, leaderless.
+    // With leaderReaction in a Reaction Movement too (10.10: the side's Supply Phase, 8.12, comes before its next move).
     if (
       params.leaderSafety &&
-      !d.reaction &&
+      (!d.reaction || params.leaderReaction) &&
       leaders.length > 0 &&
       (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))
     ) {
-      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, exposed);
+      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction, exposed);
       // None to cross to: toward the nearest provider alone (leaderRetreat), out of the enemy's reach first (leaderCover).
       if (refuge < 0 && params.leaderRetreat)
         refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, false, exposed);
@@ -205,7 +206,7 @@ export function chooseMove(
       if (refuge < 0 && params.leaderRetreat && params.leaderEscape)
         refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, true, exposed);
       // Nowhere else: the GHQ, in the enemy's reach or not, as before leaderCover.
-      if (refuge < 0 && exposed !== undefined) refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1);
+      if (refuge < 0 && exposed !== undefined) refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
         return { units: [], leaders, path: pathTo(reach, refuge) };

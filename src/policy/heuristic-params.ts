@@ -93,6 +93,17 @@ export interface HeuristicParams {
   readonly baseOutOfSupply: boolean;
   /** 10.3, I-35: leaders moving alone do not end in a hex with no combat unit of the side that an enemy unit can enter next (it would displace them for VP): the GHQ is a refuge only out of the enemy's reach, and a withdrawal hex in it comes last. */
   readonly leaderCover: boolean;
+  /**
+   * 10.3, 12.9: a GHQ hex whose stack is one combat unit or three steps or fewer, with an enemy unit able to get beside
+   * it, counts as alone in reach (an attack that clears the hex advances into it); a GHQ so placed leaves for a safe hex.
+   * Off in the presets: in Villa Montes it cost `balanced` Paraguay 6 points of win rate (docs/blunders.md); left to tuning.
+   */
+  readonly ghqCover: boolean;
+  /**
+   * 10.10, 8.12, I-35: leaderSafety in a Reaction Movement too: leaders on a doomed stack step off it alone rather
+   * than react with it (false: they react with their units or stay).
+   */
+  readonly leaderReaction: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -148,6 +159,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderEscape: true,
     baseOutOfSupply: true,
     leaderCover: true,
+    ghqCover: false,
+    leaderReaction: true,
   },
   balanced: {
     minOdds: 2,
@@ -187,6 +200,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderEscape: true,
     baseOutOfSupply: true,
     leaderCover: true,
+    ghqCover: false,
+    leaderReaction: true,
   },
   aggressive: {
     minOdds: 1,
@@ -226,6 +241,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderEscape: true,
     baseOutOfSupply: true,
     leaderCover: true,
+    ghqCover: false,
+    leaderReaction: true,
   },
 };
 
@@ -272,5 +289,7 @@ export const paramsSchema = z
     leaderEscape: z.boolean(),
     baseOutOfSupply: z.boolean(),
     leaderCover: z.boolean(),
+    ghqCover: z.boolean(),
+    leaderReaction: z.boolean(),
   })
   .partial();

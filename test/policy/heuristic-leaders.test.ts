@@ -200,3 +200,29 @@ describe('10.3, I-35: leaderCover: a leader leaving a doomed stack alone does no
     expect(r.nearer).toBe(true);
   });
 });
+
+describe('10.10, 8.12, I-35: leaderReaction: in a Reaction Movement too, a leader on a doomed stack steps off it alone', () => {
+  // Franco with one reduced unit out of General Supply in 1205 (the Supply Phase's attrition comes before his next
+  // move), a Bolivian unit in 1201 and two full Paraguayan units in supply in 1207: his refuge, within a reaction's reach.
+  function franco(leaderReaction: boolean) {
+    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    const u = p.place('P-I3', '1205', { reduced: true });
+    const l = p.placeLeader('P-FRANCO', '1205');
+    p.state.inSupply_u[u] = 0;
+    p.state.oos_l[l] = 1;
+    for (const id of ['P-I4', 'P-I5']) p.place(id, '1207');
+    p.place('B-I1', '1201');
+    p.state.phasing = BOL;
+    movementPhase(testGame(p.state, [], bal({ leaderReaction, ...quiet })), PAR, true);
+    const at = p.state.loc_l[l]!;
+    return { withUnit: at === p.state.loc_u[u], at: hexLabel(p.state.map.grid, at) };
+  }
+
+  test('he leaves his doomed unit for the stack that can hold', () => {
+    expect(franco(true)).toEqual({ withUnit: false, at: '1207' });
+  });
+
+  test('with leaderReaction off he stays with his unit (or reacts with it)', () => {
+    expect(franco(false).withUnit).toBe(true);
+  });
+});
