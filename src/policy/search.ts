@@ -3,9 +3,10 @@
 // balanced preset) as the base, and four variants of the base (bolder, more careful, dug in, open).
 // Each plan is played from the current position to the end of the game (at most DEFAULT_HORIZON game
 // turns) on copies of it (the engine's Lookahead), `rollouts` times with the same dice for every plan
-// (common random numbers). The opponent it imagines is drawn from a pool (`opponentPool`): rollout r
-// plays against pool[r mod pool size], the same for every plan; `balanced` alone with the `balanced`
-// opponents. The plan in hand (the base at first) is kept unless another's mean score beats it by more
+// (common random numbers). The opponent it imagines is the balanced heuristic, or with the `pool`
+// opponents (`search:4:pool`) drawn from a pool (`opponentPool`): rollout r plays against pool[r mod
+// pool size], the same for every plan (docs/policies.md: the pool gains where balanced is the wrong
+// model and loses elsewhere, so it is not the default). The plan in hand (the base at first) is kept unless another's mean score beats it by more
 // than `switchMargin`, so noise does not make it change plans turn by turn. Deterministic for its seed.
 // `search`, `search:<rollouts>`, `search:<opponents>` or `search:<rollouts>:<opponents>`.
 import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
@@ -33,12 +34,12 @@ export const VARIANTS: Readonly<Record<string, Partial<HeuristicParams>>> = {
 };
 
 /**
- * Whom the search's rollouts play against: `pool` (balanced, the opponent's tuned file when the
- * scenario has one, cautious, aggressive; `opponentPool`) or `balanced` alone (the search before 2026-11-28).
+ * Whom the search's rollouts play against: `balanced` alone (the default) or `pool` (balanced, the
+ * opponent's tuned file when the scenario has one, cautious, aggressive; `opponentPool`).
  */
-export const SEARCH_OPPONENTS = ['pool', 'balanced'] as const;
+export const SEARCH_OPPONENTS = ['balanced', 'pool'] as const;
 export type SearchOpponents = (typeof SEARCH_OPPONENTS)[number];
-export const DEFAULT_OPPONENTS: SearchOpponents = 'pool';
+export const DEFAULT_OPPONENTS: SearchOpponents = 'balanced';
 
 /** A search's settings as its name gives them. */
 export interface SearchName {
@@ -47,10 +48,10 @@ export interface SearchName {
 }
 
 const SEARCH_FORMS =
-  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents pool or balanced (e.g. search:4:balanced)';
+  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool)';
 
 /**
- * 'search', 'search:4', 'search:balanced', 'search:4:balanced' → rollouts per plan and turn and the
+ * 'search', 'search:4', 'search:pool', 'search:4:pool' → rollouts per plan and turn and the
  * opponents; null when the name is not a search; an error naming the forms when it starts so but is none.
  */
 export function parseSearch(name: string): SearchName | null {
@@ -62,7 +63,7 @@ export function parseSearch(name: string): SearchName | null {
     throw new Error(`policy "${name}": rollouts from 1 to 64, e.g. search:4`);
   const opponents = m[2] ?? DEFAULT_OPPONENTS;
   if (!(SEARCH_OPPONENTS as readonly string[]).includes(opponents))
-    throw new Error(`policy "${name}": no search opponents "${opponents}" (${SEARCH_OPPONENTS.join(' or ')}, e.g. search:4:balanced)`);
+    throw new Error(`policy "${name}": no search opponents "${opponents}" (${SEARCH_OPPONENTS.join(' or ')}, e.g. search:4:pool)`);
   return { rollouts, opponents: opponents as SearchOpponents };
 }
 
@@ -133,7 +134,7 @@ export interface SearchPolicy extends Policy {
 export function searchPolicy(opts: {
   seed: string;
   rollouts?: number;
-  /** Whom the rollouts play against (DEFAULT_OPPONENTS: the pool). */
+  /** Whom the rollouts play against (DEFAULT_OPPONENTS: balanced alone). */
   opponents?: SearchOpponents;
   horizon?: number;
   switchMargin?: number;

@@ -1,5 +1,5 @@
-// The opponents the search's rollouts imagine: a pool (balanced, the opponent's tuned file, cautious,
-// aggressive), rollout r against pool[r mod pool size], the same for every plan; or balanced alone.
+// The opponents the search's rollouts imagine: balanced alone (the default), or a pool (balanced, the
+// opponent's tuned file, cautious, aggressive), rollout r against pool[r mod pool size], the same for every plan.
 import { describe, expect, test } from 'vitest';
 import type { GameView, Lookahead, Policy } from '../../src/core/decisions.js';
 import { playGame } from '../../src/core/play.js';
@@ -54,7 +54,7 @@ function opponentsMet(
 
 describe("the search's opponents", () => {
   test("the pool is balanced, the opponent side's tuned file, cautious and aggressive, in that order; balanced alone on request", () => {
-    expect(DEFAULT_OPPONENTS).toBe('pool');
+    expect(DEFAULT_OPPONENTS).toBe('balanced');
     expect(opponentPool('pool', fake('tuned')).map((c) => c.name)).toEqual(['balanced', 'tuned', 'cautious', 'aggressive']);
     // A scenario without a tuned file for the opponent: the presets alone.
     expect(opponentPool('pool', null).map((c) => c.name)).toEqual(['balanced', 'cautious', 'aggressive']);
@@ -62,7 +62,7 @@ describe("the search's opponents", () => {
   });
 
   test("rollout r meets pool[r mod pool size], the opponent side's tuned file, and every plan meets the same opponents", () => {
-    const met = opponentsMet(5);
+    const met = opponentsMet(5, 'pool');
     expect(met).toHaveLength(8);
     for (const m of met) expect(m).toEqual(['balanced', 'their tuned', 'cautious', 'aggressive', 'balanced']);
     // Without a tuned file for the opponent, the pool wraps round after three.
@@ -70,35 +70,35 @@ describe("the search's opponents", () => {
     for (const m of noTuned) expect(m).toEqual(['balanced', 'cautious', 'aggressive', 'balanced']);
   });
 
-  test('search:1 meets balanced alone, as does search:N:balanced', () => {
-    for (const m of opponentsMet(1)) expect(m).toEqual(['balanced']);
-    for (const m of opponentsMet(4, 'balanced')) expect(m).toEqual(['balanced', 'balanced', 'balanced', 'balanced']);
+  test('search:1:pool meets balanced alone, as does search:N (balanced, the default)', () => {
+    for (const m of opponentsMet(1, 'pool')) expect(m).toEqual(['balanced']);
+    for (const m of opponentsMet(4)) expect(m).toEqual(['balanced', 'balanced', 'balanced', 'balanced']);
   });
 
-  test('search:1 plays the same game as search:1:balanced (its one rollout meets balanced with the same stream)', () => {
+  test('search:1:pool plays the same game as search:1 (its one rollout meets balanced with the same stream)', () => {
     const { scenario, options } = boqueron();
     const play = (name: string) =>
       playGame(scenario, options, [createPolicy('cautious', 'p', scenario), createPolicy(name, 'b', scenario)], 'g', { log: true }).events;
-    expect(play('search:1')).toEqual(play('search:1:balanced'));
+    expect(play('search:1:pool')).toEqual(play('search:1'));
   });
 
   test('I-41 the search with the pool of opponents is deterministic by seed', () => {
     const { scenario, options } = boqueron();
-    const play = (): [Policy, Policy] => [createPolicy('cautious', 'p', scenario), createPolicy('search:2', 'b', scenario)];
+    const play = (): [Policy, Policy] => [createPolicy('cautious', 'p', scenario), createPolicy('search:2:pool', 'b', scenario)];
     const a = playGame(scenario, options, play(), 'g', { log: true });
     const b = playGame(scenario, options, play(), 'g', { log: true });
     expect(a.events).toEqual(b.events);
   });
 
-  test('search[:<rollouts>][:<opponents>] name it, the opponents pool (the default) or balanced; other forms are refused by name', () => {
-    expect(parseSearch('search')).toEqual({ rollouts: 4, opponents: 'pool' });
-    expect(parseSearch('search:2')).toEqual({ rollouts: 2, opponents: 'pool' });
+  test('search[:<rollouts>][:<opponents>] name it, the opponents balanced (the default) or pool; other forms are refused by name', () => {
+    expect(parseSearch('search')).toEqual({ rollouts: 4, opponents: 'balanced' });
+    expect(parseSearch('search:2')).toEqual({ rollouts: 2, opponents: 'balanced' });
     expect(parseSearch('search:4:balanced')).toEqual({ rollouts: 4, opponents: 'balanced' });
-    expect(parseSearch('search:balanced')).toEqual({ rollouts: 4, opponents: 'balanced' });
+    expect(parseSearch('search:pool')).toEqual({ rollouts: 4, opponents: 'pool' });
     expect(parseSearch('search:8:pool')).toEqual({ rollouts: 8, opponents: 'pool' });
     expect(parseSearch('searcher')).toBeNull();
     expect(() => parseSearch('search:4:cautious')).toThrow(
-      'policy "search:4:cautious": no search opponents "cautious" (pool or balanced, e.g. search:4:balanced)',
+      'policy "search:4:cautious": no search opponents "cautious" (balanced or pool, e.g. search:4:pool)',
     );
     expect(() => parseSearch('search:4:balanced:2')).toThrow(
       /policy "search:4:balanced:2": a search is search, search:<rollouts from 1 to 64>/,
@@ -114,7 +114,8 @@ describe("the search's opponents", () => {
       expect(parseSearch(searchName(r, o))).toEqual({ rollouts: r, opponents: o });
       expect(createPolicy(searchName(r, o), 's').name).toBe(searchName(r, o));
     }
-    expect(searchName(4, 'balanced')).toBe('search:balanced');
+    expect(searchName(4, 'balanced')).toBe('search');
+    expect(searchName(4, 'pool')).toBe('search:pool');
     expect(() => createPolicy('search:4:cautious', 's')).toThrow(/no search opponents "cautious"/);
   });
 });

@@ -62,13 +62,13 @@ describe('shard jobs', () => {
       to: 10,
       decisionTimeoutMs: 0,
     });
-    const inputs = gamesKind.inputs(gamesKind.localise(payload('balanced', 'search'), {}));
+    const inputs = gamesKind.inputs(gamesKind.localise(payload('balanced', 'search:4:pool'), {}));
     expect(Object.keys(inputs)).toEqual(['the data files', "the BOL search's tuned file", "the BOL search's opponent's tuned file"]);
     expect(inputs["the BOL search's tuned file"]).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(inputs["the BOL search's opponent's tuned file"]).toMatch(/^sha256:[0-9a-f]{64}$/);
     expect(inputs["the BOL search's opponent's tuned file"]).not.toBe(inputs["the BOL search's tuned file"]);
-    // The balanced opponent alone reads no opponent's file.
-    expect(Object.keys(gamesKind.inputs(gamesKind.localise(payload('balanced', 'search:4:balanced'), {})))).toEqual([
+    // The balanced opponent alone (the default) reads no opponent's file.
+    expect(Object.keys(gamesKind.inputs(gamesKind.localise(payload('balanced', 'search'), {})))).toEqual([
       'the data files',
       "the BOL search's tuned file",
     ]);
