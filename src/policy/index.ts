@@ -19,9 +19,9 @@ export { checkedPolicy } from './view-check.js';
 
 export const POLICY_NAMES = ['random', 'passive', ...PRESET_NAMES, 'search'] as const;
 
-/** A built-in policy name: random, passive, a preset, or search[:rollouts]. */
+/** A built-in policy name: random, passive, a preset, or search[:rollouts][:opponents] (a malformed search too: createPolicy says why). */
 export function isBuiltinPolicy(name: string): boolean {
-  return (POLICY_NAMES as readonly string[]).includes(name) || /^search:\d+$/.test(name);
+  return (POLICY_NAMES as readonly string[]).includes(name) || name.startsWith('search:');
 }
 
 const plans = new Map<string, Plan>();
@@ -42,7 +42,7 @@ function planFor(name: string, data: { map: GameMap; counters: Counters } | unde
   return plan;
 }
 
-/** The scenario's tuned file for `side` (policies/tuned/), the search's base plan; null without one. */
+/** The scenario's tuned file for `side` (policies/tuned/), the search's base plan and one of its opponents; null without one. */
 function tunedCandidate(data: { map: GameMap; counters: Counters; id?: string } | undefined, side: Side): SearchCandidate | null {
   if (data?.id === undefined) return null;
   const file = resolveAlias('tuned', data.id, side === 0 ? 'par' : 'bol');
@@ -69,8 +69,8 @@ export function createPolicy(name: string, seed: string, data?: { map: GameMap; 
   }
   if (isPlanFile(name)) return heuristicPolicy({ plan: planFor(name, data), seed });
   if (isPolicyModule(name)) return createModulePolicy(name, seed);
-  const rollouts = parseSearch(name);
-  if (rollouts !== null) return searchPolicy({ seed, rollouts, tunedFor: (side) => tunedCandidate(data, side) });
+  const search = parseSearch(name);
+  if (search !== null) return searchPolicy({ seed, ...search, tunedFor: (side) => tunedCandidate(data, side) });
   switch (name) {
     case 'random':
       return randomPolicy(seed);

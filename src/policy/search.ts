@@ -3,9 +3,12 @@
 // balanced preset) as the base, and four variants of the base (bolder, more careful, dug in, open).
 // Each plan is played from the current position to the end of the game (at most DEFAULT_HORIZON game
 // turns) on copies of it (the engine's Lookahead), `rollouts` times with the same dice for every plan
-// (common random numbers), the opponent modelled by the balanced heuristic. The plan in hand (the
-// base at first) is kept unless another's mean score beats it by more than `switchMargin`, so noise
-// does not make it change plans turn by turn. Deterministic for its seed. `search` or `search:<rollouts>`.
+// (common random numbers). The opponent it imagines is the balanced heuristic, or with the `pool`
+// opponents (`search:4:pool`) drawn from a pool (`opponentPool`): rollout r plays against pool[r mod
+// pool size], the same for every plan (docs/policies.md: the pool gains where balanced is the wrong
+// model and loses elsewhere, so it is not the default). The plan in hand (the base at first) is kept unless another's mean score beats it by more
+// than `switchMargin`, so noise does not make it change plans turn by turn. Deterministic for its seed.
+// `search`, `search:<rollouts>`, `search:<opponents>` or `search:<rollouts>:<opponents>`.
 import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
 import { otherSide, type Side } from '../core/side.js';
 import { heuristicPolicy } from './heuristic.js';
@@ -30,13 +33,44 @@ export const VARIANTS: Readonly<Record<string, Partial<HeuristicParams>>> = {
   open: { entrench: false, garrison: 0 },
 };
 
-/** 'search' or 'search:4' → rollouts per plan and turn, or null when the name is not a search. */
-export function parseSearch(name: string): number | null {
-  const m = /^search(?::(\d+))?$/.exec(name);
-  if (!m) return null;
-  const r = m[1] === undefined ? DEFAULT_ROLLOUTS : Number(m[1]);
-  if (!Number.isInteger(r) || r < 1 || r > 64) throw new Error(`policy "${name}": rollouts from 1 to 64, e.g. search:4`);
-  return r;
+/**
+ * Whom the search's rollouts play against: `balanced` alone (the default) or `pool` (balanced, the
+ * opponent's tuned file when the scenario has one, cautious, aggressive; `opponentPool`).
+ */
+export const SEARCH_OPPONENTS = ['balanced', 'pool'] as const;
+export type SearchOpponents = (typeof SEARCH_OPPONENTS)[number];
+export const DEFAULT_OPPONENTS: SearchOpponents = 'balanced';
+
+/** A search's settings as its name gives them. */
+export interface SearchName {
+  readonly rollouts: number;
+  readonly opponents: SearchOpponents;
+}
+
+const SEARCH_FORMS =
+  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool)';
+
+/**
+ * 'search', 'search:4', 'search:pool', 'search:4:pool' → rollouts per plan and turn and the
+ * opponents; null when the name is not a search; an error naming the forms when it starts so but is none.
+ */
+export function parseSearch(name: string): SearchName | null {
+  if (name !== 'search' && !name.startsWith('search:')) return null;
+  const m = /^search(?::(\d+))?(?::([a-z]+))?$/.exec(name);
+  if (!m) throw new Error(`policy "${name}": a search is ${SEARCH_FORMS}`);
+  const rollouts = m[1] === undefined ? DEFAULT_ROLLOUTS : Number(m[1]);
+  if (!Number.isInteger(rollouts) || rollouts < 1 || rollouts > 64)
+    throw new Error(`policy "${name}": rollouts from 1 to 64, e.g. search:4`);
+  const opponents = m[2] ?? DEFAULT_OPPONENTS;
+  if (!(SEARCH_OPPONENTS as readonly string[]).includes(opponents))
+    throw new Error(`policy "${name}": no search opponents "${opponents}" (${SEARCH_OPPONENTS.join(' or ')}, e.g. search:4:pool)`);
+  return { rollouts, opponents: opponents as SearchOpponents };
+}
+
+/** The name a search goes by: the shortest of the forms parseSearch reads back to the same settings. */
+export function searchName(rollouts: number, opponents: SearchOpponents): string {
+  const base = rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`;
+  return opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`;
 }
 
 /**
@@ -71,6 +105,18 @@ export function searchCandidates(tuned: SearchCandidate | null): { plans: Search
   return { plans, base };
 }
 
+/**
+ * The opponents the rollouts imagine, rollout r playing pool[r mod pool size]: balanced first, so
+ * that search:1 meets the opponent it always met; then the opponent's tuned file (its strongest known
+ * single player) when the scenario has one; then cautious and aggressive, the two ends of the presets.
+ * `balanced`: balanced alone.
+ */
+export function opponentPool(opponents: SearchOpponents, tunedOpponent: SearchCandidate | null): SearchCandidate[] {
+  const balanced = presetCandidate('balanced');
+  if (opponents === 'balanced') return [balanced];
+  return [balanced, ...(tunedOpponent ? [tunedOpponent] : []), presetCandidate('cautious'), presetCandidate('aggressive')];
+}
+
 /** What a search has done (counts only, no clock in the game: bench/search.mjs divides them by its own, rollouts per second). */
 export interface SearchStats {
   /** Player turns searched, rollouts played (a rule broken in one included) and the game turns they reached in all. */
@@ -88,9 +134,14 @@ export interface SearchPolicy extends Policy {
 export function searchPolicy(opts: {
   seed: string;
   rollouts?: number;
+  /** Whom the rollouts play against (DEFAULT_OPPONENTS: balanced alone). */
+  opponents?: SearchOpponents;
   horizon?: number;
   switchMargin?: number;
-  /** The scenario's tuned plan for a side (policies/tuned/), the base plan; asked once the side is known. */
+  /**
+   * The scenario's tuned plan for a side (policies/tuned/): for its own side the base plan, for the
+   * other side one of the opponents of the pool; asked once the side is known.
+   */
   tunedFor?: (side: Side) => SearchCandidate | null;
   /** Told, before each player turn, the plan chosen and every plan's mean score (for replays and tests). */
   onChoice?: (chosen: string, scores: Readonly<Record<string, number>>) => void;
@@ -99,17 +150,20 @@ export function searchPolicy(opts: {
   const stats: SearchStats = { turns: 0, rollouts: 0, gameTurns: 0, illegal: 0 };
   const horizon = opts.horizon ?? DEFAULT_HORIZON;
   const margin = opts.switchMargin ?? DEFAULT_SWITCH_MARGIN;
+  const opponents = opts.opponents ?? DEFAULT_OPPONENTS;
   let plans: SearchCandidate[] = [];
+  let pool: SearchCandidate[] = [];
   let chosen: { name: string; player: Policy } | null = null;
   let turns = 0;
   const start = (side: Side) => {
     const c = searchCandidates(opts.tunedFor?.(side) ?? null);
     plans = c.plans;
+    pool = opponentPool(opponents, opponents === 'pool' ? (opts.tunedFor?.(otherSide(side)) ?? null) : null);
     chosen = { name: c.base.name, player: c.base.make(`${opts.seed}:${c.base.name}`) };
     return chosen;
   };
   return {
-    name: rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`,
+    name: searchName(rollouts, opponents),
     stats,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
       return (chosen ?? start(d.side)).player.decide(d, view);
@@ -124,10 +178,11 @@ export function searchPolicy(opts: {
       for (const c of plans) {
         let total = 0;
         for (let r = 0; r < rollouts; r++) {
-          // Fresh players per rollout (their memories stay out of the game); the same dice for every plan.
+          // Fresh players per rollout (their memories stay out of the game); the same dice and the same
+          // opponent for every plan.
           const stream = `${opts.seed}:look:${turn}:${r}`;
           const own = c.make(`${stream}:own`);
-          const opponent = heuristicPolicy({ preset: 'balanced', seed: `${stream}:opponent` });
+          const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
           // A rollout whose imagined play breaks a rule counts as a heavy loss for that plan
           // (it never touches the game: the copy is thrown away).
           stats.rollouts++;

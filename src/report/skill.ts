@@ -21,9 +21,9 @@ export interface SkillScenario {
   readonly bolUp: readonly CellGames[];
 }
 
-/** The search budget of a rung's policy: N for search:N (search alone: 4), null for any other policy. */
+/** The search budget of a rung's policy: N for search:N or search:N:<opponents> (search alone: 4), null for any other policy. */
 export function rungBudget(policy: string, defaultRollouts = 4): number | null {
-  const m = /^search(?::(\d+))?$/.exec(policy);
+  const m = /^search(?::(\d+))?(?::[a-z]+)?$/.exec(policy);
   return m ? (m[1] === undefined ? defaultRollouts : Number(m[1])) : null;
 }
 

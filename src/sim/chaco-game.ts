@@ -83,8 +83,17 @@ function inputs(spec: RunSpec): Record<string, string | null> {
   ] as const) {
     const file = policyFile(name);
     if (file !== null) out[`the ${side} policy file`] = fileHash(file);
-    const scenario = parseSearch(name) !== null ? scenarioId() : null;
+    let search: ReturnType<typeof parseSearch>;
+    try {
+      search = parseSearch(name);
+    } catch {
+      search = null; // a malformed search: the games say so
+    }
+    const scenario = search !== null ? scenarioId() : null;
     if (scenario !== null) out[`the ${side} search's tuned file`] = fileHash(aliasFile('tuned', scenario, side === 'PAR' ? 'par' : 'bol'));
+    // Its rollouts' pool of opponents holds the other side's tuned file.
+    if (scenario !== null && search!.opponents === 'pool')
+      out[`the ${side} search's opponent's tuned file`] = fileHash(aliasFile('tuned', scenario, side === 'PAR' ? 'bol' : 'par'));
   }
   return out;
 }

@@ -31,8 +31,8 @@ const boqueron = () =>
 
 describe('the search policy', () => {
   test('search and search:<rollouts> name it; other rollouts are refused', () => {
-    expect(parseSearch('search')).toBe(DEFAULT_ROLLOUTS);
-    expect(parseSearch('search:5')).toBe(5);
+    expect(parseSearch('search')?.rollouts).toBe(DEFAULT_ROLLOUTS);
+    expect(parseSearch('search:5')?.rollouts).toBe(5);
     expect(parseSearch('balanced')).toBeNull();
     expect(() => parseSearch('search:0')).toThrow(/rollouts from 1 to 64/);
   });

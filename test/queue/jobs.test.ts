@@ -55,16 +55,23 @@ describe('shard jobs', () => {
     expect(gamesKind.inputs(gamesKind.localise(payload, {}))['the data files']).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 
-  test("a search's job carries the hash of the tuned file it plays as its base plan; other policies' jobs do not", () => {
+  test("a search's job carries the hashes of the tuned files it plays as its base plan and as an opponent in its pool; other policies' jobs do not", () => {
     const payload = (par: string, bol: string): GamesPayload<RunSpec> => ({
       spec: mapSpecPaths({ ...spec, par, bol }, (p) => portablePath(p)),
       from: 0,
       to: 10,
       decisionTimeoutMs: 0,
     });
-    const inputs = gamesKind.inputs(gamesKind.localise(payload('balanced', 'search'), {}));
-    expect(Object.keys(inputs)).toEqual(['the data files', "the BOL search's tuned file"]);
+    const inputs = gamesKind.inputs(gamesKind.localise(payload('balanced', 'search:4:pool'), {}));
+    expect(Object.keys(inputs)).toEqual(['the data files', "the BOL search's tuned file", "the BOL search's opponent's tuned file"]);
     expect(inputs["the BOL search's tuned file"]).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(inputs["the BOL search's opponent's tuned file"]).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(inputs["the BOL search's opponent's tuned file"]).not.toBe(inputs["the BOL search's tuned file"]);
+    // The balanced opponent alone (the default) reads no opponent's file.
+    expect(Object.keys(gamesKind.inputs(gamesKind.localise(payload('balanced', 'search'), {})))).toEqual([
+      'the data files',
+      "the BOL search's tuned file",
+    ]);
     expect(Object.keys(gamesKind.inputs(gamesKind.localise(payload('balanced', 'balanced'), {})))).toEqual(['the data files']);
   });
 

@@ -72,6 +72,7 @@ describe('the convergence rule', () => {
 
   test("a rung's budget is the rollouts of search:N, 4 for search, none for any other policy", () => {
     expect([rungBudget('search:8'), rungBudget('search'), rungBudget('balanced'), rungBudget('tuned')]).toEqual([8, 4, null, null]);
+    expect([rungBudget('search:2:balanced'), rungBudget('search:balanced')]).toEqual([2, 4]);
   });
 });
 
