@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_DATA_DIR } from '../data/load.js';
 import { loadPolicyModules } from '../policy/index.js';
-import { writeReplay } from '../report/replay.js';
+import { replayOptions, writeReplay } from '../report/replay.js';
 import { REPLAY_LINE } from '../sim/command-line.js';
 import { SpecError } from '../sim/spec.js';
 import { declareLine } from './declared-lines.js';
@@ -71,18 +71,7 @@ export function registerReplay(program: Command): void {
       await loadPolicyModules([spec.par, spec.bol]);
       let summary: ReturnType<typeof writeReplay>;
       try {
-        summary = writeReplay({
-          scenario,
-          seed: spec.seed,
-          game,
-          par: spec.par,
-          bol: spec.bol,
-          options: spec.options,
-          handicap: spec.handicap,
-          dataDir: spec.dataDir,
-          out,
-          scale,
-        });
+        summary = writeReplay({ ...replayOptions(spec, game, out), scenario, scale });
       } catch (err) {
         if (err instanceof SpecError) throw new UsageError(err.message);
         throw err;

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadPolicyModules } from '../policy/index.js';
-import { writeReplay, type ReplayOptions } from '../report/replay.js';
+import { replayOptions, writeReplay, type ReplayOptions } from '../report/replay.js';
 import type { RunSpec } from '../sim/spec.js';
 import type { TellingGame } from '../sim/telling.js';
 
@@ -29,17 +29,7 @@ export async function writeTellingReplays(
 ): Promise<{ pick: TellingGame; dir: string | null }[]> {
   const games = [...new Set(picks.map((p) => p.game))];
   const todo = games.filter((g) => !hasReplay(dir, g));
-  const options = (game: number): ReplayOptions => ({
-    scenario: spec.scenario,
-    seed: spec.seed,
-    game,
-    par: spec.par,
-    bol: spec.bol,
-    options: spec.options,
-    handicap: spec.handicap,
-    dataDir: spec.dataDir,
-    out: join(dir, replayFolder(game)),
-  });
+  const options = (game: number) => replayOptions(spec, game, join(dir, replayFolder(game)));
   if (writer !== undefined) {
     let done = 0;
     onReplay?.(0, todo.length);

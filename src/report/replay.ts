@@ -146,6 +146,12 @@ export function replayGame(
 }
 
 /** Replays game `game` of the run and writes narrative.md, events.json, log.txt, result.json and the maps into `out`. */
+/** The replay of game `game` of the run `spec` describes, written into `out`. */
+export function replayOptions(spec: RunSpec, game: number, out: string): ReplayOptions {
+  const { scenario, seed, par, bol, options, handicap, dataDir } = spec;
+  return { scenario, seed, game, par, bol, options, handicap, dataDir, out };
+}
+
 export function writeReplay(opts: ReplayOptions): ReplaySummary {
   const stepper = stepRecorder(opts.scale ?? 36);
   const { scenario, options, recorded, gameSeed } = replayGame(opts, stepper.observer);

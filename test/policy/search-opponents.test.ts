@@ -6,20 +6,10 @@ import { playGame } from '../../src/core/play.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { createPolicy } from '../../src/policy/index.js';
 import { DEFAULT_OPPONENTS, opponentPool, parseSearch, searchName, searchPolicy, type SearchCandidate } from '../../src/policy/search.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { prepareRun } from '../../src/sim/spec.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const boqueron = () =>
-  prepareRun({
-    scenario: 'boqueron',
-    dataDir: DEFAULT_DATA_DIR,
-    options: [],
-    par: 'balanced',
-    bol: 'balanced',
-    handicap: [0, 0],
-    seed: 's',
-    check: false,
-  });
+const boqueron = () => prepareRun(randomSpec('s', { par: 'balanced', bol: 'balanced' }));
 
 /** A fake plan whose players carry its name, so a fake look-ahead sees who plays. */
 const fake = (name: string): SearchCandidate => ({
