@@ -81,10 +81,17 @@ export function leaderRefuge(
       bestCost = cost;
     }
   }
-  const ghq = view.ghq_s[side]!;
-  if (best < 0 && ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq) && !(exposed !== undefined && exposed(ghq)))
-    best = ghq;
+  if (best < 0) {
+    const ghq = ghqRefuge(reach, view, side, from, near1);
+    if (ghq >= 0 && !(exposed !== undefined && exposed(ghq))) best = ghq;
+  }
   return best;
+}
+
+/** The side's GHQ as the leaders' refuge (8.10): in `reach` (leaderRefuge's search), not `from`, no enemy unit beside it; -1: not. */
+export function ghqRefuge(reach: Reach, view: GameState, side: Side, from: number, near1: Float64Array): number {
+  const ghq = view.ghq_s[side]!;
+  return ghq >= 0 && ghq !== from && near1[ghq] === 0 && canEndAt(reach, ghq) ? ghq : -1;
 }
 
 /**

@@ -14,7 +14,15 @@ import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { enemyCanReach } from './threat.js';
 import { guarded } from './heuristic-garrison.js';
-import { doomedStackAt, exposedLeaderStack, joinDooms, leaderRefuge, leaderWithdrawal, wastingInEzoc } from './heuristic-leaders.js';
+import {
+  doomedStackAt,
+  exposedLeaderStack,
+  ghqRefuge,
+  joinDooms,
+  leaderRefuge,
+  leaderWithdrawal,
+  wastingInEzoc,
+} from './heuristic-leaders.js';
 
 export interface Objective {
   readonly hex: number;
@@ -205,8 +213,8 @@ export function chooseMove(
       // 15, I-35: the way back barred, anywhere out of the enemy's touch (leaderEscape).
       if (refuge < 0 && params.leaderRetreat && params.leaderEscape)
         refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, true, exposed);
-      // Nowhere else: the GHQ, in the enemy's reach or not, as before leaderCover.
-      if (refuge < 0 && exposed !== undefined) refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction);
+      // Nowhere else: the GHQ, in the enemy's reach or not, as before leaderCover (reach still holds the leaders' search).
+      if (refuge < 0 && exposed !== undefined) refuge = ghqRefuge(reach, view, side, g.start, near1);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
         return { units: [], leaders, path: pathTo(reach, refuge) };
