@@ -96,8 +96,9 @@ export function readBalanceEquilibrium(folder: string, scenarioArg: string, scen
     const parsed = parseMix(text);
     if (!parsed) throw new UsageError(`${flag}: equilibrium.csv's ${side}_mix for ${scenarioId} ("${text}") is not a mix of policies`);
     return parsed.map((m) => {
-      const e = entries.find((x) => x.label === m.label);
-      if (!e || e[side] === null)
+      // The pool's entry of that name that plays this side (a Paraguayan and a Bolivian plan file may share a name).
+      const e = entries.find((x) => x.label === m.label && x[side] !== null);
+      if (!e)
         throw new UsageError(
           `${flag}: the ${side === 'par' ? 'Paraguayan' : 'Bolivian'} mix names ${m.label}, which the study's pool (${id.pool!.join(',')}) does not give that side`,
         );

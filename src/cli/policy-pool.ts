@@ -19,7 +19,7 @@ export interface PoolEntry {
  * plays the side it states, anything else both sides. `flag` names where they were given, for errors.
  */
 export function poolFor(labels: readonly string[], scenarioId: string, flag = '--pool'): PoolEntry[] {
-  return labels.map((label) => {
+  const entries = labels.map((label) => {
     const form = policyForm(label);
     if (form === null) throw new UsageError(`${flag}: no policy "${label}" (policies: ${POLICY_FORMS})`);
     const [par, bol] = asUsage(() => [resolvePolicy(flag, label, scenarioId, 'par'), resolvePolicy(flag, label, scenarioId, 'bol')]);
@@ -30,4 +30,19 @@ export function poolFor(labels: readonly string[], scenarioId: string, flag = '-
     }
     return { label: form === 'module' ? basename(label, extname(label)) : label, par, bol };
   });
+  // A study names each side's policies by label (its matrix, its mixes): two files of one name that play
+  // the same side would be one row, so they are refused; one name for each side's file is fine.
+  for (const side of ['par', 'bol'] as const) {
+    const seen = new Map<string, string>();
+    entries.forEach((e, i) => {
+      if (e[side] === null) return;
+      const first = seen.get(e.label);
+      if (first !== undefined)
+        throw new UsageError(
+          `${flag}: ${first} and ${labels[i]} are both named ${e.label} and both play ${side === 'par' ? 'Paraguay' : 'Bolivia'}; give the files distinct names`,
+        );
+      seen.set(e.label, labels[i]!);
+    });
+  }
+  return entries;
 }

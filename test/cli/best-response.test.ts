@@ -2,8 +2,10 @@
 // the reference read from its equilibrium, the best reply measured on fresh seeds as `chaco run` plays
 // it, the same files with 2 workers or 1 worker cut short and resumed, and the refusals.
 import { describe, expect, test } from 'vitest';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readBalanceEquilibrium } from '../../src/cli/balance-folder.js';
+import { poolFor } from '../../src/cli/policy-pool.js';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
 const csv = (text: string) => {
@@ -126,5 +128,37 @@ describe('chaco best-response', () => {
     const none = chaco(['best-response', 'boqueron', '--side', 'BOL', '--balance', tmp(), '--out', tmp()]);
     expect(none.code).toBe(2);
     expect(none.err).toContain('no balance.json and equilibrium.csv there');
+  });
+
+  test("a mix names its policies by label: a Paraguayan and a Bolivian plan file of one name each resolve to their own side's file; two of one name for one side are refused", () => {
+    const dir = tmp();
+    const file = (side: string, folder: string) => {
+      mkdirSync(join(dir, folder), { recursive: true });
+      const to = join(dir, folder, 'reply.json');
+      copyFileSync(`policies/boqueron-${side}-historical.json`, to);
+      return to;
+    };
+    const par = file('par', 'a'),
+      bol = file('bol', 'b');
+    const pool = ['balanced', bol, par];
+    writeFileSync(
+      join(dir, 'balance.json'),
+      JSON.stringify({ command: 'balance', status: 'complete', identity: { scenarios: ['boqueron'], pool, options: [] } }),
+    );
+    writeFileSync(
+      join(dir, 'equilibrium.csv'),
+      'scenario,value,lo,hi,par_mix,bol_mix\nboqueron,0.5,0.4,0.6,reply 0.75;balanced 0.25,reply 1\n',
+    );
+    const eq = readBalanceEquilibrium(dir, 'boqueron', 'boqueron');
+    // Bolivia's file comes first in the pool; Paraguay's mix still plays Paraguay's file.
+    expect(eq.mixes.PAR).toEqual([
+      { label: 'reply', par, bol: null, weight: 0.75 },
+      { label: 'balanced', par: 'balanced', bol: 'balanced', weight: 0.25 },
+    ]);
+    expect(eq.mixes.BOL).toEqual([{ label: 'reply', par: null, bol, weight: 1 }]);
+    const again = file('par', 'c');
+    expect(() => poolFor([par, again], 'boqueron')).toThrow(
+      `--pool: ${par} and ${again} are both named reply and both play Paraguay; give the files distinct names`,
+    );
   });
 });
