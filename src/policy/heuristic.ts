@@ -35,6 +35,14 @@ export interface HeuristicOptions {
   readonly plan?: Plan;
   /** The policy's own stream (ties broken at random are rare; kept for determinism by seed). */
   readonly seed: string;
+  /** Parameters laid over the others for one game turn's decisions only (the search's one-turn deviations, search.ts); read at every decision, so its holder may change it. */
+  readonly deviation?: TurnDeviation;
+}
+
+/** Parameters for the decisions of game turn `turn` alone (null: none). */
+export interface TurnDeviation {
+  turn: number;
+  params: Partial<HeuristicParams> | null;
 }
 
 export function heuristicPolicy(opts: HeuristicOptions): Policy {
@@ -44,10 +52,19 @@ export function heuristicPolicy(opts: HeuristicOptions): Policy {
   const memory: Memory = { move: newMovePlan(), garrison: newGarrisonPlan(), logistics: newLogisticsPlan() };
   const name = opts.plan ? `plan:${opts.plan.name}` : preset;
   const context: Context = { params, plan: opts.plan, memory, dice };
+  // The deviation's context: the same memory and dice, its parameters laid over (made once per deviation).
+  let deviated: Context = context,
+    deviatedBy: Partial<HeuristicParams> | null = null;
   return {
     name,
     decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
-      return dispatch(HEURISTIC, d, view, context);
+      const dev = opts.deviation;
+      if (dev === undefined || dev.params === null || dev.turn !== view.turn) return dispatch(HEURISTIC, d, view, context);
+      if (dev.params !== deviatedBy) {
+        deviatedBy = dev.params;
+        deviated = { ...context, params: { ...params, ...dev.params } };
+      }
+      return dispatch(HEURISTIC, d, view, deviated);
     },
   };
 }

@@ -48,7 +48,10 @@ function tunedCandidate(data: { map: GameMap; counters: Counters; id?: string } 
   const file = resolveAlias('tuned', data.id, side === 0 ? 'par' : 'bol');
   if (file === null) return null;
   const plan = planFor(file, data);
-  return { name: 'tuned', make: (seed, params) => heuristicPolicy({ plan, seed, ...(params ? { params } : {}) }) };
+  return {
+    name: 'tuned',
+    make: (seed, params, deviation) => heuristicPolicy({ plan, seed, ...(params ? { params } : {}), ...(deviation ? { deviation } : {}) }),
+  };
 }
 
 /**

@@ -11,7 +11,7 @@
 // `search`, `search:<rollouts>`, `search:<opponents>` or `search:<rollouts>:<opponents>`.
 import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
 import { otherSide, type Side } from '../core/side.js';
-import { heuristicPolicy } from './heuristic.js';
+import { heuristicPolicy, type TurnDeviation } from './heuristic.js';
 import { PRESET_NAMES, type HeuristicParams } from './heuristic-params.js';
 
 export const DEFAULT_ROLLOUTS = 4;
@@ -41,14 +41,30 @@ export const SEARCH_OPPONENTS = ['balanced', 'pool'] as const;
 export type SearchOpponents = (typeof SEARCH_OPPONENTS)[number];
 export const DEFAULT_OPPONENTS: SearchOpponents = 'balanced';
 
+/**
+ * The one-turn deviations `search:N:turn` also tries, each laid over the plan in hand for the coming game
+ * turn alone, at the decisions that decide games: no call-up (9.5), the GHQ left where it is (8.5), attacks
+ * bolder or more careful (14), stacks dug in or left open (8.13, garrisons), reserves marched to the front (15.1).
+ */
+export const TURN_DEVIATIONS: Readonly<Record<string, Partial<HeuristicParams>>> = {
+  noCallUp: { callUpFloor: Number.POSITIVE_INFINITY },
+  ghqStays: { moveGhq: false, removeGhq: false },
+  ...VARIANTS,
+  march: { reserveMarch: 3, supplyLeash: 0 },
+};
+/** How much better in score a deviation must look than the plan in hand played straight. */
+export const DEVIATION_MARGIN = 10;
+
 /** A search's settings as its name gives them. */
 export interface SearchName {
   readonly rollouts: number;
   readonly opponents: SearchOpponents;
+  /** Whether it also tries one-turn deviations from its plan (`:turn`). */
+  readonly turn?: boolean;
 }
 
 const SEARCH_FORMS =
-  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool)';
+  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool), each with :turn after it for one-turn deviations (search:4:turn)';
 
 /**
  * 'search', 'search:4', 'search:pool', 'search:4:pool' → rollouts per plan and turn and the
@@ -56,6 +72,8 @@ const SEARCH_FORMS =
  */
 export function parseSearch(name: string): SearchName | null {
   if (name !== 'search' && !name.startsWith('search:')) return null;
+  const turn = name.endsWith(':turn');
+  if (turn) name = name.slice(0, -':turn'.length);
   const m = /^search(?::(\d+))?(?::([a-z]+))?$/.exec(name);
   if (!m) throw new Error(`policy "${name}": a search is ${SEARCH_FORMS}`);
   const rollouts = m[1] === undefined ? DEFAULT_ROLLOUTS : Number(m[1]);
@@ -64,13 +82,13 @@ export function parseSearch(name: string): SearchName | null {
   const opponents = m[2] ?? DEFAULT_OPPONENTS;
   if (!(SEARCH_OPPONENTS as readonly string[]).includes(opponents))
     throw new Error(`policy "${name}": no search opponents "${opponents}" (${SEARCH_OPPONENTS.join(' or ')}, e.g. search:4:pool)`);
-  return { rollouts, opponents: opponents as SearchOpponents };
+  return { rollouts, opponents: opponents as SearchOpponents, ...(turn ? { turn } : {}) };
 }
 
 /** The name a search goes by: the shortest of the forms parseSearch reads back to the same settings. */
-export function searchName(rollouts: number, opponents: SearchOpponents): string {
+export function searchName(rollouts: number, opponents: SearchOpponents, turn = false): string {
   const base = rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`;
-  return opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`;
+  return (opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`) + (turn ? ':turn' : '');
 }
 
 /**
@@ -87,12 +105,13 @@ export function scorePosition(view: GameView, side: Side): number {
 /** A plan the search may play: a name and the heuristic that plays it, seeded, with parameters laid over. */
 export interface SearchCandidate {
   readonly name: string;
-  readonly make: (seed: string, params?: Partial<HeuristicParams>) => Policy;
+  readonly make: (seed: string, params?: Partial<HeuristicParams>, deviation?: TurnDeviation) => Policy;
 }
 
 const presetCandidate = (name: (typeof PRESET_NAMES)[number]): SearchCandidate => ({
   name,
-  make: (seed, params) => heuristicPolicy({ preset: name, seed, ...(params ? { params } : {}) }),
+  make: (seed, params, deviation) =>
+    heuristicPolicy({ preset: name, seed, ...(params ? { params } : {}), ...(deviation ? { deviation } : {}) }),
 });
 
 /** The plans for a side: the presets, the base (`tuned` or balanced) and its variants; the base is last but the variants. */
@@ -101,7 +120,7 @@ export function searchCandidates(tuned: SearchCandidate | null): { plans: Search
   const base = tuned ?? plans.find((c) => c.name === 'balanced')!;
   if (tuned) plans.push(tuned);
   for (const [name, delta] of Object.entries(VARIANTS))
-    plans.push({ name: `${base.name}/${name}`, make: (seed, params) => base.make(seed, { ...delta, ...params }) });
+    plans.push({ name: `${base.name}/${name}`, make: (seed, params, deviation) => base.make(seed, { ...delta, ...params }, deviation) });
   return { plans, base };
 }
 
@@ -124,6 +143,8 @@ export interface SearchStats {
   rollouts: number;
   gameTurns: number;
   illegal: number;
+  /** Player turns played with a one-turn deviation (`:turn`). */
+  deviations: number;
 }
 
 /** The search policy, with its counts. */
@@ -136,6 +157,8 @@ export function searchPolicy(opts: {
   rollouts?: number;
   /** Whom the rollouts play against (DEFAULT_OPPONENTS: balanced alone). */
   opponents?: SearchOpponents;
+  /** Also try one-turn deviations from the plan in hand (TURN_DEVIATIONS) before each player turn. */
+  turn?: boolean;
   horizon?: number;
   switchMargin?: number;
   /**
@@ -143,27 +166,52 @@ export function searchPolicy(opts: {
    * other side one of the opponents of the pool; asked once the side is known.
    */
   tunedFor?: (side: Side) => SearchCandidate | null;
-  /** Told, before each player turn, the plan chosen and every plan's mean score (for replays and tests). */
+  /** Told, before each player turn, the plan chosen (with `+deviation` when one is taken) and every plan's and deviation's mean score (for replays and tests). */
   onChoice?: (chosen: string, scores: Readonly<Record<string, number>>) => void;
 }): SearchPolicy {
   const rollouts = opts.rollouts ?? DEFAULT_ROLLOUTS;
-  const stats: SearchStats = { turns: 0, rollouts: 0, gameTurns: 0, illegal: 0 };
+  const stats: SearchStats = { turns: 0, rollouts: 0, gameTurns: 0, illegal: 0, deviations: 0 };
   const horizon = opts.horizon ?? DEFAULT_HORIZON;
   const margin = opts.switchMargin ?? DEFAULT_SWITCH_MARGIN;
   const opponents = opts.opponents ?? DEFAULT_OPPONENTS;
   let plans: SearchCandidate[] = [];
   let pool: SearchCandidate[] = [];
   let chosen: { name: string; player: Policy } | null = null;
+  // The plan in hand's deviation for the coming game turn, read by its player at every decision.
+  const deviation: TurnDeviation = { turn: -1, params: null };
   let turns = 0;
   const start = (side: Side) => {
     const c = searchCandidates(opts.tunedFor?.(side) ?? null);
     plans = c.plans;
     pool = opponentPool(opponents, opponents === 'pool' ? (opts.tunedFor?.(otherSide(side)) ?? null) : null);
-    chosen = { name: c.base.name, player: c.base.make(`${opts.seed}:${c.base.name}`) };
+    chosen = { name: c.base.name, player: c.base.make(`${opts.seed}:${c.base.name}`, undefined, deviation) };
     return chosen;
   };
+  /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
+  const playOut = (view: GameView, side: Side, lookahead: Lookahead, turn: number, make: (seed: string) => Policy): number => {
+    let total = 0;
+    for (let r = 0; r < rollouts; r++) {
+      // Fresh players per rollout (their memories stay out of the game).
+      const stream = `${opts.seed}:look:${turn}:${r}`;
+      const own = make(`${stream}:own`);
+      const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
+      // A rollout whose imagined play breaks a rule counts as a heavy loss for that player
+      // (it never touches the game: the copy is thrown away).
+      stats.rollouts++;
+      try {
+        const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
+        stats.gameTurns += after.turn - view.turn + 1;
+        total += scorePosition(after, side);
+      } catch (err) {
+        if (!(err instanceof IllegalDecision)) throw err;
+        stats.illegal++;
+        total -= 10 * WIN_SCORE;
+      }
+    }
+    return total / rollouts;
+  };
   return {
-    name: searchName(rollouts, opponents),
+    name: searchName(rollouts, opponents, opts.turn === true),
     stats,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
       return (chosen ?? start(d.side)).player.decide(d, view);
@@ -176,27 +224,7 @@ export function searchPolicy(opts: {
       let best: SearchCandidate | null = null,
         bestScore = -Infinity;
       for (const c of plans) {
-        let total = 0;
-        for (let r = 0; r < rollouts; r++) {
-          // Fresh players per rollout (their memories stay out of the game); the same dice and the same
-          // opponent for every plan.
-          const stream = `${opts.seed}:look:${turn}:${r}`;
-          const own = c.make(`${stream}:own`);
-          const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
-          // A rollout whose imagined play breaks a rule counts as a heavy loss for that plan
-          // (it never touches the game: the copy is thrown away).
-          stats.rollouts++;
-          try {
-            const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
-            stats.gameTurns += after.turn - view.turn + 1;
-            total += scorePosition(after, side);
-          } catch (err) {
-            if (!(err instanceof IllegalDecision)) throw err;
-            stats.illegal++;
-            total -= 10 * WIN_SCORE;
-          }
-        }
-        scores[c.name] = total / rollouts;
+        scores[c.name] = playOut(view, side, lookahead, turn, (seed) => c.make(seed));
         if (scores[c.name]! > bestScore) {
           best = c;
           bestScore = scores[c.name]!;
@@ -204,9 +232,31 @@ export function searchPolicy(opts: {
       }
       if (best !== null && best.name !== inHand.name && bestScore > scores[inHand.name]! + margin) {
         // A new plan: its own player, with its own memory, plays from here.
-        chosen = { name: best.name, player: best.make(`${opts.seed}:${best.name}:${turn}`) };
+        chosen = { name: best.name, player: best.make(`${opts.seed}:${best.name}:${turn}`, undefined, deviation) };
       }
-      opts.onChoice?.(chosen!.name, scores);
+      deviation.params = null;
+      let label = chosen!.name;
+      if (opts.turn === true) {
+        // One-turn deviations from the plan now in hand, on the same rollouts as it played straight.
+        const plan = plans.find((c) => c.name === chosen!.name)!;
+        let taken: string | null = null,
+          takenScore = scores[plan.name]! + DEVIATION_MARGIN;
+        for (const [name, params] of Object.entries(TURN_DEVIATIONS)) {
+          const key = `${plan.name}+${name}`;
+          scores[key] = playOut(view, side, lookahead, turn, (seed) => plan.make(seed, undefined, { turn: view.turn, params }));
+          if (scores[key]! > takenScore) {
+            taken = name;
+            takenScore = scores[key]!;
+          }
+        }
+        if (taken !== null) {
+          deviation.turn = view.turn;
+          deviation.params = TURN_DEVIATIONS[taken]!;
+          stats.deviations++;
+          label = `${plan.name}+${taken}`;
+        }
+      }
+      opts.onChoice?.(label, scores);
     },
   };
 }
