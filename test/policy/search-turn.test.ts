@@ -7,7 +7,6 @@ import { streamSeed } from '../../src/core/dice.js';
 import type { GameEvent } from '../../src/core/events.js';
 import { playGame } from '../../src/core/play.js';
 import { PAR } from '../../src/core/side.js';
-import { DEFAULT_DATA_DIR } from '../../src/data/load.js';
 import { heuristicPolicy, type TurnDeviation } from '../../src/policy/heuristic.js';
 import { createPolicy } from '../../src/policy/index.js';
 import {
@@ -20,17 +19,9 @@ import {
   type SearchCandidate,
 } from '../../src/policy/search.js';
 import { prepareRun } from '../../src/sim/spec.js';
+import { randomSpec } from '../helpers/spec.js';
 
-const { scenario, options } = prepareRun({
-  scenario: 'boqueron',
-  dataDir: DEFAULT_DATA_DIR,
-  options: [],
-  par: 'balanced',
-  bol: 'balanced',
-  handicap: [0, 0],
-  seed: 's',
-  check: false,
-});
+const { scenario, options } = prepareRun(randomSpec('s'));
 const seed = streamSeed('s', 0, 'game');
 const game = (par: Policy) =>
   playGame(scenario, options, [par, createPolicy('balanced', `${seed}:BOL`, scenario)], seed, { log: true }).events!;
