@@ -60,6 +60,8 @@ export interface SupplyScratch {
   readonly riverHex_h: Uint8Array;
   /** ROAD | RIVER bits per hexside id. */
   readonly feature_s: Uint8Array;
+  /** 1 when none of the hex's six hexsides has a road, river or clearing: every step out of it or into it is the terrain's (runSearch's plain loop). */
+  readonly plain_h: Uint8Array;
 
   // Per call: the stamp marks which cached per-hex facts belong to the current call.
   stamp: number;
@@ -75,10 +77,12 @@ export interface SupplyScratch {
   enemy: Side;
   truce: boolean;
 
-  // Per search mode: the cost of entering each hex by its terrain (BLOCKED, PROHIBITED or a cost), cached lazily.
+  // Per search mode: the cost of entering each hex by its terrain (BLOCKED, PROHIBITED or a cost), cached lazily;
+  // one slot per mode and weather (costSlots), which setMode points these at.
   costStamp: number;
-  readonly costStamp_h: Uint32Array;
-  readonly cost_h: Int32Array;
+  costStamp_h: Uint32Array;
+  cost_h: Int32Array;
+  readonly costSlots: CostSlot[];
   mode: SearchMode;
   blockMask: number;
   readonly terrainCost: Int32Array;
@@ -116,6 +120,14 @@ export interface SupplyScratch {
   readonly entryNext: Int32Array;
   top: number;
   count: number;
+}
+
+/** The entry costs of one mode and weather, valid where costStamp_h equals stamp, worked out in call `call` (a call's stamp). */
+interface CostSlot {
+  stamp: number;
+  call: number;
+  readonly costStamp_h: Uint32Array;
+  readonly cost_h: Int32Array;
 }
 
 const cache = new WeakMap<GameMap, SupplyScratch>();
@@ -175,8 +187,19 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
   }
   const feature_s = new Uint8Array(grid.sideCount);
   for (let id = 0; id < grid.sideCount; id++) feature_s[id] = (map.road_s[id] !== 0 ? ROAD : 0) | (map.river_s[id] !== 0 ? RIVER : 0);
+  const plain_h = new Uint8Array(size);
+  for (let h = 0; h < size; h++) {
+    let plain = 1;
+    for (let d = 0; d < DIRECTIONS; d++) {
+      const id = grid.side_hd[h * DIRECTIONS + d]!;
+      if (feature_s[id] !== 0 || clearing_s[id]! >= 0) plain = 0;
+    }
+    plain_h[h] = plain;
+  }
   const nodes = size + nc;
   const capacity = nodes * 13 + 16;
+  const costSlots: CostSlot[] = [];
+  for (let i = 0; i < 8; i++) costSlots.push({ stamp: 0, call: 0, costStamp_h: new Uint32Array(size), cost_h: new Int32Array(size) });
   return {
     map,
     size,
@@ -186,6 +209,7 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
     clearingAdj_k,
     riverHex_h,
     feature_s,
+    plain_h,
     stamp: 0,
     stamp_h: new Uint32Array(size),
     block_h: new Uint8Array(size),
@@ -198,8 +222,9 @@ export function createSupplyScratch(map: GameMap): SupplyScratch {
     enemy: 1,
     truce: false,
     costStamp: 0,
-    costStamp_h: new Uint32Array(size),
-    cost_h: new Int32Array(size),
+    costStamp_h: costSlots[0]!.costStamp_h,
+    cost_h: costSlots[0]!.cost_h,
+    costSlots,
     mode: MODE_LOC,
     blockMask: 0,
     terrainCost: new Int32Array(6),
@@ -244,6 +269,7 @@ export function beginCall(state: GameState, side: Side): SupplyScratch {
     sc.truck_h.fill(0);
     sc.mark_h.fill(0);
     sc.nearEnemy_h.fill(0);
+    for (const slot of sc.costSlots) slot.call = 0;
     sc.stamp = 1;
   }
   sc.state = state;
@@ -299,11 +325,19 @@ export function setMode(sc: SupplyScratch, mode: SearchMode): void {
   const t = state.tables;
   const w = state.rainy ? 1 : 0;
   sc.mode = mode;
-  sc.costStamp = (sc.costStamp + 1) >>> 0;
-  if (sc.costStamp === 0) {
-    sc.costStamp_h.fill(0);
-    sc.costStamp = 1;
+  // A slot's costs hold for the call (the position does not change within one: e.g. General Supply's rounds, 8.9).
+  const slot = sc.costSlots[mode * 2 + w]!;
+  if (slot.call !== sc.stamp) {
+    slot.call = sc.stamp;
+    slot.stamp = (slot.stamp + 1) >>> 0;
+    if (slot.stamp === 0) {
+      slot.costStamp_h.fill(0);
+      slot.stamp = 1;
+    }
   }
+  sc.costStamp = slot.stamp;
+  sc.costStamp_h = slot.costStamp_h;
+  sc.cost_h = slot.cost_h;
   // 8.6, 8.7: LOC and radius are blocked by enemy combat units, unnegated EZOCs and enemy settlements;
   // I-20: an isolation path only by enemy combat units and unnegated EZOCs.
   sc.blockMask = mode === MODE_PATH ? BLOCK_ENEMY | BLOCK_EZOC : BLOCK_ENEMY | BLOCK_EZOC | BLOCK_SETTLEMENT;

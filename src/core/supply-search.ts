@@ -13,6 +13,17 @@ import { BLOCKED, UNREACHED, enterClearing, enterHex, entryCost, sideStep, type 
 export function stepsFrom(sc: SupplyScratch, n: number, visit: (m: number, c: number) => boolean): boolean {
   const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k } = sc;
   const { neighbour_hd, side_hd } = sc.map.grid;
+  if (n < size && sc.plain_h[n] === 1) {
+    // 8.6, 8.7: no road (10.7), river (10.5) or clearing (10.6) beside n: each step costs the terrain of the hex entered.
+    const base = n * DIRECTIONS;
+    for (let d = 0; d < DIRECTIONS; d++) {
+      const m = neighbour_hd[base + d]!;
+      if (m < 0) continue;
+      const c = entryCost(sc, m);
+      if (c >= 0 && visit(m, c)) return true;
+    }
+    return false;
+  }
   if (n < size) {
     const base = n * DIRECTIONS;
     for (let d = 0; d < DIRECTIONS; d++) {
@@ -58,6 +69,15 @@ export function stepsInto(sc: SupplyScratch, n: number, visit: (m: number, c: nu
     const costN = entryCost(sc, n);
     if (costN === BLOCKED) return false;
     const base = n * DIRECTIONS;
+    if (sc.plain_h[n] === 1) {
+      // 8.6, 8.7: no road (10.7), river (10.5) or clearing (10.6) beside n: every step into it costs its terrain.
+      if (costN < 0) return false;
+      for (let d = 0; d < DIRECTIONS; d++) {
+        const m = neighbour_hd[base + d]!;
+        if (m >= 0 && visit(m, costN)) return true;
+      }
+      return false;
+    }
     for (let d = 0; d < DIRECTIONS; d++) {
       const s = side_hd[base + d]!;
       const m = neighbour_hd[base + d]!;
@@ -125,7 +145,7 @@ export function push(sc: SupplyScratch, node: number, d: number): void {
 export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean, budget: number, until?: Uint8Array, left = 0): number {
   // Hot loop: typed arrays in locals, the queue's top and count too (written back around the calls that
   // queue: relax, and the return); the common hex-to-hex step (no road, no river) is inlined.
-  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, cost_h, costStamp_h, entryNode, entryNext } = sc;
+  const { size, feature_s, clearing_s, clearingHex_k, clearingAdj_k, plain_h, cost_h, costStamp_h, entryNode, entryNext } = sc;
   const { neighbour_hd, side_hd } = sc.map.grid;
   const costStamp = sc.costStamp;
   const head = sc.head_b,
@@ -149,7 +169,28 @@ export function runSearch(sc: SupplyScratch, dist: Int32Array, reverse: boolean,
       sc.count = count;
       return cur;
     } // every wanted node is settled
-    if (n < size) {
+    if (n < size && plain_h[n] === 1) {
+      // 8.6, 8.7: no road (10.7), river (10.5) or clearing (10.6) on any hexside of n: each step costs the terrain of the hex entered.
+      const base = n * DIRECTIONS;
+      const costN = reverse ? (costStamp_h[n] === costStamp ? cost_h[n]! : entryCost(sc, n)) : 0;
+      if (costN < 0) continue;
+      for (let d = 0; d < DIRECTIONS; d++) {
+        const m = neighbour_hd[base + d]!;
+        if (m < 0) continue;
+        const c = reverse ? costN : costStamp_h[m] === costStamp ? cost_h[m]! : entryCost(sc, m);
+        if (c < 0) continue;
+        const nd = cur + c;
+        if (nd <= budget && nd < dist[m]!) {
+          dist[m] = nd;
+          const bm = nd & mask,
+            t = top++;
+          entryNode[t] = m;
+          entryNext[t] = head[bm]!;
+          head[bm] = t;
+          count++;
+        }
+      }
+    } else if (n < size) {
       const base = n * DIRECTIONS;
       // Reverse: every step enters n, so its terrain cost is the same for all six.
       const costN = reverse ? (costStamp_h[n] === costStamp ? cost_h[n]! : entryCost(sc, n)) : 0;
