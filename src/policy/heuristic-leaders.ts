@@ -154,14 +154,23 @@ export function doomedStackAt(view: GameState, side: Side, h: number, near3: Flo
  * there: one unit with the enemy within 3 hexes, or three steps or fewer with none of them in General Supply.
  */
 export function joinDooms(view: GameState, side: Side, h: number, units: readonly number[], near3: Float64Array): boolean {
-  if (view.leaders_hs[h * 2 + side] === 0) return false;
+  return view.leaders_hs[h * 2 + side]! > 0 && doomed(joined(view, side, h, units), near3[h]! > 0);
+}
+
+/** 8.12 (garrisonCover): the side's stack in h with `units` added would be out of General Supply with ATTRITION_STEPS steps or fewer. */
+export function endsWasting(view: GameState, side: Side, h: number, units: readonly number[]): boolean {
+  return doomed(joined(view, side, h, units), false);
+}
+
+/** The side's stack in h with `units` added (they end their move there). */
+function joined(view: GameState, side: Side, h: number, units: readonly number[]): { units: number; steps: number; supplied: boolean } {
   const s = stackAt(view, side, h);
   for (const u of units) {
     s.units++;
     s.steps += unitSteps(view, u);
     if (view.inSupply_u[u]) s.supplied = true;
   }
-  return doomed(s, near3[h]! > 0);
+  return s;
 }
 
 /**

@@ -16,6 +16,7 @@ import { enemyCanReach } from './threat.js';
 import { guarded } from './heuristic-garrison.js';
 import {
   doomedStackAt,
+  endsWasting,
   exposedLeaderStack,
   ghqRefuge,
   joinDooms,
@@ -33,6 +34,9 @@ interface Group {
   readonly start: number;
   readonly units: number[];
   readonly leaders: number[];
+  /** refugeLast: leaders leaving a doomed stack, put back until the other stacks have moved, and the refuge they chose first. */
+  readonly last?: boolean;
+  readonly first?: number;
 }
 
 /** Per-phase memory: which groups are left to move. */
@@ -207,6 +211,10 @@ export function chooseMove(
       (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))
     ) {
       let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction, exposed);
+      // refugeLast: the refuge they chose first still, if its stack marched off and left it where no enemy unit could enter next.
+      const first = g.first ?? -1;
+      if (first >= 0 && view.combat_hs[first * 2 + side] === 0 && canEndAt(reach, first) && !enemyCanReach(view, side, first, true))
+        refuge = first;
       // None to cross to: toward the nearest provider alone (leaderRetreat), out of the enemy's reach first (leaderCover).
       if (refuge < 0 && params.leaderRetreat)
         refuge = leaderWithdrawal(reach, view, side, g.start, near1, near3, supplyRows, providerHexes, false, exposed);
@@ -217,6 +225,18 @@ export function chooseMove(
       if (refuge < 0 && exposed !== undefined) refuge = ghqRefuge(reach, view, side, g.start, near1);
       if (refuge >= 0) {
         if (g.units.length > 0) plan.queue.unshift({ start: g.start, units: g.units, leaders: [] });
+        // 10.3, I-35 (refugeLast): a refuge whose stack is still to move could march on and leave them alone there:
+        // they wait until the other stacks have moved (their own units move first, leaderless, as after them), then go
+        // there if no enemy unit could enter it next, else choose again.
+        if (
+          params.refugeLast &&
+          !d.reaction &&
+          g.last !== true &&
+          plan.queue.some((q) => q.start === refuge && q.units.length > 0 && q.leaders.length === 0)
+        ) {
+          plan.queue.push({ start: g.start, units: [], leaders, last: true, first: refuge });
+          continue;
+        }
         return { units: [], leaders, path: pathTo(reach, refuge) };
       }
     }
@@ -231,6 +251,9 @@ export function chooseMove(
     const counting = units.filter((u) => view.counters.type_u[u] !== ENGINEER).length;
     const moving = units.length > 0,
       led = leaders.length > 0;
+    // 10.3, I-35, 8.12 (garrisonCover): leaders leaving units behind as a garrison do not end alone where an enemy unit
+    // could walk in, nor with the units they take on a stack out of General Supply that attrition may take whole.
+    const cover = params.garrisonCover && led && units.length < g.units.length;
     // 15.1, 8.10: a leaderless group away from the enemy, outside works and own settlements, marches to the nearest leader at the front (reserveMarch).
     const reserve = moving && !led && view.works_h[g.start] === 0 && !(settlement_h[g.start] && control_h[g.start] === side);
     const join = reserve && nearestEnemyDistance(view, side, g.start) > RESERVE_CONTACT ? nearestRow(frontRows, g.start) : null;
@@ -243,6 +266,8 @@ export function chooseMove(
       if (counting > 0 && view.stacking_hs[n * 2 + side]! + counting > stackingLimit(view, n)) continue;
       // I-35: leaders alone do not join a doomed stack, nor do leaderless units make one on their leaders (leaderRetreat).
       if (params.leaderRetreat && (moving ? !led && joinDooms(view, side, n, units, near3) : doomedStackAt(view, side, n, near3))) continue;
+      if (cover && (moving ? endsWasting(view, side, n, units) : view.combat_hs[n * 2 + side] === 0 && enemyCanReach(view, side, n, true)))
+        continue;
       ends[count++] = n;
     }
     // Each end's score: capture, then progress toward the targets (every end adds its terms in the targets'

@@ -104,6 +104,18 @@ export interface HeuristicParams {
    * than react with it (false: they react with their units or stay).
    */
   readonly leaderReaction: boolean;
+  /**
+   * 10.3, I-35: leaders leaving a doomed stack (leaderSafety) for a leaderless stack still to move wait until the side's
+   * other stacks have moved, then go there if no enemy unit could enter it next, else choose again among the stacks where
+   * they stand (false: they cross first, and the stack may march on and leave them alone where an enemy unit walks in).
+   */
+  readonly refugeLast: boolean;
+  /**
+   * 10.3, I-35: leaders who leave units behind as a garrison do not walk on alone to a hex with no combat unit of the
+   * side that an enemy unit could enter next, nor end with the units they take out of General Supply with three steps or
+   * fewer (8.12; false: they go where the objectives draw them). Off in the presets (it cost Bolivia in Ballivián, docs/blunders.md); on in Boquerón's tuned files.
+   */
+  readonly garrisonCover: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -161,6 +173,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderCover: true,
     ghqCover: false,
     leaderReaction: true,
+    refugeLast: true,
+    garrisonCover: false,
   },
   balanced: {
     minOdds: 2,
@@ -202,6 +216,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderCover: true,
     ghqCover: false,
     leaderReaction: true,
+    refugeLast: true,
+    garrisonCover: false,
   },
   aggressive: {
     minOdds: 1,
@@ -243,6 +259,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderCover: true,
     ghqCover: false,
     leaderReaction: true,
+    refugeLast: true,
+    garrisonCover: false,
   },
 };
 
@@ -291,5 +309,7 @@ export const paramsSchema = z
     leaderCover: z.boolean(),
     ghqCover: z.boolean(),
     leaderReaction: z.boolean(),
+    refugeLast: z.boolean(),
+    garrisonCover: z.boolean(),
   })
   .partial();

@@ -226,3 +226,68 @@ describe('10.10, 8.12, I-35: leaderReaction: in a Reaction Movement too, a leade
     expect(franco(false).withUnit).toBe(true);
   });
 });
+
+describe('10.3, I-35: refugeLast: a leader leaving a doomed stack picks his refuge once the other stacks have moved', () => {
+  // Franco with one reduced unit out of General Supply in 1205 (doomed), two full Paraguayan units in supply in 1207,
+  // his refuge, drawn south by a Bolivian settlement in 1212; a Bolivian unit in 1203, within a move of 1207.
+  function franco(refugeLast: boolean) {
+    const p = position({
+      fill: 'clear',
+      places: [{ hex: '1212' }],
+      sources: [{ hex: '1012', side: 'PAR' }],
+      control: { '1012': 'PAR', '1212': 'BOL' },
+    });
+    const u = p.place('P-I3', '1205', { reduced: true });
+    const l = p.placeLeader('P-FRANCO', '1205');
+    p.state.inSupply_u[u] = 0;
+    p.state.oos_l[l] = 1;
+    const refuge = ['P-I4', 'P-I5'].map((id) => p.place(id, '1207'));
+    p.place('B-I1', '1203');
+    movementPhase(testGame(p.state, [3, 3], bal({ refugeLast, ...quiet })), PAR, false); // dice: the settlement's VP (16.2)
+    const at = p.state.loc_l[l]!;
+    return { at: hexLabel(p.state.map.grid, at), with: refuge.filter((r) => p.state.loc_u[r] === at).length };
+  }
+
+  test('he ends with the stack where it marched to', () => {
+    const r = franco(true);
+    expect(r.with).toBe(2);
+    expect(r.at).not.toBe('1207');
+  });
+
+  test('with refugeLast off he crosses first and the stack marches on and leaves him alone', () => {
+    expect(franco(false)).toEqual({ at: '1207', with: 0 });
+  });
+});
+
+describe('10.3, I-35: garrisonCover: a leader whose unit stays as a garrison does not walk on alone into the enemy reach', () => {
+  // Franco with one unit in Paraguay's big-four base 1210 (its garrison: a Bolivian unit in 1204 could come near it),
+  // drawn north by a Bolivian settlement in 1206.
+  function franco(garrisonCover: boolean) {
+    const p = position({
+      fill: 'clear',
+      places: [{ hex: '1210', bigFour: true }, { hex: '1206' }],
+      sources: [{ hex: '1212', side: 'PAR' }],
+      control: { '1210': 'PAR', '1212': 'PAR', '1206': 'BOL' },
+    });
+    const u = p.place('P-I3', '1210');
+    const l = p.placeLeader('P-FRANCO', '1210');
+    p.place('B-I1', '1204');
+    movementPhase(testGame(p.state, [], bal({ garrisonCover, ...quiet })), PAR, false);
+    const at = p.state.loc_l[l]!;
+    return {
+      garrison: p.state.loc_u[u] === p.hex('1210'),
+      alone: p.state.combat_hs[at * 2 + PAR] === 0,
+      reachable: enemyCanReach(p.state, PAR, at, true),
+    };
+  }
+
+  test('without it he walks on alone to a hex the Bolivian unit can enter next', () => {
+    expect(franco(false)).toEqual({ garrison: true, alone: true, reachable: true });
+  });
+
+  test('with it he does not end alone where the Bolivian unit can walk in', () => {
+    const r = franco(true);
+    expect(r.garrison).toBe(true);
+    expect(r.alone && r.reachable).toBe(false);
+  });
+});
