@@ -34,8 +34,7 @@ interface Group {
   readonly start: number;
   readonly units: number[];
   readonly leaders: number[];
-  /** refugeLast: leaders leaving a doomed stack, put back until the other stacks have moved, and the refuge they chose first. */
-  readonly last?: boolean;
+  /** refugeLast: the refuge chosen first by leaders leaving a doomed stack, put back until the other stacks have moved. */
   readonly first?: number;
 }
 
@@ -231,10 +230,10 @@ export function chooseMove(
         if (
           params.refugeLast &&
           !d.reaction &&
-          g.last !== true &&
+          g.first === undefined &&
           plan.queue.some((q) => q.start === refuge && q.units.length > 0 && q.leaders.length === 0)
         ) {
-          plan.queue.push({ start: g.start, units: [], leaders, last: true, first: refuge });
+          plan.queue.push({ start: g.start, units: [], leaders, first: refuge });
           continue;
         }
         return { units: [], leaders, path: pathTo(reach, refuge) };

@@ -176,7 +176,7 @@ export function searchPolicy(opts: {
   const opponents = opts.opponents ?? DEFAULT_OPPONENTS;
   let plans: SearchCandidate[] = [];
   let pool: SearchCandidate[] = [];
-  let chosen: { name: string; player: Policy } | null = null;
+  let chosen: { plan: SearchCandidate; player: Policy } | null = null;
   // The plan in hand's deviation for the coming game turn, read by its player at every decision.
   const deviation: TurnDeviation = { turn: -1, params: null };
   let turns = 0;
@@ -184,7 +184,7 @@ export function searchPolicy(opts: {
     const c = searchCandidates(opts.tunedFor?.(side) ?? null);
     plans = c.plans;
     pool = opponentPool(opponents, opponents === 'pool' ? (opts.tunedFor?.(otherSide(side)) ?? null) : null);
-    chosen = { name: c.base.name, player: c.base.make(`${opts.seed}:${c.base.name}`, undefined, deviation) };
+    chosen = { plan: c.base, player: c.base.make(`${opts.seed}:${c.base.name}`, undefined, deviation) };
     return chosen;
   };
   /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
@@ -230,15 +230,15 @@ export function searchPolicy(opts: {
           bestScore = scores[c.name]!;
         }
       }
-      if (best !== null && best.name !== inHand.name && bestScore > scores[inHand.name]! + margin) {
+      if (best !== null && best !== inHand.plan && bestScore > scores[inHand.plan.name]! + margin) {
         // A new plan: its own player, with its own memory, plays from here.
-        chosen = { name: best.name, player: best.make(`${opts.seed}:${best.name}:${turn}`, undefined, deviation) };
+        chosen = { plan: best, player: best.make(`${opts.seed}:${best.name}:${turn}`, undefined, deviation) };
       }
       deviation.params = null;
-      let label = chosen!.name;
+      const plan = chosen!.plan;
+      let label = plan.name;
       if (opts.turn === true) {
         // One-turn deviations from the plan now in hand, on the same rollouts as it played straight.
-        const plan = plans.find((c) => c.name === chosen!.name)!;
         let taken: string | null = null,
           takenScore = scores[plan.name]! + DEVIATION_MARGIN;
         for (const [name, params] of Object.entries(TURN_DEVIATIONS)) {
