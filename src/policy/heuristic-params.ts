@@ -186,7 +186,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     useAir: true,
     entrench: true,
     refuseTruceBehind: 20,
-    callUpFloor: 25,
+    // 9.5: no call-ups (measured 2026-11-29: without them every side of every scenario gains or holds, paired).
+    callUpFloor: 1000,
     vpReserve: 8,
     garrison: 1,
     garrisonVp: 7,
@@ -199,7 +200,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     wellsFirst: true,
     setupOnWorks: 6,
     callUpTurnsLeft: 3,
-    reserveMarch: 0,
+    // 15.1, 8.10: reserves march to the front leader (with no call-ups: no side loses, Paraguay +12.7 pts in Ballivián).
+    reserveMarch: 2,
     ghqSafety: true,
     leaderSafety: true,
     setupSettlements: true,

@@ -82,8 +82,15 @@ describe('9.5: call-ups only when the new units can reach the fight', () => {
     const p = position({ sources: [{ hex: '1012', side: 'PAR' }], control: { '1012': 'PAR' }, vp: [40, 40] });
     p.place('B-I1', enemyHex);
     Object.assign(p.state, { scenario: { ...p.state.scenario, turns }, turn });
-    return bal(params).decide({ kind: 'callUps', side: PAR, max: 2 }, p.state);
+    // The floor the balanced preset had until 2026-11-29 (it now calls up none): these tests are about reach.
+    return bal({ callUpFloor: 25, ...params }).decide({ kind: 'callUps', side: PAR, max: 2 }, p.state);
   }
+
+  test('none while the VP left after paying 5 would be below callUpFloor (the balanced preset: 1000, never)', () => {
+    expect(callUps(6, 0, '1110', { callUpFloor: 35 })).toBe(1);
+    expect(callUps(6, 0, '1110', { callUpFloor: 36 })).toBe(0);
+    expect(callUps(6, 0, '1110', { callUpFloor: PRESETS.balanced.callUpFloor })).toBe(0);
+  });
 
   test('early in the game, with the enemy near the sources, Paraguay calls up', () => {
     expect(callUps(6, 0, '1110')).toBe(1);
@@ -228,7 +235,7 @@ describe('15, I-35: leaderSafety: a leader on a stack of one unit near the enemy
     p.place('P-I1', '1209');
     p.place('P-I2', '1209');
     movementPhase(
-      testGame(p.state, [], bal({ leaderSafety, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })),
+      testGame(p.state, [], bal({ leaderSafety, reserveMarch: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false })),
       PAR,
       false,
     );
