@@ -403,8 +403,13 @@ export function chooseGhqMove(
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
   const dg = danger(view, side, from, params.ghqCover);
   // ghqCover: a GHQ that would be overrun leaves for any safe hex with an LOC.
-  const keepValue = dg === null && params.ghqCover ? -Infinity : expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
-  if (lastSettled && dg === 0) return null;
+  const keepValue = (lf: LocField | null) =>
+    dg === null && params.ghqCover ? -Infinity : expectedValue(w, side, from, lf) - (dg ?? EXPOSED * 2) + MIN_GAIN;
+  // Staying is valued before the hexes within reach are looked for (when it settles the question, they need not
+  // be), unless it is to be valued in this turn's weather: then after their LOC lengths, whose field gives its LOC.
+  const late = w.rain > 0.25 && w.rain < 0.75 ? true : w.rain >= 0.75 === view.rainy;
+  let keep = late ? 0 : keepValue(null);
+  if (!late && lastSettled && dg === 0) return null;
   const sc = scratchFor(view);
   const reach = ghqReach(view, side);
   const ends: number[] = [from];
@@ -416,9 +421,13 @@ export function chooseGhqMove(
   // Only the hexes the GHQ can end in are read: the search stops once they are settled.
   const lengths = locLengths(view, side, sc.lengths, undefined, ends),
     lf = lastLocField();
+  if (late) {
+    keep = keepValue(lf);
+    if (lastSettled && dg === 0) return null;
+  }
   const candidates = ends.filter((n) => n !== from && lengths[n]! >= 0);
   if (candidates.length === 0) return null;
-  const best = bestHex(view, side, candidates, lengths, from, keepValue, params, w, lf);
+  const best = bestHex(view, side, candidates, lengths, from, keep, params, w, lf);
   if (best === from || best < 0) return null;
   const path = pathTo(reach, best);
   // 12.12: the CSP at the GHQ go with it when their 4 MP make the path (8.15), so that they still project.
