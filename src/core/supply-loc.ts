@@ -8,7 +8,7 @@ import type { Tables } from './tables.js';
 import { inEzoc, zocInto } from './zoc.js';
 import { MODE_LOC, UNREACHED, beginCall, setMode } from './supply-graph.js';
 import { resetSearch, runSearch, seed, stepsInto } from './supply-search.js';
-import { shortestLoc, shortestLocHexes } from './supply-goal.js';
+import { newVisit, shortestLoc, shortestLocHexes } from './supply-goal.js';
 
 /** 8.4 (I-18), 6.3: is hex h free of `enemy` combat units and of their ZOCs unnegated by the other side? */
 function freeOf(state: GameState, h: number, enemy: Side): boolean {
@@ -192,14 +192,18 @@ export function traceLocAlong(f: LocField | null, state: GameState, side: Side):
   const length = from[ghq]!;
   if (length > f.final) return traceLoc(state, side); // not settled: an LOC beyond may still exist
   setMode(sc, MODE_LOC);
-  const sources = usableSources(state, side);
+  const sources = f.sources; // usableSources(state, side): the same pieces, control and truce
+  const visit = newVisit(sc),
+    visit_n = sc.visit_n;
   const stack = [ghq],
-    seen = new Set<number>([ghq]);
+    seen = [ghq];
+  visit_n[ghq] = visit;
   let g = 0;
   const tight = (m: number, c: number): boolean => {
-    if (from[m]! < UNREACHED && from[m]! + c === g && !seen.has(m)) {
-      seen.add(m);
+    if (visit_n[m] !== visit && from[m]! < UNREACHED && from[m]! + c === g) {
+      visit_n[m] = visit;
       stack.push(m);
+      seen.push(m);
     }
     return false;
   };
@@ -208,7 +212,7 @@ export function traceLocAlong(f: LocField | null, state: GameState, side: Side):
     g = from[n]!;
     if (g > 0) stepsInto(sc, n, tight); // g = 0: a source (no shortest LOC passes through one)
   }
-  const source = sources.find((h) => seen.has(h))!;
+  const source = sources.find((h) => visit_n[h] === visit)!;
   const depotHexes: number[] = [];
   for (const h of seen) if (h < sc.size && state.control_h[h] === side && isSettlement(state, h)) depotHexes.push(h);
   return { side, ghq, length, source, sources, depotHexes: depotHexes.sort((a, b) => a - b) };
@@ -218,7 +222,8 @@ export function traceLocAlong(f: LocField | null, state: GameState, side: Side):
 function sameLocGraph(a: GameState, b: GameState, side: Side): boolean {
   if (a === b) return true;
   const enemy = otherSide(side);
-  if (a.map !== b.map || a.rainy !== b.rainy || a.truce !== b.truce || a.ghq_s[enemy] !== b.ghq_s[enemy]) return false;
+  if (a.map !== b.map || a.tables !== b.tables || a.counters !== b.counters || a.rainy !== b.rainy || a.truce !== b.truce) return false;
+  if (a.ghq_s[enemy] !== b.ghq_s[enemy] || a.zocUnits_hs !== b.zocUnits_hs) return false;
   if (a.combat_hs !== b.combat_hs || a.leaders_hs !== b.leaders_hs || a.csp_hs !== b.csp_hs) return false;
   if (a.loc_u !== b.loc_u || a.control_h !== b.control_h || a.trail_h !== b.trail_h || a.side_t !== b.side_t) return false;
   for (let t = 0; t < a.loc_t.length; t++) if (a.loc_t[t] !== b.loc_t[t]) return false;
