@@ -11,7 +11,7 @@ import { UNREACHED, growRing, markOnce, type SupplyScratch } from './supply-grap
 import { push, resetQueue, stepsFrom, stepsInto } from './supply-search.js';
 
 /** Starts a new visit: every node's visit_n stamp is now stale. */
-function newVisit(sc: SupplyScratch): number {
+export function newVisit(sc: SupplyScratch): number {
   sc.visitStamp = (sc.visitStamp + 1) >>> 0;
   if (sc.visitStamp === 0) {
     sc.visit_n.fill(0);

@@ -7,8 +7,8 @@ import type { GameState } from './state.js';
 import type { Tables } from './tables.js';
 import { inEzoc, zocInto } from './zoc.js';
 import { MODE_LOC, UNREACHED, beginCall, setMode } from './supply-graph.js';
-import { resetSearch, runSearch, seed } from './supply-search.js';
-import { shortestLoc, shortestLocHexes } from './supply-goal.js';
+import { resetSearch, runSearch, seed, stepsInto } from './supply-search.js';
+import { newVisit, shortestLoc, shortestLocHexes } from './supply-goal.js';
 
 /** 8.4 (I-18), 6.3: is hex h free of `enemy` combat units and of their ZOCs unnegated by the other side? */
 function freeOf(state: GameState, h: number, enemy: Side): boolean {
@@ -153,7 +153,81 @@ export function locLengths(
     for (const h of only) wanted[h] = 0;
   } else runSearch(sc, from, false, budget);
   for (let h = 0; h < sc.size; h++) if (from[h]! <= final) out[h] = from[h]!;
+  field = { state, side, serial: ++fields, final, sources };
   return out;
+}
+
+/**
+ * What the last locLengths call leaves in its scratch (sc.locFrom_n, written by no other search): the cost
+ * from the nearest source to every node, final up to `final`. Valid until the next locLengths call.
+ */
+export interface LocField {
+  readonly state: GameState;
+  readonly side: Side;
+  readonly serial: number;
+  readonly final: number;
+  readonly sources: readonly number[];
+}
+let field: LocField | null = null,
+  fields = 0;
+
+/** The field of the last locLengths call (see LocField), or null. */
+export function lastLocField(): LocField | null {
+  return field;
+}
+
+/**
+ * 8.6, 8.8: traceLoc(state, side), read off `f` (no search of its own) when `f` is still the last locLengths
+ * field and `state` has its LOC graph: `f`'s state, or a copy of it (shapeState, not copying) that differs
+ * only in the side's GHQ, depots or trucks' attachment (the weather the same). The length is the field's at
+ * the GHQ, when final; the hexes of every shortest LOC are those from which a step of the field's into the
+ * next is tight down to the GHQ (the set shortestLocHexes reads off traceLoc's own search). Else traceLoc.
+ */
+export function traceLocAlong(f: LocField | null, state: GameState, side: Side): Loc {
+  const ghq = state.ghq_s[side]!;
+  if (f === null || f !== field || f.side !== side || !sameLocGraph(f.state, state, side) || ghq < 0) return traceLoc(state, side);
+  const sc = beginCall(state, side);
+  if (ghq >= sc.size) return traceLoc(state, side);
+  const from = sc.locFrom_n;
+  const length = from[ghq]!;
+  if (length > f.final) return traceLoc(state, side); // not settled: an LOC beyond may still exist
+  setMode(sc, MODE_LOC);
+  const sources = f.sources; // usableSources(state, side): the same pieces, control and truce
+  const visit = newVisit(sc),
+    visit_n = sc.visit_n;
+  const stack = [ghq],
+    seen = [ghq];
+  visit_n[ghq] = visit;
+  let g = 0;
+  const tight = (m: number, c: number): boolean => {
+    if (visit_n[m] !== visit && from[m]! < UNREACHED && from[m]! + c === g) {
+      visit_n[m] = visit;
+      stack.push(m);
+      seen.push(m);
+    }
+    return false;
+  };
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    g = from[n]!;
+    if (g > 0) stepsInto(sc, n, tight); // g = 0: a source (no shortest LOC passes through one)
+  }
+  const source = sources.find((h) => visit_n[h] === visit)!;
+  const depotHexes: number[] = [];
+  for (const h of seen) if (h < sc.size && state.control_h[h] === side && isSettlement(state, h)) depotHexes.push(h);
+  return { side, ghq, length, source, sources, depotHexes: depotHexes.sort((a, b) => a - b) };
+}
+
+/** Do the two states have the same LOC graph for the side (8.4, 8.6): the same pieces, control, trails, weather and truce? */
+function sameLocGraph(a: GameState, b: GameState, side: Side): boolean {
+  if (a === b) return true;
+  const enemy = otherSide(side);
+  if (a.map !== b.map || a.tables !== b.tables || a.counters !== b.counters || a.rainy !== b.rainy || a.truce !== b.truce) return false;
+  if (a.ghq_s[enemy] !== b.ghq_s[enemy] || a.zocUnits_hs !== b.zocUnits_hs) return false;
+  if (a.combat_hs !== b.combat_hs || a.leaders_hs !== b.leaders_hs || a.csp_hs !== b.csp_hs) return false;
+  if (a.loc_u !== b.loc_u || a.control_h !== b.control_h || a.trail_h !== b.trail_h || a.side_t !== b.side_t) return false;
+  for (let t = 0; t < a.loc_t.length; t++) if (a.loc_t[t] !== b.loc_t[t]) return false;
+  return true;
 }
 
 /** 8.5: the hexes a removed GHQ may return to: not in an EZOC, with a valid LOC from a usable source. */

@@ -10,7 +10,17 @@ import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, ty
 import type { Side } from '../core/side.js';
 import { OFF_MAP, type GameState } from '../core/state.js';
 import { shapeState } from '../core/state-shape.js';
-import { generalSupply, isolatedUnits, locLengths, radiusForLoc, supplyColumn, traceLoc } from '../core/supply.js';
+import {
+  generalSupply,
+  isolatedUnits,
+  lastLocField,
+  locLengths,
+  radiusForLoc,
+  supplyColumn,
+  traceLoc,
+  traceLocAlong,
+  type LocField,
+} from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
 import { stackAt } from './heuristic-leaders.js';
@@ -82,14 +92,15 @@ function valuation(view: GameState, side: Side, radiusWeight: number, truckAt: (
   for (let t = 0; t < view.loc_t.length && truck < 0; t++) if (view.side_t[t] === side && view.loc_t[t]! >= 0) truck = t;
   return { dry: evaluationCopy(view, false), wet: evaluationCopy(view, true), rain: rainNextTurn(view), radiusWeight, truck, truckAt };
 }
-function expectedValue(w: Valuation, side: Side, h: number): number {
+/** `lf`: the LOC lengths' field of the view (locLengths), which gives the LOC of a copy in this turn's weather. */
+function expectedValue(w: Valuation, side: Side, h: number, lf: LocField | null = null): number {
   const truck = w.truck >= 0 && w.truckAt(h) ? w.truck : -1;
   // The likelier weather alone unless the two are close to even (each evaluation is a General Supply search).
-  if (w.rain >= 0.75) return supplyValue(w.wet, side, h, w.radiusWeight, truck);
-  if (w.rain <= 0.25) return supplyValue(w.dry, side, h, w.radiusWeight, truck);
-  const wet = supplyValue(w.wet, side, h, w.radiusWeight, truck),
+  if (w.rain >= 0.75) return supplyValue(w.wet, side, h, w.radiusWeight, truck, lf);
+  if (w.rain <= 0.25) return supplyValue(w.dry, side, h, w.radiusWeight, truck, lf);
+  const wet = supplyValue(w.wet, side, h, w.radiusWeight, truck, lf),
     settledWet = lastSettled;
-  const dry = supplyValue(w.dry, side, h, w.radiusWeight, truck);
+  const dry = supplyValue(w.dry, side, h, w.radiusWeight, truck, lf);
   lastSettled &&= settledWet;
   return w.rain * wet + (1 - w.rain) * dry;
 }
@@ -139,10 +150,10 @@ let lastSettled = false;
  * and depots are set): units in supply, the supply radius (8.7: every provider's, for the turns to come)
  * at `radiusWeight` a MP, the Supply Table column and the army commander.
  */
-function supplyValue(copy: GameState, side: Side, h: number, radiusWeight: number, truck: number): number {
+function supplyValue(copy: GameState, side: Side, h: number, radiusWeight: number, truck: number, lf: LocField | null): number {
   copy.ghq_s[side] = h;
   lastSettled = false;
-  const loc = traceLoc(copy, side);
+  const loc = traceLocAlong(lf, copy, side); // traceLoc's answer, read off the view's field when it has the copy's weather
   if (loc.length < 0) return -Infinity;
   copy.depot_h.fill(0);
   for (const x of pickDepots(copy, side, loc.depotHexes, 4)) copy.depot_h[x] = 1;
@@ -229,6 +240,7 @@ function bestHex(
   keepValue: number,
   params: HeuristicParams,
   w: Valuation,
+  lf: LocField | null,
 ): number {
   const grid = view.map.grid;
   const units = ownUnitHexes(view, side);
@@ -271,7 +283,7 @@ function bestHex(
   let best = keep,
     bestValue = keepValue;
   for (const c of pick) {
-    const v = expectedValue(w, side, c.h) - c.danger;
+    const v = expectedValue(w, side, c.h, lf) - c.danger;
     if (v > bestValue || (v === bestValue && c.h < best)) {
       best = c.h;
       bestValue = v;
@@ -391,8 +403,13 @@ export function chooseGhqMove(
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
   const dg = danger(view, side, from, params.ghqCover);
   // ghqCover: a GHQ that would be overrun leaves for any safe hex with an LOC.
-  const keepValue = dg === null && params.ghqCover ? -Infinity : expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;
-  if (lastSettled && dg === 0) return null;
+  const keepValue = (lf: LocField | null) =>
+    dg === null && params.ghqCover ? -Infinity : expectedValue(w, side, from, lf) - (dg ?? EXPOSED * 2) + MIN_GAIN;
+  // Staying is valued before the hexes within reach are looked for (when it settles the question, they need not
+  // be), unless it is to be valued in this turn's weather: then after their LOC lengths, whose field gives its LOC.
+  const late = w.rain > 0.25 && w.rain < 0.75 ? true : w.rain >= 0.75 === view.rainy;
+  let keep = late ? 0 : keepValue(null);
+  if (!late && lastSettled && dg === 0) return null;
   const sc = scratchFor(view);
   const reach = ghqReach(view, side);
   const ends: number[] = [from];
@@ -402,10 +419,15 @@ export function chooseGhqMove(
   }
   // Every length counts, past the Supply Table's last bound too: a shorter LOC is a step toward a longer radius.
   // Only the hexes the GHQ can end in are read: the search stops once they are settled.
-  const lengths = locLengths(view, side, sc.lengths, undefined, ends);
+  const lengths = locLengths(view, side, sc.lengths, undefined, ends),
+    lf = lastLocField();
+  if (late) {
+    keep = keepValue(lf);
+    if (lastSettled && dg === 0) return null;
+  }
   const candidates = ends.filter((n) => n !== from && lengths[n]! >= 0);
   if (candidates.length === 0) return null;
-  const best = bestHex(view, side, candidates, lengths, from, keepValue, params, w);
+  const best = bestHex(view, side, candidates, lengths, from, keep, params, w, lf);
   if (best === from || best < 0) return null;
   const path = pathTo(reach, best);
   // 12.12: the CSP at the GHQ go with it when their 4 MP make the path (8.15), so that they still project.
@@ -425,7 +447,8 @@ export function chooseGhqMove(
 
 /** 8.5: the hex among `hexes` a removed GHQ returns to: the one that supplies the army best; -1 when none is out of enemy reach. */
 export function placeGhq(view: GameState, side: Side, hexes: readonly number[], params: HeuristicParams): number {
-  const lengths = locLengths(view, side, scratchFor(view).lengths, undefined, hexes);
+  const lengths = locLengths(view, side, scratchFor(view).lengths, undefined, hexes),
+    lf = lastLocField();
   return bestHex(
     view,
     side,
@@ -435,6 +458,7 @@ export function placeGhq(view: GameState, side: Side, hexes: readonly number[], 
     -Infinity,
     params,
     valuation(view, side, params.ghqRadiusWeight, () => false),
+    lf,
   );
 }
 
