@@ -100,6 +100,12 @@ export interface HeuristicParams {
    */
   readonly ghqCover: boolean;
   /**
+   * 10.10, 12.1, 10.3: a GHQ hex with no combat unit of the side counts as in the enemy's reach when an enemy unit could
+   * enter it once the enemy's led stacks, reacting in our player turn, have cleared our weak stacks (one unit or three
+   * steps or fewer, outside works) that a Reaction Movement can come beside: their ZOC screened the hex. A GHQ so placed leaves.
+   */
+  readonly ghqReaction: boolean;
+  /**
    * 10.10, 8.12, I-35: leaderSafety in a Reaction Movement too: leaders on a doomed stack step off it alone rather
    * than react with it (false: they react with their units or stay).
    */
@@ -172,6 +178,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     baseOutOfSupply: true,
     leaderCover: true,
     ghqCover: false,
+    ghqReaction: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -215,6 +222,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     baseOutOfSupply: true,
     leaderCover: true,
     ghqCover: false,
+    ghqReaction: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -258,6 +266,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     baseOutOfSupply: true,
     leaderCover: true,
     ghqCover: false,
+    ghqReaction: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -308,6 +317,7 @@ export const paramsSchema = z
     baseOutOfSupply: z.boolean(),
     leaderCover: z.boolean(),
     ghqCover: z.boolean(),
+    ghqReaction: z.boolean(),
     leaderReaction: z.boolean(),
     refugeLast: z.boolean(),
     garrisonCover: z.boolean(),
