@@ -247,7 +247,7 @@ function bestHex(
     return { h, danger: dg, radius, quick: n + params.ghqRadiusWeight * radius - dg - lengths[h]! / 1000 };
   };
   // Only hexes whose quick estimate beats staying's are worked out.
-  const keepDanger = keep >= 0 ? danger(view, side, keep, params.ghqCover, params.ghqReaction) : null;
+  const keepDanger = keep >= 0 ? danger(view, side, keep, params.ghqCover, params.ghqReaction && params.ghqReactionLeave) : null;
   const floor =
     keep >= 0 && lengths[keep]! >= 0 && (keepDanger !== null || !(params.ghqCover || params.ghqReaction))
       ? quick(keep, keepDanger ?? EXPOSED * 2).quick
@@ -384,7 +384,7 @@ export function chooseGhqMove(
   if (!d.movable.ghq || from < 0) return null;
   const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params, reaches));
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
-  const dg = danger(view, side, from, params.ghqCover, params.ghqReaction);
+  const dg = danger(view, side, from, params.ghqCover, params.ghqReaction && params.ghqReactionLeave);
   // ghqCover, ghqReaction: a GHQ that would be overrun leaves for any safe hex with an LOC.
   const keepValue =
     dg === null && (params.ghqCover || params.ghqReaction) ? -Infinity : expectedValue(w, side, from) - (dg ?? EXPOSED * 2) + MIN_GAIN;

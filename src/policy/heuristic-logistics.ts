@@ -42,7 +42,8 @@ export function chooseLogistics(
   }
   // 10.3: a GHQ that stays put (moveGhq false) still steps out of the enemy's reach when it stands there alone (ghqSafety).
   if (
-    (params.moveGhq || (params.ghqSafety && ghqAloneInReach(view, d.side, params.ghqCover, params.ghqReaction))) &&
+    (params.moveGhq ||
+      (params.ghqSafety && ghqAloneInReach(view, d.side, params.ghqCover, params.ghqReaction && params.ghqReactionLeave))) &&
     plan.ghqDecided !== mem.key
   ) {
     plan.ghqDecided = mem.key;
