@@ -23,8 +23,8 @@ import {
 } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
-import { stackAt } from './heuristic-leaders.js';
 import { enemyCanReach, enemyCanReachNear } from './threat.js';
+import { enemyCanReachUnscreened, weakCover } from './ghq-screen.js';
 import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
@@ -201,29 +201,24 @@ export function supplyArea(view: GameState, side: Side): Uint8Array {
 /**
  * 10.3: the danger to a GHQ in h: none out of enemy reach; held by our combat units, exposed; alone in reach, barred
  * (null). `cover` (ghqCover): held by a stack of one unit or three steps or fewer that an enemy unit can get beside
- * is barred too (12.9: an attack that clears the hex advances into it and overruns the GHQ).
+ * is barred too (12.9: an attack that clears the hex advances into it and overruns the GHQ). `reaction`
+ * (ghqReaction): alone in the reach the enemy may have after its Reaction Combat in our player turn is barred too.
  */
-function danger(view: GameState, side: Side, h: number, cover = false): number | null {
+function danger(view: GameState, side: Side, h: number, cover = false, reaction = false): number | null {
   let d = nearestEnemyDistance(view, side, h) <= 2 ? NEAR_ENEMY : 0;
   const held = view.combat_hs[h * 2 + side]! > 0;
   if (enemyCanReach(view, side, h, true)) {
     if (!held) return null;
     d += EXPOSED;
-  }
+  } else if (reaction && !held && enemyCanReachUnscreened(view, side, h)) return null;
   if (cover && held && weakCover(view, side, h) && enemyCanReachNear(view, side, h, 1, true)) return null;
   return d;
 }
 
-/** 12.9: a stack too weak to cover a GHQ: one combat unit, or three steps or fewer (3.3). */
-function weakCover(view: GameState, side: Side, h: number): boolean {
-  const s = stackAt(view, side, h);
-  return s.units <= 1 || s.steps <= 3;
-}
-
-/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with `cover`, or a weak stack), within an enemy unit's reach. */
-export function ghqAloneInReach(view: GameState, side: Side, cover = false): boolean {
+/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with `cover`, or a weak stack), within an enemy unit's reach (with `reaction`, its reach once its Reaction Combat has cleared our weak stacks). */
+export function ghqAloneInReach(view: GameState, side: Side, cover = false, reaction = false): boolean {
   const h = view.ghq_s[side]!;
-  return h >= 0 && h < view.map.grid.size && danger(view, side, h, cover) === null;
+  return h >= 0 && h < view.map.grid.size && danger(view, side, h, cover, reaction) === null;
 }
 
 /**
@@ -264,9 +259,9 @@ function bestHex(
     return { h, danger: dg, radius, quick: n + params.ghqRadiusWeight * radius - dg - lengths[h]! / 1000 };
   };
   // Only hexes whose quick estimate beats staying's are worked out.
-  const keepDanger = keep >= 0 ? danger(view, side, keep, params.ghqCover) : null;
+  const keepDanger = keep >= 0 ? danger(view, side, keep, params.ghqCover, params.ghqReaction && params.ghqReactionLeave) : null;
   const floor =
-    keep >= 0 && lengths[keep]! >= 0 && (keepDanger !== null || !params.ghqCover)
+    keep >= 0 && lengths[keep]! >= 0 && (keepDanger !== null || !(params.ghqCover || params.ghqReaction))
       ? quick(keep, keepDanger ?? EXPOSED * 2).quick
       : -Infinity;
   const pick = bestFew(
@@ -278,7 +273,7 @@ function bestHex(
       .filter((c) => c.quick > floor),
     floor,
     quick,
-    params.ghqCover,
+    params,
   );
   let best = keep,
     bestValue = keepValue;
@@ -331,7 +326,7 @@ function bestFew(
   bounds: Quick[],
   floor: number,
   quick: (h: number, dg: number) => Quick,
-  cover: boolean,
+  params: HeuristicParams,
 ): Quick[] {
   bounds.sort(before);
   const top: Quick[] = [];
@@ -339,7 +334,7 @@ function bestFew(
   const beats = (b: Quick, c: Quick | undefined) => c === undefined || before(b, c) < 0;
   for (const b of bounds) {
     if (!beats(b, top[BEST_FEW - 1]) && !beats(b, byRadius.get(b.radius))) continue;
-    const dg = danger(view, side, b.h, cover);
+    const dg = danger(view, side, b.h, params.ghqCover, params.ghqReaction);
     if (dg === null) continue;
     const c = quick(b.h, dg);
     if (c.quick <= floor) continue;
@@ -401,10 +396,10 @@ export function chooseGhqMove(
   if (!d.movable.ghq || from < 0) return null;
   const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params, reaches));
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
-  const dg = danger(view, side, from, params.ghqCover);
-  // ghqCover: a GHQ that would be overrun leaves for any safe hex with an LOC.
+  const dg = danger(view, side, from, params.ghqCover, params.ghqReaction && params.ghqReactionLeave);
+  // ghqCover, ghqReaction: a GHQ that would be overrun leaves for any safe hex with an LOC.
   const keepValue = (lf: LocField | null) =>
-    dg === null && params.ghqCover ? -Infinity : expectedValue(w, side, from, lf) - (dg ?? EXPOSED * 2) + MIN_GAIN;
+    dg === null && (params.ghqCover || params.ghqReaction) ? -Infinity : expectedValue(w, side, from, lf) - (dg ?? EXPOSED * 2) + MIN_GAIN;
   // Staying is valued before the hexes within reach are looked for (when it settles the question, they need not
   // be), unless it is to be valued in this turn's weather: then after their LOC lengths, whose field gives its LOC.
   const late = w.rain > 0.25 && w.rain < 0.75 ? true : w.rain >= 0.75 === view.rainy;
@@ -475,7 +470,13 @@ export function shouldRemoveGhq(view: GameState, side: Side, params: HeuristicPa
     const reach = ghqReach(view, side);
     for (let i = 0; i < reach.count; i++) {
       const n = reach.touched_n[i]!;
-      if (n < view.map.grid.size && canEndAt(reach, n) && lengths[n]! >= 0 && danger(view, side, n, params.ghqCover) !== null) return false;
+      if (
+        n < view.map.grid.size &&
+        canEndAt(reach, n) &&
+        lengths[n]! >= 0 &&
+        danger(view, side, n, params.ghqCover, params.ghqReaction) !== null
+      )
+        return false;
     }
   }
   const ghq_s = view.ghq_s.slice();

@@ -100,6 +100,18 @@ export interface HeuristicParams {
    */
   readonly ghqCover: boolean;
   /**
+   * 10.10, 12.1, 10.3: a hex the GHQ moves or returns to, with no combat unit of the side, counts as in the enemy's reach
+   * when an enemy unit could enter it once the enemy's led stacks, reacting in our player turn, have cleared our weak
+   * stacks (one unit or three steps or fewer, outside works) that a Reaction Movement can come beside: their ZOC
+   * screened the hex. A GHQ alone in the enemy's plain reach leaves for a safe hex.
+   */
+  readonly ghqReaction: boolean;
+  /**
+   * 10.10, 10.3: with ghqReaction, the hex the GHQ stands in is judged so too, and a GHQ standing behind such a screen
+   * leaves. Off in the presets: it cost `balanced` Paraguay 1.2 VP in Villa Montes (docs/blunders-rounds.md).
+   */
+  readonly ghqReactionLeave: boolean;
+  /**
    * 10.10, 8.12, I-35: leaderSafety in a Reaction Movement too: leaders on a doomed stack step off it alone rather
    * than react with it (false: they react with their units or stay).
    */
@@ -172,6 +184,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     baseOutOfSupply: true,
     leaderCover: true,
     ghqCover: false,
+    ghqReaction: true,
+    ghqReactionLeave: false,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -217,6 +231,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     baseOutOfSupply: true,
     leaderCover: true,
     ghqCover: false,
+    ghqReaction: true,
+    ghqReactionLeave: false,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -260,6 +276,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     baseOutOfSupply: true,
     leaderCover: true,
     ghqCover: false,
+    ghqReaction: true,
+    ghqReactionLeave: false,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -310,6 +328,8 @@ export const paramsSchema = z
     baseOutOfSupply: z.boolean(),
     leaderCover: z.boolean(),
     ghqCover: z.boolean(),
+    ghqReaction: z.boolean(),
+    ghqReactionLeave: z.boolean(),
     leaderReaction: z.boolean(),
     refugeLast: z.boolean(),
     garrisonCover: z.boolean(),

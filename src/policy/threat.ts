@@ -34,31 +34,37 @@ interface Threat {
   unsearched: number;
   /** 1: some searched mover reaches the hex. */
   readonly reached_h: Uint8Array;
-  /** 10.10: led stacks only, each with its Reaction Movement added. */
-  readonly reaction: boolean;
+  /** 10.10: led stacks only, each with its Reaction Movement added to its move (REACTION) or alone (REACTION_ONLY). */
+  readonly reaction: Allowance;
 }
 
 const cache = new WeakMap<GameState, Threat[]>();
 let scratch: { reach: Reach; map: GameState['map'] } | null = null;
 
-/** 10.10: the sixths a Reaction Movement adds to a move of `mp` MP (half the MF, rounded up). */
-const withReaction = (mp: number) => (mp + Math.ceil(mp / 2)) * SIXTHS;
+/** What a mover may spend: its move (MOVE), a led stack's Reaction Movement and its move (REACTION, 10.10), the Reaction Movement alone (REACTION_ONLY). */
+type Allowance = 0 | 1 | 2;
+const MOVE = 0,
+  REACTION = 1,
+  REACTION_ONLY = 2;
+
+/** 10.10: the sixths a mover of `mp` MP may spend: a Reaction Movement is half the MF, rounded up. */
+const allowance = (mp: number, a: Allowance) => (a === MOVE ? mp : a === REACTION ? mp + Math.ceil(mp / 2) : Math.ceil(mp / 2)) * SIXTHS;
 
 /** 10.7, I-10: road steps cost 3 sixths (non-mech) or 2 (mech): the farthest a mover can get in hexes (with `reaction`, 10.10). */
-function range(view: GameState, u: number, reaction = false): number {
+function range(view: GameState, u: number, reaction: Allowance = MOVE): number {
   const c = view.counters;
   const mf = c.move_u[u * 2 + view.reduced_u[u]!]!;
-  return Math.floor((reaction ? withReaction(mf) : mf * SIXTHS) / (c.type_u[u] === ARMOR ? 2 : 3));
+  return Math.floor(allowance(mf, reaction) / (c.type_u[u] === ARMOR ? 2 : 3));
 }
 
-function build(view: GameState, side: Side, reaction: boolean): Threat {
+function build(view: GameState, side: Side, reaction: Allowance): Threat {
   const enemy = otherSide(side);
   const movers: Mover[] = [];
   const seen = new Set<number>();
   const c = view.counters;
   for (let u = 0; u < view.loc_u.length; u++) {
     const h = view.loc_u[u]!;
-    if (h < 0 || c.side_u[u] !== enemy || (reaction && view.leaders_hs[h * 2 + enemy] === 0)) continue;
+    if (h < 0 || c.side_u[u] !== enemy || (reaction !== MOVE && view.leaders_hs[h * 2 + enemy] === 0)) continue;
     // One search per hex and kind of mover (movement factor, mech, artillery): the fastest unit of each kind.
     const kind =
       ((h * 256 + c.move_u[u * 2 + view.reduced_u[u]!]!) * 2 + (c.type_u[u] === ARMOR ? 1 : 0)) * 2 + (c.type_u[u] === ARTILLERY ? 1 : 0);
@@ -93,7 +99,7 @@ function search(view: GameState, side: Side, m: Mover, t: Threat): void {
   const reach = reachable(
     ps,
     view,
-    t.reaction ? { ...mover, allowance: withReaction(c.move_u[m.unit * 2 + view.reduced_u[m.unit]!]!) } : mover,
+    t.reaction !== MOVE ? { ...mover, allowance: allowance(c.move_u[m.unit * 2 + view.reduced_u[m.unit]!]!, t.reaction) } : mover,
     m.hex,
     scratch.reach,
   );
@@ -118,7 +124,15 @@ export function enemyCanReach(view: GameState, side: Side, h: number, exact = fa
  * Movement in our player turn before it (our units where they now stand)? Asked in our Movement Phase.
  */
 export function enemyCanReachWithReaction(view: GameState, side: Side, h: number): boolean {
-  return reachedWithin(view, side, h, 0, true, true);
+  return reachedWithin(view, side, h, 0, true, REACTION);
+}
+
+/**
+ * 10.10, 12.1: could a led enemy stack come beside hex h (or stand there already) with its Reaction Movement
+ * in our player turn, to attack it in the Reaction Combat Phase? Asked in our Movement Phase, our units where they stand.
+ */
+export function enemyCanReactBeside(view: GameState, side: Side, h: number): boolean {
+  return reachedWithin(view, side, h, 1, true, REACTION_ONLY);
 }
 
 /**
@@ -143,19 +157,19 @@ export function enemyInRange(view: GameState, side: Side, h: number, r: number, 
     if (x < 0 || side_u[u] !== enemy) continue;
     // 10.10: with `reaction`, a led stack's Reaction Movement in our player turn too.
     const led = reaction && view.leaders_hs[x * 2 + enemy]! > 0;
-    if (distance(grid, x, h) <= range(view, u, led) + r) return true;
+    if (distance(grid, x, h) <= range(view, u, led ? REACTION : MOVE) + r) return true;
   }
   return false;
 }
 
-function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false, reaction = false): boolean {
+function reachedWithin(view: GameState, side: Side, h: number, r: number, exact = false, reaction: Allowance = MOVE): boolean {
   let perState = cache.get(view);
   if (!perState) {
     perState = [];
     cache.set(view, perState);
   }
   // Kept while the enemy's units stay put; our own moves this phase (their ZOC) are followed only by exact questions.
-  const slot = reaction ? 2 + side : side;
+  const slot = reaction * 2 + side;
   let t = perState[slot];
   if (!t || !current(t, view, side) || (exact && t.ownVersion !== view.sideVersion_s[side])) {
     t = build(view, side, reaction);
