@@ -6,7 +6,7 @@ import type { Decision, MoveOrder } from '../core/decisions.js';
 import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
 import { stackingLimit } from '../core/combat-odds.js';
 import { otherSide, type Side } from '../core/side.js';
-import type { GameMap } from '../core/map.js';
+import { WORKS_NONE, type GameMap } from '../core/map.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
@@ -105,6 +105,17 @@ function beyondRadius(rows: readonly Uint8Array[], at: readonly number[], start:
   let nearest = 99;
   for (let k = 0; k < rows.length; k++) if (at[k] !== start) nearest = Math.min(nearest, rows[k]![h]!);
   return Math.max(0, nearest - radiusHexes);
+}
+
+/**
+ * 14.3, 12.13 (holdWorks): units with a combat unit other than engineers, in an entrenched or fortified hex with an
+ * enemy unit within holdWorks hexes, stay while their side leads by 1 to holdWorksLead - 1 VP (16.2): ahead, the works
+ * keep the lead; far ahead, the stack presses on; behind, it must go and take VP. Engineers alone go on building.
+ */
+function holdsWorks(view: GameState, side: Side, h: number, units: readonly number[], params: HeuristicParams): boolean {
+  if (view.works_h[h] === WORKS_NONE || !units.some((u) => view.counters.type_u[u] !== ENGINEER)) return false;
+  const lead = view.vp_s[side]! - view.vp_s[otherSide(side)]!;
+  return lead > 0 && lead < params.holdWorksLead && nearestEnemyDistance(view, side, h) <= params.holdWorks;
 }
 
 /** Hexes from the nearest enemy unit beyond which a leaderless group is a reserve that marches (reserveMarch). */
@@ -239,6 +250,8 @@ export function chooseMove(
         return { units: [], leaders, path: pathTo(reach, refuge) };
       }
     }
+    // 14.3, 12.13 (holdWorks): a stack dug in with the enemy near stays in its works while its side leads by less than holdWorksLead VP.
+    if (params.holdWorks > 0 && holdsWorks(view, side, g.start, units, params)) continue;
     const pieces = { units, leaders };
     const mover = stackMover(view, side, pieces, { reaction: d.reaction, phaseStart: true });
     reachable(ps, view, mover, g.start, reach);

@@ -128,6 +128,14 @@ export interface HeuristicParams {
    * fewer (8.12; false: they go where the objectives draw them). Off in the presets (it cost Bolivia in Ballivián, docs/blunders.md); on in Boquerón's tuned files.
    */
   readonly garrisonCover: boolean;
+  /**
+   * 14.3, 12.13: a stack (not engineers alone) in an entrenched or fortified hex with an enemy unit within this many
+   * hexes stays there while its side leads by less than holdWorksLead VP (it still attacks from it, and its leaders may
+   * still leave a doomed stack); 0: it moves as the objectives draw it.
+   */
+  readonly holdWorks: number;
+  /** 16.2: holdWorks holds while the side's VP lead is 1 to this minus 1 (a larger lead presses on). */
+  readonly holdWorksLead: number;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -189,6 +197,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
+    holdWorks: 0,
+    holdWorksLead: 20,
   },
   balanced: {
     minOdds: 2,
@@ -236,6 +246,9 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
+    // 14.3, 16.2: ahead by under 20 VP, stacks in works stay (measured 2026-11-29: Paraguay +43 pts in Ballivián, no side loses).
+    holdWorks: 20,
+    holdWorksLead: 20,
   },
   aggressive: {
     minOdds: 1,
@@ -281,6 +294,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
+    holdWorks: 0,
+    holdWorksLead: 20,
   },
 };
 
@@ -332,6 +347,8 @@ export const paramsSchema = z
     ghqReactionLeave: z.boolean(),
     leaderReaction: z.boolean(),
     refugeLast: z.boolean(),
+    holdWorks: z.number().int().min(0).max(99),
+    holdWorksLead: z.number().int().min(0),
     garrisonCover: z.boolean(),
   })
   .partial();
