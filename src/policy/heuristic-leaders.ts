@@ -180,6 +180,19 @@ function joined(view: GameState, side: Side, h: number, units: readonly number[]
  */
 export function wastingInEzoc(view: GameState, side: Side, h: number): boolean {
   if (!inEzoc(view, h, side) || stackAt(view, side, h).supplied) return false;
+  return waysOut(view, side, h) <= 1;
+}
+
+/**
+ * 7.3, 15, I-35 (leaderPocket): a stack in h in an enemy ZOC with `ways` ways out or fewer, in General Supply or not:
+ * one enemy move can close them, and the next Supply Phase finds it cut off with its leaders unable to leave.
+ */
+export function pocketed(view: GameState, side: Side, h: number, ways: number): boolean {
+  return inEzoc(view, h, side) && waysOut(view, side, h) <= ways;
+}
+
+/** 7.3: the hexes next to h with no enemy unit and no enemy ZOC (a unit or leader leaving an EZOC must enter one first). */
+function waysOut(view: GameState, side: Side, h: number): number {
   const { neighbour_hd } = view.map.grid,
     enemy = 1 - side;
   let ways = 0;
@@ -187,5 +200,5 @@ export function wastingInEzoc(view: GameState, side: Side, h: number): boolean {
     const n = neighbour_hd[h * DIRECTIONS + d]!;
     if (n !== NO_HEX && view.combat_hs[n * 2 + enemy] === 0 && !inEzoc(view, n, side)) ways++;
   }
-  return ways <= 1;
+  return ways;
 }

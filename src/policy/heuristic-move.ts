@@ -22,6 +22,7 @@ import {
   joinDooms,
   leaderRefuge,
   leaderWithdrawal,
+  pocketed,
   wastingInEzoc,
 } from './heuristic-leaders.js';
 
@@ -218,7 +219,9 @@ export function chooseMove(
       params.leaderSafety &&
       (!d.reaction || params.leaderReaction) &&
       leaders.length > 0 &&
-      (exposedLeaderStack(view, side, g.start, near3) || (params.leaderTrap && wastingInEzoc(view, side, g.start)))
+      (exposedLeaderStack(view, side, g.start, near3) ||
+        (params.leaderTrap && wastingInEzoc(view, side, g.start)) ||
+        (params.leaderPocket > 0 && pocketed(view, side, g.start, params.leaderPocket)))
     ) {
       let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction, exposed);
       // refugeLast: the refuge they chose first still, if its stack marched off and left it where no enemy unit could enter next.

@@ -136,6 +136,11 @@ export interface HeuristicParams {
   readonly holdWorks: number;
   /** 16.2: holdWorks holds while the side's VP lead is 1 to this minus 1 (a larger lead presses on). */
   readonly holdWorksLead: number;
+  /**
+   * 7.3, 15, I-35: leaders on a stack in an enemy ZOC with this many ways out or fewer step off it alone (leaderSafety),
+   * in General Supply or not: one enemy move can close the ways and trap them (0: only leaderTrap's, out of supply).
+   */
+  readonly leaderPocket: number;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -199,6 +204,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonCover: false,
     holdWorks: 0,
     holdWorksLead: 20,
+    leaderPocket: 0,
   },
   balanced: {
     minOdds: 2,
@@ -249,6 +255,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     // 14.3, 16.2: ahead by under 20 VP, stacks in works stay (measured 2026-11-29: Paraguay +43 pts in Ballivián, no side loses).
     holdWorks: 20,
     holdWorksLead: 20,
+    leaderPocket: 0,
   },
   aggressive: {
     minOdds: 1,
@@ -296,6 +303,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonCover: false,
     holdWorks: 0,
     holdWorksLead: 20,
+    leaderPocket: 0,
   },
 };
 
@@ -349,6 +357,7 @@ export const paramsSchema = z
     refugeLast: z.boolean(),
     holdWorks: z.number().int().min(0).max(99),
     holdWorksLead: z.number().int().min(0),
+    leaderPocket: z.number().int().min(0).max(6),
     garrisonCover: z.boolean(),
   })
   .partial();

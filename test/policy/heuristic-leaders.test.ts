@@ -8,7 +8,7 @@ import { movementPhase } from '../../src/core/movement-phase.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
-import { doomedStackAt, joinDooms, wastingInEzoc } from '../../src/policy/heuristic-leaders.js';
+import { doomedStackAt, joinDooms, pocketed, wastingInEzoc } from '../../src/policy/heuristic-leaders.js';
 import { influence } from '../../src/policy/influence.js';
 import { enemyCanReach } from '../../src/policy/threat.js';
 import { testGame } from '../helpers/game.js';
@@ -289,5 +289,34 @@ describe('10.3, I-35: garrisonCover: a leader whose unit stays as a garrison doe
     const r = franco(true);
     expect(r.garrison).toBe(true);
     expect(r.alone && r.reachable).toBe(false);
+  });
+});
+
+describe('7.3, 15, I-35: leaderPocket: leaders step off a stack in an enemy ZOC with few ways out, in supply too', () => {
+  // Franco with two units in General Supply in 1205, in the ZOC of Bolivian units in 1204 and 1207: two hexes next to
+  // 1205 are free of both (checked below); two Paraguayan units in 1210, by Paraguay's source.
+  function franco(leaderPocket: number) {
+    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    ['P-I3', 'P-I4'].forEach((id) => p.place(id, '1205'));
+    const l = p.placeLeader('P-FRANCO', '1205');
+    ['P-I1', 'P-I2'].forEach((id) => p.place(id, '1210'));
+    p.place('B-I1', '1204');
+    p.place('B-I2', '1207');
+    const ways = [pocketed(p.state, PAR, p.hex('1205'), 1), pocketed(p.state, PAR, p.hex('1205'), 2)];
+    movementPhase(testGame(p.state, [], bal({ leaderPocket, ...quiet })), PAR, false);
+    return { ways, inEzoc: inEzoc(p.state, p.state.loc_l[l]!, PAR) };
+  }
+
+  test('the stack has two ways out: pocketed at 2, not at 1', () => {
+    expect(franco(2).ways).toEqual([false, true]);
+  });
+
+  test('with leaderPocket 2 he ends out of every enemy ZOC', () => {
+    expect(franco(2).inEzoc).toBe(false);
+  });
+
+  test('with leaderPocket 0 (and with 1) he stays in the enemy ZOC, with his stack', () => {
+    expect(franco(0).inEzoc).toBe(true);
+    expect(franco(1).inEzoc).toBe(true);
   });
 });
