@@ -26,6 +26,8 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   wellsFirst: [false, true],
   callUpTurnsLeft: [1, 2, 3],
   reserveMarch: [0, 1, 2, 3],
+  holdWorks: [0, 6, 20],
+  leaderPocket: [0, 2],
 };
 const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 
