@@ -6,7 +6,7 @@ import { otherSide, type Side } from './side.js';
 import type { GameState } from './state.js';
 import type { Tables } from './tables.js';
 import { inEzoc, zocInto } from './zoc.js';
-import { MODE_LOC, UNREACHED, beginCall, setMode } from './supply-graph.js';
+import { MODE_LOC, UNREACHED, beginCall, setMode, type SupplyScratch } from './supply-graph.js';
 import { resetSearch, runSearch, seed, stepsInto } from './supply-search.js';
 import { newVisit, shortestLoc, shortestLocHexes } from './supply-goal.js';
 
@@ -193,29 +193,65 @@ export function traceLocAlong(f: LocField | null, state: GameState, side: Side):
   if (length > f.final) return traceLoc(state, side); // not settled: an LOC beyond may still exist
   setMode(sc, MODE_LOC);
   const sources = f.sources; // usableSources(state, side): the same pieces, control and truce
-  const visit = newVisit(sc),
-    visit_n = sc.visit_n;
-  const stack = [ghq],
-    seen = [ghq];
-  visit_n[ghq] = visit;
-  let g = 0;
-  const tight = (m: number, c: number): boolean => {
-    if (visit_n[m] !== visit && from[m]! < UNREACHED && from[m]! + c === g) {
-      visit_n[m] = visit;
-      stack.push(m);
-      seen.push(m);
-    }
-    return false;
-  };
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    g = from[n]!;
-    if (g > 0) stepsInto(sc, n, tight); // g = 0: a source (no shortest LOC passes through one)
+  const w = walkFor(sc);
+  w.visit = newVisit(sc);
+  w.stackTop = 0;
+  w.seen = 0;
+  reach(w, ghq);
+  while (w.stackTop > 0) {
+    const n = w.stack_n[--w.stackTop]!;
+    w.g = from[n]!;
+    if (w.g > 0) stepsInto(sc, n, w.tight); // g = 0: a source (no shortest LOC passes through one)
   }
+  const visit = w.visit,
+    visit_n = sc.visit_n;
   const source = sources.find((h) => visit_n[h] === visit)!;
   const depotHexes: number[] = [];
-  for (const h of seen) if (h < sc.size && state.control_h[h] === side && isSettlement(state, h)) depotHexes.push(h);
+  for (let i = 0; i < w.seen; i++) {
+    const h = w.seen_n[i]!;
+    if (h < sc.size && state.control_h[h] === side && isSettlement(state, h)) depotHexes.push(h);
+  }
   return { side, ghq, length, source, sources, depotHexes: depotHexes.sort((a, b) => a - b) };
+}
+
+/** traceLocAlong's walk back from the GHQ, allocated once per scratch (3: no allocation in a search loop): each node enters it once. */
+interface Walk {
+  readonly sc: SupplyScratch;
+  /** Nodes left to step back from, and every node reached, in the order reached. */
+  readonly stack_n: Int32Array;
+  readonly seen_n: Int32Array;
+  stackTop: number;
+  seen: number;
+  visit: number;
+  /** The field's cost at the node stepped back from. */
+  g: number;
+  /** stepsInto's visitor: m steps into the node at cost c; takes m when the field's step is tight (from[m] + c = g). */
+  readonly tight: (m: number, c: number) => boolean;
+}
+let walk: Walk | null = null;
+function walkFor(sc: SupplyScratch): Walk {
+  if (walk?.sc === sc) return walk;
+  const from = sc.locFrom_n;
+  const w: Walk = {
+    sc,
+    stack_n: new Int32Array(sc.nodes),
+    seen_n: new Int32Array(sc.nodes),
+    stackTop: 0,
+    seen: 0,
+    visit: 0,
+    g: 0,
+    tight: (m, c) => {
+      if (sc.visit_n[m] !== w.visit && from[m]! < UNREACHED && from[m]! + c === w.g) reach(w, m);
+      return false;
+    },
+  };
+  walk = w;
+  return w;
+}
+function reach(w: Walk, n: number): void {
+  w.sc.visit_n[n] = w.visit;
+  w.stack_n[w.stackTop++] = n;
+  w.seen_n[w.seen++] = n;
 }
 
 /** Do the two states have the same LOC graph for the side (8.4, 8.6): the same pieces, control, trails, weather and truce? */

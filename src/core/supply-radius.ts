@@ -30,7 +30,9 @@ export interface GeneralSupply {
  * chained; each measures the radius like movement from its hex (not counted) to the unit's hex
  * (counted) in non-mech MP, or in mech MP for the whole path when an attached truck is in its hex (8.11).
  * Units and leaders in off-map boxes are in General Supply (10.12). `area`, when given (a hex array),
- * receives 1 for every hex within a provider's radius.
+ * receives 1 for every hex within a provider's radius. With `share` (openSupplyShare), the sources' balls
+ * and the leaders they chain are drawn once per state, radius and sources and reused (see SupplyShare);
+ * the answer is the same, its providers listed in another order.
  */
 export function generalSupply(
   state: GameState,
@@ -38,37 +40,27 @@ export function generalSupply(
   loc: Loc,
   radius: number = radiusForLoc(state.tables, loc.length),
   area?: Uint8Array,
+  share?: SupplyShare,
 ): GeneralSupply {
   const sc = beginCall(state, side);
   const budget = radius * SIXTHS;
   const mp = sc.mp_n,
     mech = sc.mech_n;
-  mp.fill(UNREACHED);
   mech.fill(UNREACHED);
   const providers: number[] = [];
   const ghq = state.ghq_s[side]!;
   const ghqOos = ghq < 0 || loc.length < 0;
-  for (const h of loc.sources) addProvider(sc, providers, h);
-  if (!ghqOos) addProvider(sc, providers, ghq);
-  for (let h = state.depot_h.indexOf(1); h >= 0; h = state.depot_h.indexOf(1, h + 1)) addProvider(sc, providers, h);
-
-  // 8.9: rounds of a persistent multi-source search; each round seeds the leaders the last one reached.
   const { loc_l } = state,
     side_l = state.counters.side_l;
   const leaderDone = new Uint8Array(loc_l.length);
-  let from = 0;
-  while (from < providers.length) {
-    spread(sc, providers, from, budget);
-    from = providers.length;
-    for (let l = 0; l < loc_l.length; l++) {
-      const h = loc_l[l]!;
-      if (h < 0 || side_l[l] !== side || leaderDone[l]) continue;
-      if (mp[h]! <= budget || mech[h]! <= budget) {
-        leaderDone[l] = 1;
-        addProvider(sc, providers, h);
-      }
-    }
-  }
+  if (share === undefined) {
+    mp.fill(UNREACHED);
+    for (const h of loc.sources) addProvider(sc, providers, h);
+  } else sharedPart(sc, state, side, loc.sources, budget, share, providers, leaderDone);
+  if (!ghqOos) addProvider(sc, providers, ghq);
+  for (let h = state.depot_h.indexOf(1); h >= 0; h = state.depot_h.indexOf(1, h + 1)) addProvider(sc, providers, h);
+  // 8.9: rounds of a persistent multi-source search; each round seeds the leaders the last one reached.
+  rounds(sc, state, side, providers, 0, leaderDone, budget, true);
 
   // `area`, when given: 1 for every hex a combat unit would be in General Supply in.
   if (area) for (let h = 0; h < area.length; h++) area[h] = mp[h]! <= budget || mech[h]! <= budget ? 1 : 0;
@@ -90,16 +82,154 @@ export function generalSupply(
   return { side, radius, ghqOos, inSupply_u, oos_l, providers };
 }
 
+/**
+ * 8.9: spreads the balls of providers[from..] (with `mech`, the mech balls of those with an attached truck too, 8.11),
+ * then of the leaders they reach, round after round, onto the distances already in sc.mp_n and sc.mech_n.
+ */
+function rounds(
+  sc: SupplyScratch,
+  state: GameState,
+  side: Side,
+  providers: number[],
+  from: number,
+  leaderDone: Uint8Array,
+  budget: number,
+  mech: boolean,
+): void {
+  const { loc_l } = state,
+    side_l = state.counters.side_l;
+  const mp_n = sc.mp_n,
+    mech_n = sc.mech_n;
+  while (from < providers.length) {
+    spread(sc, providers, from, budget, mech);
+    from = providers.length;
+    for (let l = 0; l < loc_l.length; l++) {
+      const h = loc_l[l]!;
+      if (h < 0 || side_l[l] !== side || leaderDone[l]) continue;
+      if (mp_n[h]! <= budget || mech_n[h]! <= budget) {
+        leaderDone[l] = 1;
+        addProvider(sc, providers, h);
+      }
+    }
+  }
+}
+
+/**
+ * A scope in which General Supply shares the part of its search that neither the GHQ, the depots nor the trucks
+ * change (8.9): the non-mech balls of the usable sources and of the leaders those chain. The states a scope is
+ * used with must differ, for as long as it is used, only in the side's GHQ, depots and trucks (where they stand,
+ * whether attached): the copies on which one GHQ choice values its hexes. A part is kept per state, side, radius
+ * and sources, in a few slots per map (the least recently used one is drawn over).
+ */
+export interface SupplyShare {
+  readonly serial: number;
+}
+let shareSerial = 0;
+/** A new scope (see SupplyShare): what earlier scopes drew is never reused in it. */
+export function openSupplyShare(): SupplyShare {
+  return { serial: ++shareSerial };
+}
+
+/** One shared part: sc.mp_n after the sources' and their chained leaders' balls, those providers and leaders. */
+interface SharedPart {
+  serial: number;
+  state: GameState | null;
+  side: Side;
+  budget: number;
+  used: number;
+  readonly sources: number[];
+  readonly providers: number[];
+  readonly mp_n: Int32Array;
+  done_l: Uint8Array;
+}
+const SHARED_PARTS = 8;
+const sharedParts = new WeakMap<SupplyScratch, SharedPart[]>();
+let shareUse = 0;
+/** What the shared parts saved (for the benches): General Supply calls with a share, and those that drew their part. */
+const shareCounts = { calls: 0, drawn: 0 };
+export function generalSupplyShareCounts(): { readonly calls: number; readonly drawn: number } {
+  return { ...shareCounts };
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/**
+ * 8.9: sc.mp_n, `providers` (marked) and `leaderDone` as the balls of `sources` and of the leaders they chain leave
+ * them (non-mech MP: trucks may differ within a share), read from the share's part or drawn into a slot.
+ */
+function sharedPart(
+  sc: SupplyScratch,
+  state: GameState,
+  side: Side,
+  sources: readonly number[],
+  budget: number,
+  share: SupplyShare,
+  providers: number[],
+  leaderDone: Uint8Array,
+): void {
+  let parts = sharedParts.get(sc);
+  if (parts === undefined) {
+    parts = [];
+    for (let i = 0; i < SHARED_PARTS; i++)
+      parts.push({
+        serial: 0,
+        state: null,
+        side,
+        budget: 0,
+        used: 0,
+        sources: [],
+        providers: [],
+        mp_n: new Int32Array(sc.nodes),
+        done_l: new Uint8Array(0),
+      });
+    sharedParts.set(sc, parts);
+  }
+  shareCounts.calls++;
+  let oldest = parts[0]!;
+  for (const p of parts) {
+    if (p.serial === share.serial && p.state === state && p.side === side && p.budget === budget && sameList(p.sources, sources)) {
+      p.used = ++shareUse;
+      sc.mp_n.set(p.mp_n);
+      for (const h of p.providers) addProvider(sc, providers, h);
+      leaderDone.set(p.done_l);
+      return;
+    }
+    if (p.used < oldest.used) oldest = p;
+  }
+  shareCounts.drawn++;
+  sc.mp_n.fill(UNREACHED);
+  for (const h of sources) addProvider(sc, providers, h);
+  rounds(sc, state, side, providers, 0, leaderDone, budget, false);
+  const p = oldest;
+  p.serial = share.serial;
+  p.state = state;
+  p.side = side;
+  p.budget = budget;
+  p.used = ++shareUse;
+  p.sources.length = 0;
+  p.sources.push(...sources);
+  p.providers.length = 0;
+  p.providers.push(...providers);
+  p.mp_n.set(sc.mp_n);
+  if (p.done_l.length !== leaderDone.length) p.done_l = new Uint8Array(leaderDone.length);
+  p.done_l.set(leaderDone);
+}
+
 function addProvider(sc: SupplyScratch, providers: number[], h: number): void {
   if (markOnce(sc, h)) providers.push(h);
 }
 
-/** 8.7, 8.11: extends the non-mech ball from providers[from..] and the mech ball from those with an attached truck. */
-function spread(sc: SupplyScratch, providers: readonly number[], from: number, budget: number): void {
+/** 8.7, 8.11: extends the non-mech ball from providers[from..] and, with `mech`, the mech ball from those with an attached truck. */
+function spread(sc: SupplyScratch, providers: readonly number[], from: number, budget: number, mech = true): void {
   setMode(sc, MODE_MP);
   resetQueue(sc);
   for (let i = from; i < providers.length; i++) seed(sc, sc.mp_n, providers[i]!);
   runSearch(sc, sc.mp_n, false, budget);
+  if (!mech) return;
   let trucks = false;
   for (let i = from; i < providers.length; i++) trucks ||= truckAttachedAt(sc, providers[i]!);
   if (!trucks) return;

@@ -15,11 +15,13 @@ import {
   isolatedUnits,
   lastLocField,
   locLengths,
+  openSupplyShare,
   radiusForLoc,
   supplyColumn,
   traceLoc,
   traceLocAlong,
   type LocField,
+  type SupplyShare,
 } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { nearestEnemyDistance } from './geometry.js';
@@ -77,7 +79,8 @@ function rainNextTurn(view: GameState): number {
 
 /**
  * How the GHQ's hexes are valued: over next turn's weather (5.0), with a truck attached (8.11) where
- * `truckAt` says one will be, by `truck`, a truck index of the side (-1: none on the map).
+ * `truckAt` says one will be, by `truck`, a truck index of the side (-1: none on the map); `share`: the
+ * sources' and leaders' balls its General Supply searches share (8.9: only the GHQ, depots and trucks differ).
  */
 interface Valuation {
   readonly dry: GameState;
@@ -86,21 +89,30 @@ interface Valuation {
   readonly radiusWeight: number;
   readonly truck: number;
   readonly truckAt: (h: number) => boolean;
+  readonly share: SupplyShare;
 }
 function valuation(view: GameState, side: Side, radiusWeight: number, truckAt: (h: number) => boolean): Valuation {
   let truck = -1;
   for (let t = 0; t < view.loc_t.length && truck < 0; t++) if (view.side_t[t] === side && view.loc_t[t]! >= 0) truck = t;
-  return { dry: evaluationCopy(view, false), wet: evaluationCopy(view, true), rain: rainNextTurn(view), radiusWeight, truck, truckAt };
+  return {
+    dry: evaluationCopy(view, false),
+    wet: evaluationCopy(view, true),
+    rain: rainNextTurn(view),
+    radiusWeight,
+    truck,
+    truckAt,
+    share: openSupplyShare(),
+  };
 }
 /** `lf`: the LOC lengths' field of the view (locLengths), which gives the LOC of a copy in this turn's weather. */
 function expectedValue(w: Valuation, side: Side, h: number, lf: LocField | null = null): number {
   const truck = w.truck >= 0 && w.truckAt(h) ? w.truck : -1;
   // The likelier weather alone unless the two are close to even (each evaluation is a General Supply search).
-  if (w.rain >= 0.75) return supplyValue(w.wet, side, h, w.radiusWeight, truck, lf);
-  if (w.rain <= 0.25) return supplyValue(w.dry, side, h, w.radiusWeight, truck, lf);
-  const wet = supplyValue(w.wet, side, h, w.radiusWeight, truck, lf),
+  if (w.rain >= 0.75) return supplyValue(w.wet, side, h, w, truck, lf);
+  if (w.rain <= 0.25) return supplyValue(w.dry, side, h, w, truck, lf);
+  const wet = supplyValue(w.wet, side, h, w, truck, lf),
     settledWet = lastSettled;
-  const dry = supplyValue(w.dry, side, h, w.radiusWeight, truck, lf);
+  const dry = supplyValue(w.dry, side, h, w, truck, lf);
   lastSettled &&= settledWet;
   return w.rain * wet + (1 - w.rain) * dry;
 }
@@ -148,9 +160,9 @@ let lastSettled = false;
 /**
  * 8.3-8.10, 8.2: the army's General Supply at the next Supply Phase with the GHQ in hex h (the copy's GHQ
  * and depots are set): units in supply, the supply radius (8.7: every provider's, for the turns to come)
- * at `radiusWeight` a MP, the Supply Table column and the army commander.
+ * at the valuation's `radiusWeight` a MP, the Supply Table column and the army commander.
  */
-function supplyValue(copy: GameState, side: Side, h: number, radiusWeight: number, truck: number, lf: LocField | null): number {
+function supplyValue(copy: GameState, side: Side, h: number, w: Valuation, truck: number, lf: LocField | null): number {
   copy.ghq_s[side] = h;
   lastSettled = false;
   const loc = traceLocAlong(lf, copy, side); // traceLoc's answer, read off the view's field when it has the copy's weather
@@ -164,12 +176,12 @@ function supplyValue(copy: GameState, side: Side, h: number, radiusWeight: numbe
     copy.loc_t[truck] = h;
     copy.attached_t[truck] = 1;
   }
-  const gs = generalSupply(copy, side, loc, radius);
+  const gs = generalSupply(copy, side, loc, radius, undefined, w.share); // 8.9: the sources' and leaders' balls shared by the choice's hexes
   if (truck >= 0) {
     copy.loc_t[truck] = was;
     copy.attached_t[truck] = 0;
   }
-  let v = radiusWeight * radius,
+  let v = w.radiusWeight * radius,
     out = 0;
   for (let u = 0; u < copy.loc_u.length; u++) {
     if (copy.counters.side_u[u] !== side || copy.loc_u[u]! < 0) continue;

@@ -1,4 +1,4 @@
-// Positions to check invariants on: the states met while random policies play whole games.
+// Positions to check invariants on: the states met while random (or other) policies play whole games.
 import { playGame } from '../../src/core/play.js';
 import { DEFAULT_OPTIONS } from '../../src/core/options.js';
 import type { Decision, GameView, Policy } from '../../src/core/decisions.js';
@@ -9,12 +9,23 @@ import { gameData } from './data.js';
 
 /** Plays `games` random games of the scenario and calls `check` on the state at every `every`-th decision. */
 export function forEachRandomPosition(id: string, games: number, every: number, check: (state: GameState) => void): void {
+  forEachPosition(id, 'random', games, every, (state) => check(state));
+}
+
+/** Plays `games` games of the scenario, `policy` on both sides, and calls `check` on the state at every `every`-th decision. */
+export function forEachPosition(
+  id: string,
+  policy: string,
+  games: number,
+  every: number,
+  check: (state: GameState, decision: Decision) => void,
+): void {
   const scenario = loadScenario(id, gameData());
   let n = 0;
   const checking = (inner: Policy): Policy => ({
     name: inner.name,
     decide<D extends Decision>(decision: D, view: GameView) {
-      if (n++ % every === 0) check(view);
+      if (n++ % every === 0) check(view, decision);
       return inner.decide(decision, view);
     },
   });
@@ -23,7 +34,7 @@ export function forEachRandomPosition(id: string, games: number, every: number, 
     playGame(
       scenario,
       DEFAULT_OPTIONS,
-      [checking(createPolicy('random', `${seed}:PAR`, scenario)), checking(createPolicy('random', `${seed}:BOL`, scenario))],
+      [checking(createPolicy(policy, `${seed}:PAR`, scenario)), checking(createPolicy(policy, `${seed}:BOL`, scenario))],
       seed,
     );
   }
