@@ -227,6 +227,11 @@ function danger(view: GameState, side: Side, h: number, cover = false, reaction 
   return d;
 }
 
+/** danger() with the GHQ's parameters: ghqCover; ghqReaction where it goes, and where it `stands` only with ghqReactionLeave. */
+function ghqDanger(view: GameState, side: Side, h: number, params: HeuristicParams, stands: boolean): number | null {
+  return danger(view, side, h, params.ghqCover, params.ghqReaction && (!stands || params.ghqReactionLeave));
+}
+
 /** 10.3: the side's GHQ stands on the map with no combat unit of its own (with `cover`, or a weak stack), within an enemy unit's reach (with `reaction`, its reach once its Reaction Combat has cleared our weak stacks). */
 export function ghqAloneInReach(view: GameState, side: Side, cover = false, reaction = false): boolean {
   const h = view.ghq_s[side]!;
@@ -271,7 +276,7 @@ function bestHex(
     return { h, danger: dg, radius, quick: n + params.ghqRadiusWeight * radius - dg - lengths[h]! / 1000 };
   };
   // Only hexes whose quick estimate beats staying's are worked out.
-  const keepDanger = keep >= 0 ? danger(view, side, keep, params.ghqCover, params.ghqReaction && params.ghqReactionLeave) : null;
+  const keepDanger = keep >= 0 ? ghqDanger(view, side, keep, params, true) : null;
   const floor =
     keep >= 0 && lengths[keep]! >= 0 && (keepDanger !== null || !(params.ghqCover || params.ghqReaction))
       ? quick(keep, keepDanger ?? EXPOSED * 2).quick
@@ -346,7 +351,7 @@ function bestFew(
   const beats = (b: Quick, c: Quick | undefined) => c === undefined || before(b, c) < 0;
   for (const b of bounds) {
     if (!beats(b, top[BEST_FEW - 1]) && !beats(b, byRadius.get(b.radius))) continue;
-    const dg = danger(view, side, b.h, params.ghqCover, params.ghqReaction);
+    const dg = ghqDanger(view, side, b.h, params, false);
     if (dg === null) continue;
     const c = quick(b.h, dg);
     if (c.quick <= floor) continue;
@@ -408,7 +413,7 @@ export function chooseGhqMove(
   if (!d.movable.ghq || from < 0) return null;
   const w = valuation(view, side, params.ghqRadiusWeight, trucksCanReach(d, view, from, params, reaches));
   // Staying must be beaten by MIN_GAIN; nothing can beat a safe hex where every unit is in supply on the best column.
-  const dg = danger(view, side, from, params.ghqCover, params.ghqReaction && params.ghqReactionLeave);
+  const dg = ghqDanger(view, side, from, params, true);
   // ghqCover, ghqReaction: a GHQ that would be overrun leaves for any safe hex with an LOC.
   const keepValue = (lf: LocField | null) =>
     dg === null && (params.ghqCover || params.ghqReaction) ? -Infinity : expectedValue(w, side, from, lf) - (dg ?? EXPOSED * 2) + MIN_GAIN;
@@ -482,12 +487,7 @@ export function shouldRemoveGhq(view: GameState, side: Side, params: HeuristicPa
     const reach = ghqReach(view, side);
     for (let i = 0; i < reach.count; i++) {
       const n = reach.touched_n[i]!;
-      if (
-        n < view.map.grid.size &&
-        canEndAt(reach, n) &&
-        lengths[n]! >= 0 &&
-        danger(view, side, n, params.ghqCover, params.ghqReaction) !== null
-      )
+      if (n < view.map.grid.size && canEndAt(reach, n) && lengths[n]! >= 0 && ghqDanger(view, side, n, params, false) !== null)
         return false;
     }
   }
