@@ -37,8 +37,10 @@ const vp = (x: number) => String(Math.round(Math.abs(x)));
 /** A bid and its interval in words: "Bolivia +12 VP (8–16)" (a negative bid gives VP to Bolivia). */
 export function bidInWords(bid: number, lo: number, hi: number): string {
   if (!Number.isFinite(bid)) return 'no fair bid found';
-  if (Math.round(bid) === 0 && lo <= 0 && hi >= 0)
-    return `none needed: 0 VP (${lo < 0 ? `Bolivia +${vp(lo)}` : `Paraguay +${vp(lo)}`} to ${hi < 0 ? `Bolivia +${vp(hi)}` : `Paraguay +${vp(hi)}`})`;
+  const side = (x: number) => (x < 0 ? `Bolivia +${vp(x)}` : `Paraguay +${vp(x)}`);
+  if (Math.round(bid) === 0 && lo <= 0 && hi >= 0) return `none needed: 0 VP (${side(lo)} to ${side(hi)})`;
+  // An interval across 0 names each end's side: "Paraguay +1 VP (Bolivia +2 to Paraguay +3)".
+  if (lo < 0 && hi > 0) return `${side(bid)} VP (${side(lo)} to ${side(hi)})`;
   return bid < 0 ? `Bolivia +${vp(bid)} VP (${vp(hi)}–${vp(lo)})` : `Paraguay +${vp(bid)} VP (${vp(lo)}–${vp(hi)})`;
 }
 
