@@ -8,6 +8,7 @@
 //
 //   node bench/ghq-supply.mjs [--scenario ID] [--games N] [--passes N] [--hexes K] [--mixed]
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { movePositions } from './positions.mjs';
 import { dirname, join, resolve } from 'node:path';
 
 const text = (name, fallback) => {
@@ -21,50 +22,19 @@ const scenario = text('scenario', 'boqueron'),
   hexesPerChoice = Number(text('hexes', 3)),
   mixed = process.argv.includes('--mixed');
 const load = (p) => import(pathToFileURL(join(here, 'dist', p)).href);
-const [
-  { playGame },
-  { DEFAULT_OPTIONS },
-  { loadGameData, loadScenario },
-  { createPolicy },
-  { streamSeed },
-  { cloneState },
-  sup,
-  { shapeState },
-  { distance },
-  { pickDepots },
-] = await Promise.all([
-  load('core/play.js'),
-  load('core/options.js'),
-  load('data/load.js'),
-  load('policy/index.js'),
-  load('core/dice.js'),
-  load('core/state.js'),
+const [sup, { shapeState }, { distance }, { pickDepots }] = await Promise.all([
   load('core/supply.js'),
   load('core/state-shape.js'),
   load('core/hex.js'),
   load('policy/heuristic-ghq.js'),
 ]);
 
-const s = loadScenario(scenario, loadGameData());
-const positions = [];
-let n = 0;
-for (let g = 0; g < games; g++) {
-  const seed = streamSeed('ghq-supply', g, 'game');
-  const taking = (p) => ({
-    name: p.name,
-    decide(d, view) {
-      if (d.kind === 'move' && n++ % 20 === 0 && view.ghq_s[d.side] >= 0 && view.ghq_s[d.side] < s.map.grid.size)
-        positions.push([cloneState(view), d.side]);
-      return p.decide(d, view);
-    },
-  });
-  playGame(
-    s,
-    DEFAULT_OPTIONS,
-    [taking(createPolicy('balanced', `${seed}:PAR`, s)), taking(createPolicy('balanced', `${seed}:BOL`, s))],
-    seed,
-  );
-}
+const { positions } = await movePositions(here, {
+  scenario,
+  games,
+  tag: 'ghq-supply',
+  keep: (view, side) => view.ghq_s[side] >= 0 && view.ghq_s[side] < view.map.grid.size,
+});
 
 // Per position (one choice): the copies, and per hex and copy its LOC, depots and radius, worked out once.
 const choices = positions.map(([state, side]) => {

@@ -6,6 +6,7 @@
 //
 //   node bench/loc-along.mjs [--scenario ID] [--games N] [--passes N]
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { movePositions } from './positions.mjs';
 import { dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -18,48 +19,14 @@ const scenario = text('scenario', 'boqueron'),
   games = Number(text('games', 20)),
   passes = Number(text('passes', 8));
 const load = (p) => import(pathToFileURL(join(here, 'dist', p)).href);
-const [
-  { playGame },
-  { DEFAULT_OPTIONS },
-  { loadGameData, loadScenario },
-  { createPolicy },
-  { streamSeed },
-  { cloneState },
-  sup,
-  { shapeState },
-  { distance },
-] = await Promise.all([
-  load('core/play.js'),
-  load('core/options.js'),
-  load('data/load.js'),
-  load('policy/index.js'),
-  load('core/dice.js'),
-  load('core/state.js'),
-  load('core/supply.js'),
-  load('core/state-shape.js'),
-  load('core/hex.js'),
-]);
+const [sup, { shapeState }, { distance }] = await Promise.all([load('core/supply.js'), load('core/state-shape.js'), load('core/hex.js')]);
 
-const s = loadScenario(scenario, loadGameData());
-const positions = [];
-let n = 0;
-for (let g = 0; g < games; g++) {
-  const seed = streamSeed('loc-along', g, 'game');
-  const taking = (p) => ({
-    name: p.name,
-    decide(d, view) {
-      if (d.kind === 'move' && n++ % 20 === 0 && view.ghq_s[d.side] >= 0 && view.ghq_s[d.side] < s.map.grid.size)
-        positions.push([cloneState(view), d.side]);
-      return p.decide(d, view);
-    },
-  });
-  playGame(
-    s,
-    DEFAULT_OPTIONS,
-    [taking(createPolicy('balanced', `${seed}:PAR`, s)), taking(createPolicy('balanced', `${seed}:BOL`, s))],
-    seed,
-  );
-}
+const { scenario: s, positions } = await movePositions(here, {
+  scenario,
+  games,
+  tag: 'loc-along',
+  keep: (view, side) => view.ghq_s[side] >= 0 && view.ghq_s[side] < view.map.grid.size,
+});
 // Per position: the hexes within 2 of the GHQ, the copy the GHQ moves in.
 const asked = positions.map(([state, side]) => {
   const grid = state.map.grid,

@@ -7,6 +7,7 @@
 //
 //   node bench/supply-searches.mjs --base DIR [--scenario ID] [--games N] [--passes N] [--repeat N]
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { movePositions } from './positions.mjs';
 import { dirname, join, resolve } from 'node:path';
 
 const text = (name, fallback) => {
@@ -22,40 +23,13 @@ const scenario = text('scenario', 'boqueron'),
   repeat = Number(text('repeat', 10));
 
 const load = (dir, p) => import(pathToFileURL(join(dir, 'dist', p)).href);
-const [{ playGame }, { DEFAULT_OPTIONS }, { loadGameData, loadScenario }, { createPolicy }, { streamSeed }, { cloneState }] =
-  await Promise.all([
-    load(here, 'core/play.js'),
-    load(here, 'core/options.js'),
-    load(here, 'data/load.js'),
-    load(here, 'policy/index.js'),
-    load(here, 'core/dice.js'),
-    load(here, 'core/state.js'),
-  ]);
 const builds = [
   { name: 'this', supply: await load(here, 'core/supply.js') },
   { name: 'base', supply: await load(resolve(base), 'core/supply.js') },
 ];
 
 // Every 20th Movement Phase decision's position and side.
-const s = loadScenario(scenario, loadGameData());
-const positions = [];
-let n = 0;
-for (let g = 0; g < games; g++) {
-  const seed = streamSeed('supply-searches', g, 'game');
-  const taking = (p) => ({
-    name: p.name,
-    decide(d, view) {
-      if (d.kind === 'move' && n++ % 20 === 0) positions.push([cloneState(view), d.side]);
-      return p.decide(d, view);
-    },
-  });
-  playGame(
-    s,
-    DEFAULT_OPTIONS,
-    [taking(createPolicy('balanced', `${seed}:PAR`, s)), taking(createPolicy('balanced', `${seed}:BOL`, s))],
-    seed,
-  );
-}
+const { scenario: s, positions } = await movePositions(here, { scenario, games, tag: 'supply-searches' });
 
 const cpu = () => {
   const c = process.cpuUsage();
