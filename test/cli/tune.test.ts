@@ -1,6 +1,6 @@
 // chaco tune: a tuned heuristic file (parameters, the command, the measured strength) and the policy aliases.
 import { describe, expect, test } from 'vitest';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { POLICIES_DIR, resolveAlias } from '../../src/policy/aliases.js';
 import { chaco, lines, tmp } from '../helpers/cli.js';
@@ -104,20 +104,27 @@ describe('chaco tune and the policy aliases', () => {
       expect(shippedNow()).toEqual(before);
     }));
 
-  test('a shipped file under policies/ is replaced only with --force; without it tune stops before any game, exit 2, one line', () =>
-    keepingShippedFiles((before) => {
-      const work = join(tmp(), 'work'),
-        shipped = join(TUNED, 'boqueron-bol.json');
-      const r = chaco([...SMALL, '--out', work, '--write', shipped]);
-      expect(r.code).toBe(2);
-      expect(lines(r.err)).toHaveLength(1);
-      expect(r.err).toMatch(/^chaco: --write .*boqueron-bol\.json: a file shipped with chaco .*add --force to replace it/);
-      expect(candidates(work)).toEqual([]);
-      expect(shippedNow()).toEqual(before);
-      const forced = chaco([...SMALL, '--out', work, '--write', shipped, '--force']);
-      expect(forced.code, forced.err).toBe(0);
-      expect(JSON.parse(readFileSync(shipped, 'utf8')).tuned.command).toContain('--candidates 2');
-    }));
+  test('a shipped file under policies/ is replaced only with --force; without it tune stops before any game, exit 2, one line', () => {
+    // A copy of a shipped file under policies/tuned, so that tests playing the real one in parallel never read it half-replaced.
+    const shipped = join(TUNED, `scratch-${process.pid}-boqueron-bol.json`);
+    writeFileSync(shipped, readFileSync(join(TUNED, 'boqueron-bol.json'), 'utf8'));
+    try {
+      keepingShippedFiles((before) => {
+        const work = join(tmp(), 'work');
+        const r = chaco([...SMALL, '--out', work, '--write', shipped]);
+        expect(r.code).toBe(2);
+        expect(lines(r.err)).toHaveLength(1);
+        expect(r.err).toMatch(/^chaco: --write .*boqueron-bol\.json: a file shipped with chaco .*add --force to replace it/);
+        expect(candidates(work)).toEqual([]);
+        expect(shippedNow()).toEqual(before);
+        const forced = chaco([...SMALL, '--out', work, '--write', shipped, '--force']);
+        expect(forced.code, forced.err).toBe(0);
+        expect(JSON.parse(readFileSync(shipped, 'utf8')).tuned.command).toContain('--candidates 2');
+      });
+    } finally {
+      rmSync(shipped, { force: true });
+    }
+  });
 
   test('a --write that cannot be written is refused before any game: exit 2, one line naming it', () => {
     const dir = tmp(),
