@@ -8,7 +8,7 @@
 //
 //   node bench/ghq-supply.mjs [--scenario ID] [--games N] [--passes N] [--hexes K] [--mixed]
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { movePositions } from './positions.mjs';
+import { ghqPositions } from './positions.mjs';
 import { dirname, join, resolve } from 'node:path';
 
 const text = (name, fallback) => {
@@ -29,12 +29,7 @@ const [sup, { shapeState }, { distance }, { pickDepots }] = await Promise.all([
   load('policy/heuristic-ghq.js'),
 ]);
 
-const { positions } = await movePositions(here, {
-  scenario,
-  games,
-  tag: 'ghq-supply',
-  keep: (view, side) => view.ghq_s[side] >= 0 && view.ghq_s[side] < view.map.grid.size,
-});
+const { positions } = await ghqPositions(here, { scenario, games, tag: 'ghq-supply' });
 
 // Per position (one choice): the copies, and per hex and copy its LOC, depots and radius, worked out once.
 const choices = positions.map(([state, side]) => {

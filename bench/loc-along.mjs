@@ -6,7 +6,7 @@
 //
 //   node bench/loc-along.mjs [--scenario ID] [--games N] [--passes N]
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { movePositions } from './positions.mjs';
+import { ghqPositions } from './positions.mjs';
 import { dirname, join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -21,12 +21,7 @@ const scenario = text('scenario', 'boqueron'),
 const load = (p) => import(pathToFileURL(join(here, 'dist', p)).href);
 const [sup, { shapeState }, { distance }] = await Promise.all([load('core/supply.js'), load('core/state-shape.js'), load('core/hex.js')]);
 
-const { scenario: s, positions } = await movePositions(here, {
-  scenario,
-  games,
-  tag: 'loc-along',
-  keep: (view, side) => view.ghq_s[side] >= 0 && view.ghq_s[side] < view.map.grid.size,
-});
+const { scenario: s, positions } = await ghqPositions(here, { scenario, games, tag: 'loc-along' });
 // Per position: the hexes within 2 of the GHQ, the copy the GHQ moves in.
 const asked = positions.map(([state, side]) => {
   const grid = state.map.grid,

@@ -36,3 +36,7 @@ export async function movePositions(root, { scenario, games, tag, every = 20, ke
   }
   return { scenario: s, positions };
 }
+
+/** movePositions where the deciding side's GHQ stands on the map (the positions a GHQ choice is made in). */
+export const ghqPositions = (root, { scenario, games, tag }) =>
+  movePositions(root, { scenario, games, tag, keep: (view, side) => view.ghq_s[side] >= 0 && view.ghq_s[side] < view.map.grid.size });
