@@ -228,14 +228,15 @@ function danger(view: GameState, side: Side, h: number, cover = false, reaction 
 }
 
 /** danger() with the GHQ's parameters: ghqCover; ghqReaction where it goes, and where it `stands` only with ghqReactionLeave. */
-function ghqDanger(view: GameState, side: Side, h: number, params: HeuristicParams, stands: boolean): number | null {
+type GhqDangerParams = Pick<HeuristicParams, 'ghqCover' | 'ghqReaction' | 'ghqReactionLeave'>;
+function ghqDanger(view: GameState, side: Side, h: number, params: GhqDangerParams, stands: boolean): number | null {
   return danger(view, side, h, params.ghqCover, params.ghqReaction && (!stands || params.ghqReactionLeave));
 }
 
-/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with `cover`, or a weak stack), within an enemy unit's reach (with `reaction`, its reach once its Reaction Combat has cleared our weak stacks). */
-export function ghqAloneInReach(view: GameState, side: Side, cover = false, reaction = false): boolean {
+/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with ghqCover, or a weak stack), within an enemy unit's reach (with ghqReaction and ghqReactionLeave, its reach once its Reaction Combat has cleared our weak stacks). */
+export function ghqAloneInReach(view: GameState, side: Side, params: GhqDangerParams): boolean {
   const h = view.ghq_s[side]!;
-  return h >= 0 && h < view.map.grid.size && danger(view, side, h, cover, reaction) === null;
+  return h >= 0 && h < view.map.grid.size && ghqDanger(view, side, h, params, true) === null;
 }
 
 /**

@@ -41,11 +41,7 @@ export function chooseLogistics(
     if (forward) return forward;
   }
   // 10.3: a GHQ that stays put (moveGhq false) still steps out of the enemy's reach when it stands there alone (ghqSafety).
-  if (
-    (params.moveGhq ||
-      (params.ghqSafety && ghqAloneInReach(view, d.side, params.ghqCover, params.ghqReaction && params.ghqReactionLeave))) &&
-    plan.ghqDecided !== mem.key
-  ) {
+  if ((params.moveGhq || (params.ghqSafety && ghqAloneInReach(view, d.side, params))) && plan.ghqDecided !== mem.key) {
     plan.ghqDecided = mem.key;
     const ghq = chooseGhqMove(d, view, params, (h) => movableCsp(view, d.side, h, mem), reaches);
     if (ghq) {

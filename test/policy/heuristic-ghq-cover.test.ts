@@ -11,6 +11,9 @@ import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
 const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
+// The GHQ's danger parameters: none, ghqCover alone.
+const BARE = { ghqCover: false, ghqReaction: false, ghqReactionLeave: false };
+const COVER = { ...BARE, ghqCover: true };
 
 describe('10.3, 12.9: ghqCover: a GHQ held by a weak stack the enemy can attack leaves for a safe hex', () => {
   // Clear ground, Paraguay's source 1012: its GHQ in 1408 with one reduced unit, a led Bolivian unit two hexes off (1406).
@@ -26,9 +29,9 @@ describe('10.3, 12.9: ghqCover: a GHQ held by a weak stack the enemy can attack 
 
   test("ghqAloneInReach: with cover, one reduced unit within the enemy's touch is as alone; three full units are not", () => {
     const p = setUp(1);
-    expect(ghqAloneInReach(p.state, PAR)).toBe(false);
-    expect(ghqAloneInReach(p.state, PAR, true)).toBe(true);
-    expect(ghqAloneInReach(setUp(3).state, PAR, true)).toBe(false);
+    expect(ghqAloneInReach(p.state, PAR, BARE)).toBe(false);
+    expect(ghqAloneInReach(p.state, PAR, COVER)).toBe(true);
+    expect(ghqAloneInReach(setUp(3).state, PAR, COVER)).toBe(false);
   });
 
   function ghqAfter(ghqCover: boolean) {
@@ -40,7 +43,7 @@ describe('10.3, 12.9: ghqCover: a GHQ held by a weak stack the enemy can attack 
       false,
     );
     const to = p.state.ghq_s[PAR]!;
-    return { from, to, withUnit: p.state.loc_u[p.unit('P-I1')] === to, alone: ghqAloneInReach(p.state, PAR, true) };
+    return { from, to, withUnit: p.state.loc_u[p.unit('P-I1')] === to, alone: ghqAloneInReach(p.state, PAR, COVER) };
   }
 
   test("it moves where no weak stack of its own nor an empty hex lies in the enemy's touch", () => {

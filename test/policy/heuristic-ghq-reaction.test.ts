@@ -13,6 +13,9 @@ import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
 const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
+// The GHQ's danger parameters: none, and ghqReaction where the GHQ stands (ghqReactionLeave).
+const BARE = { ghqCover: false, ghqReaction: false, ghqReactionLeave: false };
+const REACTION = { ...BARE, ghqReaction: true, ghqReactionLeave: true };
 
 describe('10.10, 12.1, 10.3: ghqReaction: a GHQ does not go where only a weak stack the enemy can react beside screens it', () => {
   // A map of one clear column (14xx), Paraguay's source at its south end (1412). A led Bolivian unit in 1402
@@ -34,9 +37,9 @@ describe('10.10, 12.1, 10.3: ghqReaction: a GHQ does not go where only a weak st
 
   test('ghqAloneInReach: behind the lone unit the GHQ is out of reach, but not once a reaction can clear it; works hold', () => {
     const p = setUp();
-    expect(ghqAloneInReach(p.state, PAR)).toBe(false);
-    expect(ghqAloneInReach(p.state, PAR, false, true)).toBe(true);
-    expect(ghqAloneInReach(setUp('entrenchment').state, PAR, false, true)).toBe(false);
+    expect(ghqAloneInReach(p.state, PAR, BARE)).toBe(false);
+    expect(ghqAloneInReach(p.state, PAR, REACTION)).toBe(true);
+    expect(ghqAloneInReach(setUp('entrenchment').state, PAR, REACTION)).toBe(false);
   });
 
   // 8.5: a removed GHQ returning to 1407 (next to its only unit) or 1410; the hexes the GHQ moves to are judged the same way.
@@ -68,7 +71,7 @@ describe('10.10, 12.1, 10.3: ghqReaction: a GHQ does not go where only a weak st
       false,
     );
     const to = p.state.ghq_s[PAR]!;
-    return { from, to, screen: p.state.loc_u[p.unit('P-I3')], alone: ghqAloneInReach(p.state, PAR, false, true) };
+    return { from, to, screen: p.state.loc_u[p.unit('P-I3')], alone: ghqAloneInReach(p.state, PAR, REACTION) };
   }
 
   test('ghqReactionLeave: a GHQ standing behind the screen steps back out of that reach', () => {
