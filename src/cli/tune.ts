@@ -1,6 +1,7 @@
 // `chaco tune <scenario> --side PAR|BOL`: searches the heuristic's parameters by self-play against a
 // pool of opponents (NTBEA, src/sim/ntbea.ts), every candidate on the same seeds (common random
-// numbers), then measures the best against the balanced preset on fresh seeds, paired, and writes
+// numbers; a candidate that blunders more than the balanced preset on the same seeds loses fitness,
+// --blunder-weight), then measures the best against the balanced preset on fresh seeds, paired, and writes
 // <scenario>-<side>.json (the parameters, the command that reproduces it and its strength) into its
 // working folder under reports/out/, or --write; a shipped file under policies/ only with --force.
 import { makeFolder } from '../report/make-folder.js';
@@ -19,6 +20,8 @@ import { commandLine, shellQuote, type LineSchema } from '../sim/command-line.js
 import { declareLine } from './declared-lines.js';
 import { Ntbea } from '../sim/ntbea.js';
 import { replyFitness } from '../sim/best-response.js';
+import { blunderPenalty, blunderRate, blunderShares } from '../sim/blunder-rate.js';
+import type { BlunderCounts } from '../sim/blunders.js';
 import { chacoGame, type ChacoPool } from '../sim/chaco-game.js';
 import { createPool } from '../sim/pool.js';
 import { createProgress } from '../sim/progress.js';
@@ -45,6 +48,17 @@ const tuneSchema = z.object({
   opponents: z.string(),
   write: z.string().optional(),
   force: switchFlag(),
+  blunderWeight: z.string().transform((text, ctx) => {
+    const w = Number(text.trim());
+    if (text.trim() === '' || !Number.isFinite(w) || w < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `--blunder-weight ${text}: give a number of at least 0 (0 leaves blunders out of the fitness)`,
+      });
+      return z.NEVER;
+    }
+    return w;
+  }),
 });
 
 /** Refuses, before any game, a target that would replace a file shipped under policies/ without --force, or that cannot be written. */
@@ -66,7 +80,7 @@ async function play(
   games: number,
   signal: AbortSignal,
   side: 0 | 1,
-): Promise<{ won: Uint8Array; margin: number }> {
+): Promise<{ won: Uint8Array; margin: number; blunders: BlunderCounts }> {
   const won = new Uint8Array(games);
   let margin = 0;
   const r = await runGames(pool, spec, shape, {
@@ -80,7 +94,7 @@ async function play(
   });
   if (r.failure) throw new Error(`game ${r.failure.game} failed: ${r.failure.message} (${spec.par} vs ${spec.bol}, seed ${spec.seed})`);
   if (r.interrupted) throw new UsageError('interrupted; nothing was written');
-  return { won, margin: margin / games };
+  return { won, margin: margin / games, blunders: r.aggregate.blunders };
 }
 
 export async function tuneAction(scenarioArg: string, raw: unknown): Promise<void> {
@@ -124,25 +138,39 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
 
   const pool = createPool(chacoGame, f.workers);
   const interrupt = onInterrupt(f.quiet);
-  const total = f.candidates * opponents.length * f.games + 2 * opponents.length * f.finalGames;
+  const baselineGames = f.blunderWeight > 0 ? opponents.length * f.games : 0;
+  const total = baselineGames + f.candidates * opponents.length * f.games + 2 * opponents.length * f.finalGames;
   const progress = createProgress(total, `tune ${scenario.id} ${f.side}`, { quiet: f.quiet, lines: f.progress });
   let done = 0;
   try {
     // Start from the balanced preset; fitness: half the win rate, half a squashed mean margin (a gradient where one side always wins).
     const search = new Ntbea({ sizes: SPACE_SIZES, random: seededUniform(`${f.seed}:ntbea`) }, BALANCED_POINT);
-    const fitness: { point: number[]; value: number }[] = [];
+    const fitness: { point: number[]; value: number; blunderRate: number }[] = [];
+    // The balanced preset's blunder rate against each opponent on the search's seeds: the bar a candidate is held to.
+    const baseline: number[] = [];
+    for (const o of opponents) {
+      if (f.blunderWeight === 0) break;
+      const r = await play(pool, specFor('balanced', o.policy, f.seed), shape, f.games, interrupt.signal, s);
+      baseline.push(blunderRate(r.blunders, s, f.games));
+      done += f.games;
+      progress.update(done);
+    }
     for (let i = 0; i < f.candidates; i++) {
       const point = search.propose();
       writeFileSync(candidateFile(i), `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(point)), null, 1)}\n`);
-      let value = 0;
-      for (const o of opponents) {
+      let value = 0,
+        rate = 0;
+      for (const [j, o] of opponents.entries()) {
         const r = await play(pool, specFor(candidateFile(i), o.policy, f.seed), shape, f.games, interrupt.signal, s);
-        value += replyFitness(r.won.reduce((a, b) => a + b, 0) / f.games, r.margin);
+        const own = blunderRate(r.blunders, s, f.games);
+        value +=
+          replyFitness(r.won.reduce((a, b) => a + b, 0) / f.games, r.margin) - blunderPenalty(f.blunderWeight, own, baseline[j] ?? own);
+        rate += own;
         done += f.games;
         progress.update(done);
       }
       search.update(point, value / opponents.length);
-      fitness.push({ point, value: value / opponents.length });
+      fitness.push({ point, value: value / opponents.length, blunderRate: rate / opponents.length });
     }
     // The strength of the best, measured on fresh seeds against the balanced preset, paired per opponent.
     const best = search.best();
@@ -178,6 +206,10 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
         hi: d.hi,
         tuned_margin: t.margin,
         balanced_margin: b.margin,
+        tuned_blunder_rate: blunderRate(t.blunders, s, f.finalGames),
+        balanced_blunder_rate: blunderRate(b.blunders, s, f.finalGames),
+        tuned_blunders: blunderShares(t.blunders, s, f.finalGames),
+        balanced_blunders: blunderShares(b.blunders, s, f.finalGames),
       });
     }
     progress.stop();
@@ -186,7 +218,12 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       command,
       method:
         "NTBEA (Lucas, Liu and Perez-Liebana, IEEE CEC 2018) over the heuristic's parameters; every candidate on the same seeds against every opponent",
-      budget: { candidates: f.candidates, gamesPerOpponent: f.games, opponents: opponents.map((o) => o.label) },
+      budget: {
+        candidates: f.candidates,
+        gamesPerOpponent: f.games,
+        opponents: opponents.map((o) => o.label),
+        blunderWeight: f.blunderWeight,
+      },
       measured: {
         against: 'the balanced preset, on fresh seeds (run seed + ":final"), paired game by game',
         seed: finalSeed,
@@ -194,13 +231,18 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       },
     };
     writeFileAtomic(target, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best), tuned), null, 1)}\n`);
-    writeJson(join(work, 'search.json'), { command, fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value })) });
+    writeJson(join(work, 'search.json'), {
+      command,
+      blunder_weight: f.blunderWeight,
+      baseline_blunder_rate: baseline.map((b, j) => ({ opponent: opponents[j]!.label, balanced: b })),
+      fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value, blunder_rate: x.blunderRate })),
+    });
     if (!f.quiet) {
       const lines = [
         `${scenario.id} ${f.side}: tuned parameters in ${target} (play them: --${own} ${shellQuote(target)})`,
         ...measured.map(
           (m) =>
-            `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)})`,
+            `  against ${m.opponent.padEnd(12)} tuned ${(100 * m.tuned_win_rate).toFixed(1)}%  balanced ${(100 * m.balanced_win_rate).toFixed(1)}%  difference ${(100 * m.diff).toFixed(1)} points (95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)}); blunder rate tuned ${m.tuned_blunder_rate.toFixed(3)}, balanced ${m.balanced_blunder_rate.toFixed(3)}`,
         ),
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
@@ -214,7 +256,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
 
 const TUNE_LINE: LineSchema = {
   command: 'tune',
-  changes: ['--side', '--candidates', '--games', '--final-games', '--seed', '--opponents', '--option', '--data'],
+  changes: ['--side', '--candidates', '--games', '--final-games', '--seed', '--opponents', '--blunder-weight', '--option', '--data'],
   same: ['--workers', '--write', '--force', '--out', '--quiet', '--progress'],
 };
 
@@ -231,6 +273,11 @@ export function registerTune(program: Command): void {
     .option('--games <n>', 'games per candidate and opponent (the same seeds for every candidate)', '60')
     .option('--final-games <n>', 'games per opponent measuring the best against the balanced preset', '400')
     .option('--seed <seed>', 'run seed', '1')
+    .option(
+      '--blunder-weight <w>',
+      "fitness lost per unit of blunder rate (the share of games with each kind of blunder, summed) above the balanced preset's on the same seeds; 0 leaves blunders out",
+      '1',
+    )
     .option('--option <key=value>', 'a rules option (chaco options); repeatable', (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option('--workers <n>', 'worker threads (default: all cores)')
     .option(

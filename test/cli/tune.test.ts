@@ -68,13 +68,22 @@ describe('chaco tune and the policy aliases', () => {
     expect(tuned).toMatchObject({ scenario: 'boqueron', side: 'BOL', phases: [] });
     expect(Object.keys(tuned.params)).toContain('aggression');
     expect(tuned.tuned.command).toBe(
-      'chaco tune boqueron --side BOL --candidates 3 --games 6 --final-games 8 --seed t --opponents balanced,historical',
+      'chaco tune boqueron --side BOL --candidates 3 --games 6 --final-games 8 --seed t --opponents balanced,historical --blunder-weight 1',
     );
     expect(tuned.tuned.measured.rows.map((m: { opponent: string; games: number }) => `${m.opponent} ${m.games}`)).toEqual([
       'balanced 8',
       'historical 8',
     ]);
     for (const m of tuned.tuned.measured.rows) expect(m.diff).toBeCloseTo(m.tuned_win_rate - m.balanced_win_rate, 9);
+    // Each row carries both players' blunder shares (docs/blunders.md) and their sum, the rate tune holds candidates to.
+    expect(tuned.tuned.budget.blunderWeight).toBe(1);
+    for (const m of tuned.tuned.measured.rows) {
+      expect(Object.keys(m.tuned_blunders)).toContain('leader_lost_with_stack');
+      expect(Object.keys(m.tuned_blunders)).not.toContain('attrition_steps');
+      const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+      expect(m.tuned_blunder_rate).toBeCloseTo(sum(m.tuned_blunders), 12);
+      expect(m.balanced_blunder_rate).toBeCloseTo(sum(m.balanced_blunders), 12);
+    }
     // The file is a policy like any plan.
     const run = chaco([
       'run',
@@ -92,6 +101,32 @@ describe('chaco tune and the policy aliases', () => {
       join(dir, 'run'),
     ]);
     expect(run.code, run.err).toBe(0);
+  });
+
+  test('a candidate blundering more than balanced on the same seeds loses --blunder-weight times the excess from its fitness', () => {
+    // The first candidate is proposed before any fitness is known, so both searches play the same one on the same seeds.
+    const search = (weight: string) => {
+      const work = join(tmp(), 'work');
+      const r = chaco([...SMALL, '--games', '6', '--blunder-weight', weight, '--out', work, '--write', join(work, 'x.json')]);
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(readFileSync(join(work, 'search.json'), 'utf8'));
+    };
+    const plain = search('0'),
+      held = search('40');
+    expect(plain.baseline_blunder_rate).toEqual([]);
+    const [base] = held.baseline_blunder_rate;
+    expect(base.opponent).toBe('balanced');
+    const [p] = plain.fitness,
+      [h] = held.fitness;
+    expect(h.params).toEqual(p.params);
+    expect(h.blunder_rate).toBe(p.blunder_rate);
+    expect(h.fitness).toBeCloseTo(p.fitness - 40 * Math.max(0, p.blunder_rate - base.balanced), 12);
+  });
+
+  test('--blunder-weight below 0 is refused before any game: exit 2, one line naming it', () => {
+    const r = chaco([...SMALL, '--blunder-weight', '-1', '--out', join(tmp(), 'work')]);
+    expect(r.code).toBe(2);
+    expect(lines(r.err)).toEqual(['chaco: --blunder-weight -1: give a number of at least 0 (0 leaves blunders out of the fitness)']);
   });
 
   test('without --write the tuned file goes into the working folder, and the shipped tuned files stay as they are', () =>
