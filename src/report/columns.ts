@@ -402,7 +402,7 @@ export const CSV_FILES: readonly CsvFile[] = [
       step_lo: 'Newcombe paired 95% interval of step, lower end',
       step_hi: 'its upper end',
       settled:
-        "both rows: true when the move from the rung below is less than half the width of this row's interval (the convergence rule, docs/commands.md); empty otherwise",
+        "both rows: true when the move from the rung below is less than half the width of this row's interval (the convergence rule, docs/commands-studies.md); empty otherwise",
     },
   },
   {

@@ -103,7 +103,7 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
 
   // Measured with 300 studies of 300 games a cell and 300 replicates: 92.0% for this mixed game (the
   // value of a game is not a smooth function of the matrix, so the interval runs a little short
-  // there), 95.3% at a clear saddle point, 94.3% near one. docs/commands.md (chaco balance) states it.
+  // there), 95.3% at a clear saddle point, 94.3% near one. docs/commands-studies.md (chaco balance) states it.
   test.each([
     [
       'a mixed equilibrium',

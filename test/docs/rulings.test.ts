@@ -1,5 +1,6 @@
-// docs/rulings.md is the users' register of readings: every `I-n` the code, the data or the docs
-// cite, and every rules option's refs, must have a `### I-n <title>` entry there, each number once.
+// docs/rulings.md is the users' register of readings, continued in rulings-combat-units-victory.md and
+// rulings-later.md: every `I-n` the code, the data or the docs cite, and every rules option's refs,
+// must have a `### I-n <title>` entry on one of its pages, each number once.
 // The files are read at test time, so a new citation without its entry fails here.
 import { describe, expect, test } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -7,7 +8,8 @@ import { join, relative } from 'node:path';
 import { OPTION_DEFS } from '../../src/core/options.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const RULINGS = join(ROOT, 'docs', 'rulings.md');
+/** The register's pages, in the order of their numbers. */
+const RULINGS = ['rulings.md', 'rulings-combat-units-victory.md', 'rulings-later.md'].map((f) => join(ROOT, 'docs', f));
 
 /** Every file under dir (relative to the repository) whose name ends with one of exts. */
 function filesUnder(dir: string, exts: readonly string[]): string[] {
@@ -30,7 +32,7 @@ function citedRulings(text: string): number[] {
   return [...out].sort((a, b) => a - b);
 }
 
-/** The numbers of the `### I-n <title>` headings of the rulings file, in file order. */
+/** The numbers of the `### I-n <title>` headings of the rulings pages, in page and file order. */
 function rulingHeadings(markdown: string): number[] {
   return [...markdown.matchAll(/^### I-(\d+) \S.*$/gm)].map((m) => Number(m[1]));
 }
@@ -42,7 +44,7 @@ function citations(): Map<number, string[]> {
   const files = [
     ...filesUnder('src', ['.ts']),
     ...filesUnder('scenarios', ['.json']),
-    ...filesUnder('docs', ['.md']).filter((f) => f !== relative(ROOT, RULINGS)),
+    ...filesUnder('docs', ['.md']).filter((f) => !RULINGS.map((r) => relative(ROOT, r)).includes(f)),
     'README.md',
   ];
   for (const f of files) for (const n of citedRulings(readFileSync(join(ROOT, f), 'utf8'))) add(n, f);
@@ -51,7 +53,7 @@ function citations(): Map<number, string[]> {
 }
 
 describe('docs/rulings.md', () => {
-  const headings = rulingHeadings(readFileSync(RULINGS, 'utf8'));
+  const headings = rulingHeadings(RULINGS.map((r) => readFileSync(r, 'utf8')).join('\n'));
 
   test('the citation scanner finds plain numbers and ranges, and headings only in the "### I-n title" form', () => {
     expect(citedRulings('7.3, I-9; see I-9..I-11 and I-60, not XI-3 or I-2a')).toEqual([9, 10, 11, 60]);
