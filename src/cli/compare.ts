@@ -1,6 +1,7 @@
 // `chaco compare <scenario> --variant name:key=value,... ...`: the same games (seeds) under each variant
 // (rules options, chart overrides, policies, handicaps), paired differences against the baseline with
-// 95% intervals; writes games-<variant>.csv, compare.csv, summary.csv, compare.json, charts, index.html.
+// 95% intervals and each side's blunder rate; writes games-<variant>.csv, compare.csv, summary.csv,
+// blunders.csv, compare.json, charts, index.html.
 import { loadPolicyModules } from '../policy/index.js';
 import { claimFolder, outputDir } from './run-folder.js';
 import { closeSync, openSync, writeSync } from 'node:fs';
@@ -148,10 +149,11 @@ export async function compareAction(scenarioArg: string, raw: unknown): Promise<
     const lines = [`${scenario.id}: ${f.games} games per variant on the same seeds; differences against ${runs[0]!.name}`];
     for (const row of table.rows) {
       const rate = `PAR wins ${(100 * Number(row.par_win_rate)).toFixed(1)}%`;
+      const blunders = `; blunder rate PAR ${Number(row.par_blunder_rate).toFixed(3)}, BOL ${Number(row.bol_blunder_rate).toFixed(3)}`;
       lines.push(
         row.diff_par_win_rate === ''
-          ? `  ${String(row.variant).padEnd(14)} ${rate}, mean margin ${Number(row.margin_mean).toFixed(2)}`
-          : `  ${String(row.variant).padEnd(14)} ${rate} (${pct(row.diff_par_win_rate)}, 95% ${pct(row.diff_par_win_lo)} to ${pct(row.diff_par_win_hi)}), mean margin ${num(row.diff_margin_mean)} VP (95% ${num(row.diff_margin_lo)} to ${num(row.diff_margin_hi)}; ±${Number(row.diff_margin_halfwidth_if_independent).toFixed(2)} if unpaired)`,
+          ? `  ${String(row.variant).padEnd(14)} ${rate}, mean margin ${Number(row.margin_mean).toFixed(2)}${blunders}`
+          : `  ${String(row.variant).padEnd(14)} ${rate} (${pct(row.diff_par_win_rate)}, 95% ${pct(row.diff_par_win_lo)} to ${pct(row.diff_par_win_hi)}), mean margin ${num(row.diff_margin_mean)} VP (95% ${num(row.diff_margin_lo)} to ${num(row.diff_margin_hi)}; ±${Number(row.diff_margin_halfwidth_if_independent).toFixed(2)} if unpaired)${blunders}`,
       );
     }
     lines.push(`report  ${join(dir, 'index.html')}`);

@@ -135,8 +135,9 @@ export const CSV_FILES: readonly CsvFile[] = [
   },
   {
     file: 'blunders.csv',
-    by: 'run (and merge)',
+    by: 'run (and merge); compare, a block of rows per variant with a variant column first',
     columns: {
+      variant: 'compare only: the variant whose games the row counts',
       side: 'the side that made the blunder: PAR or BOL',
       blunder: 'its kind (docs/blunders.md defines each and says how it is found)',
       games: 'games in which the side made it at least once',
@@ -213,6 +214,9 @@ export const CSV_FILES: readonly CsvFile[] = [
       diff_margin_hi: 'its upper end',
       diff_margin_halfwidth_if_independent: 'the half-width the interval would have without pairing (what common seeds save)',
       changed_winner_share: "share of paired games whose winner differs from base's",
+      par_blunder_rate:
+        "Paraguay's blunder rate: its share of games with each kind of blunder (docs/blunders.md; attrition and over-stacking aside), summed",
+      bol_blunder_rate: "Bolivia's, the same",
     },
   },
   {

@@ -11,6 +11,8 @@ import { writeFileAtomic, writeJson } from './write-file.js';
 import { histMean, histQuantile, histSd, meanDiff, pairedProportionDiff, wilson, Z95 } from '../analysis/stats.js';
 import { round, summaryTable, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
+import { BLUNDER_COLUMNS, blundersTable } from './blunders.js';
+import { blunderRate } from '../sim/blunder-rate.js';
 
 export interface VariantRun {
   readonly name: string;
@@ -97,6 +99,8 @@ export function compareTable(runs: readonly VariantRun[]): Table {
       row[`end_${e}`] = round(n > 0 ? (a.ends[i]![0]! + a.ends[i]![1]!) / n : NaN);
     });
     row.end_turn_mean = round(n > 0 ? (a.endTurnSum[0]! + a.endTurnSum[1]!) / n : NaN, 3);
+    row.par_blunder_rate = round(blunderRate(a.blunders, 0, n));
+    row.bol_blunder_rate = round(blunderRate(a.blunders, 1, n));
     if (k === 0) {
       Object.assign(row, {
         paired_games: '',
@@ -146,8 +150,18 @@ export function compareTable(runs: readonly VariantRun[]): Table {
     'diff_margin_hi',
     'diff_margin_halfwidth_if_independent',
     'changed_winner_share',
+    'par_blunder_rate',
+    'bol_blunder_rate',
   ];
   return { columns, rows };
+}
+
+/** blunders.csv of every variant (the run's blunders.csv, docs/blunders.md), one block of rows each, a "variant" column first. */
+export function variantsBlunders(runs: readonly VariantRun[]): Table {
+  return {
+    columns: ['variant', ...BLUNDER_COLUMNS],
+    rows: runs.flatMap((r) => blundersTable(r.aggregate).rows.map((row) => ({ variant: r.name, ...row }))),
+  };
 }
 
 /** summary.csv of every variant, one block of rows each (a "variant" column first). */
@@ -280,6 +294,7 @@ export async function writeCompareReport(r: CompareReport): Promise<Table> {
   const table = compareTable(r.runs);
   writeFileAtomic(join(r.dir, 'compare.csv'), toCsv(table));
   writeFileAtomic(join(r.dir, 'summary.csv'), toCsv(variantsSummary(r.runs, r.shape)));
+  writeFileAtomic(join(r.dir, 'blunders.csv'), toCsv(variantsBlunders(r.runs)));
   writeJson(join(r.dir, 'compare.json'), r.manifest);
   const figures = await writeCharts(r.dir, compareCharts(r.runs));
   const facts: [string, string][] = [
@@ -304,7 +319,7 @@ export async function writeCompareReport(r: CompareReport): Promise<Table> {
         heading: 'Variants',
         file: 'compare.csv',
         table,
-        note: 'diff_*: variant minus the baseline (first row) over the same games, with 95% intervals. diff_margin_halfwidth_if_independent: the half-width the margin interval would have without common seeds. changed_winner_share: games whose winner changed.',
+        note: "diff_*: variant minus the baseline (first row) over the same games, with 95% intervals. diff_margin_halfwidth_if_independent: the half-width the margin interval would have without common seeds. changed_winner_share: games whose winner changed. *_blunder_rate: the share of games with each kind of blunder (attrition and over-stacking aside) summed, each side's; blunders.csv has every kind per variant.",
       },
     ],
   );

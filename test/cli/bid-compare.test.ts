@@ -106,6 +106,46 @@ describe('chaco compare', () => {
     expect(existsSync(join(out, 'index.html'))).toBe(true);
   });
 
+  test("each variant carries both sides' blunder counts (docs/blunders.md): blunders.csv per variant, the summed rate in compare.csv", () => {
+    const out = tmp();
+    const r = chaco([
+      'compare',
+      'boqueron',
+      '--games',
+      '12',
+      '--workers',
+      '2',
+      '--out',
+      out,
+      '--variant',
+      'same:mountedCavalry=false',
+      '--variant',
+      'rnd:par=random',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/rnd +PAR wins .*; blunder rate PAR [\d.]+, BOL [\d.]+/);
+    const blunders = lines(read(out, 'blunders.csv'));
+    expect(blunders[0]).toMatch(/^variant,side,blunder,games,share_of_games,/);
+    const of = (variant: string) => blunders.slice(1).filter((l) => l.startsWith(`${variant},`));
+    // The same games give the same blunders; the rows differ by the variant's name alone.
+    expect(of('same').map((l) => l.slice(5))).toEqual(of('base').map((l) => l.slice(5)));
+    const header = lines(read(out, 'compare.csv'))[0]!.split(',');
+    for (const row of lines(read(out, 'compare.csv')).slice(1)) {
+      const cells = row.split(',');
+      const variant = cells[0]!;
+      for (const [side, column] of [
+        ['PAR', 'par_blunder_rate'],
+        ['BOL', 'bol_blunder_rate'],
+      ] as const) {
+        const rated = of(variant)
+          .map((l) => l.split(','))
+          .filter((c) => c[1] === side && c[2] !== 'attrition_steps' && c[2] !== 'overstack_losses');
+        const sum = rated.reduce((a, c) => a + Number(c[4]), 0);
+        expect(Number(cells[header.indexOf(column)]), `${variant} ${side}`).toBeCloseTo(sum, 3);
+      }
+    }
+  });
+
   test('a variant that changes the settlements (unnamedSettlements, I-60) is compared with the baseline', () => {
     const out = tmp();
     const r = chaco([
