@@ -97,6 +97,11 @@ async function play(
   return { won, margin: margin / games, blunders: r.aggregate.blunders };
 }
 
+/** What the paired interval of tuned minus balanced says: stronger (above 0), weaker (below 0) or no different. */
+export function tunedVerdict(lo: number, hi: number): 'stronger' | 'weaker' | 'no different' {
+  return lo > 0 ? 'stronger' : hi < 0 ? 'weaker' : 'no different';
+}
+
 export async function tuneAction(scenarioArg: string, raw: unknown): Promise<void> {
   const f = parseFlags(tuneSchema, raw);
   const own = f.side === 'PAR' ? 'par' : 'bol',
@@ -198,6 +203,7 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       const d = pairedProportionDiff(both, onlyT, onlyB, neither);
       measured.push({
         opponent: o.label,
+        verdict: tunedVerdict(d.lo, d.hi),
         games: f.finalGames,
         tuned_win_rate: (both + onlyT) / f.finalGames,
         balanced_win_rate: (both + onlyB) / f.finalGames,
@@ -247,6 +253,11 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       ];
       process.stdout.write(`${lines.join('\n')}\n`);
     } else process.stdout.write(`${resolve(target)}\n`);
+    // NTBEA's best is its model's, not a promise: where balanced is already near the ceiling the model can pick a weaker point.
+    for (const m of measured.filter((x) => x.verdict === 'weaker'))
+      process.stderr.write(
+        `chaco: tune: the tuned parameters lose to the balanced preset against ${m.opponent} (${(100 * m.diff).toFixed(1)} points, 95% ${(100 * m.lo).toFixed(1)} to ${(100 * m.hi).toFixed(1)}); play balanced, or tune again with more --games or --candidates\n`,
+      );
   } finally {
     progress.stop();
     interrupt.dispose();

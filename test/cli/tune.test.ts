@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { POLICIES_DIR, resolveAlias } from '../../src/policy/aliases.js';
 import { chaco, lines, tmp } from '../helpers/cli.js';
+import { tunedVerdict } from '../../src/cli/tune.js';
 
 const SMALL = [
   'tune',
@@ -75,6 +76,7 @@ describe('chaco tune and the policy aliases', () => {
       'historical 8',
     ]);
     for (const m of tuned.tuned.measured.rows) expect(m.diff).toBeCloseTo(m.tuned_win_rate - m.balanced_win_rate, 9);
+    for (const m of tuned.tuned.measured.rows) expect(m.verdict).toBe(tunedVerdict(m.lo, m.hi));
     // Each row carries both players' blunder shares (docs/blunders.md) and their sum, the rate tune holds candidates to.
     expect(tuned.tuned.budget.blunderWeight).toBe(1);
     for (const m of tuned.tuned.measured.rows) {
@@ -121,6 +123,13 @@ describe('chaco tune and the policy aliases', () => {
     expect(h.params).toEqual(p.params);
     expect(h.blunder_rate).toBe(p.blunder_rate);
     expect(h.fitness).toBeCloseTo(p.fitness - 40 * Math.max(0, p.blunder_rate - base.balanced), 12);
+  });
+
+  test("the verdict on tuned against balanced is the paired interval's: above 0 stronger, below 0 weaker, else no different", () => {
+    expect(tunedVerdict(0.01, 0.2)).toBe('stronger');
+    expect(tunedVerdict(-0.21, -0.14)).toBe('weaker');
+    expect(tunedVerdict(-0.01, 0.1)).toBe('no different');
+    expect(tunedVerdict(0, 0)).toBe('no different');
   });
 
   test('--blunder-weight below 0 is refused before any game: exit 2, one line naming it', () => {
