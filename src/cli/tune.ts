@@ -1,7 +1,8 @@
 // `chaco tune <scenario> --side PAR|BOL`: searches the heuristic's parameters by self-play against a
 // pool of opponents (NTBEA, src/sim/ntbea.ts), every candidate on the same seeds (common random
 // numbers; a candidate that blunders more than the balanced preset on the same seeds loses fitness,
-// --blunder-weight), then measures the best against the balanced preset on fresh seeds, paired, and writes
+// --blunder-weight); the model's best and the best observed meet again on selection seeds, and the
+// winner is measured against the balanced preset on fresh seeds, paired; writes
 // <scenario>-<side>.json (the parameters, the command that reproduces it and its strength) into its
 // working folder under reports/out/, or --write; a shipped file under policies/ only with --force.
 import { makeFolder } from '../report/make-folder.js';
@@ -97,6 +98,27 @@ async function play(
   return { won, margin: margin / games, blunders: r.aggregate.blunders };
 }
 
+/** How many of the best observed candidates meet the model's best again on the selection seeds. */
+export const SELECT_TOP = 5;
+
+/**
+ * The points that meet again before the final measure: the model's best first, then the best observed
+ * by fitness, distinct, at most `top` + 1 in all.
+ */
+export function selectionContenders(
+  model: readonly number[],
+  observed: readonly { point: number[]; value: number }[],
+  top: number,
+): { point: number[]; source: string }[] {
+  const out: { point: number[]; source: string }[] = [{ point: [...model], source: 'model' }];
+  const ranked = observed.map((x, i) => ({ ...x, i })).sort((a, b) => b.value - a.value || a.i - b.i);
+  for (const x of ranked) {
+    if (out.length > top) break;
+    if (!out.some((c) => c.point.join() === x.point.join())) out.push({ point: x.point, source: `candidate ${x.i}` });
+  }
+  return out;
+}
+
 /** What the paired interval of tuned minus balanced says: stronger (above 0), weaker (below 0) or no different. */
 export function tunedVerdict(lo: number, hi: number): 'stronger' | 'weaker' | 'no different' {
   return lo > 0 ? 'stronger' : hi < 0 ? 'weaker' : 'no different';
@@ -143,30 +165,21 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
 
   const pool = createPool(chacoGame, f.workers);
   const interrupt = onInterrupt(f.quiet);
-  const baselineGames = f.blunderWeight > 0 ? opponents.length * f.games : 0;
-  const total = baselineGames + f.candidates * opponents.length * f.games + 2 * opponents.length * f.finalGames;
+  const baselineGames = f.blunderWeight > 0 ? 2 * opponents.length * f.games : 0;
+  const selectGames = Math.min(f.candidates, SELECT_TOP + 1) * opponents.length * f.games;
+  const total = baselineGames + f.candidates * opponents.length * f.games + selectGames + 2 * opponents.length * f.finalGames;
   const progress = createProgress(total, `tune ${scenario.id} ${f.side}`, { quiet: f.quiet, lines: f.progress });
   let done = 0;
   try {
     // Start from the balanced preset; fitness: half the win rate, half a squashed mean margin (a gradient where one side always wins).
     const search = new Ntbea({ sizes: SPACE_SIZES, random: seededUniform(`${f.seed}:ntbea`) }, BALANCED_POINT);
     const fitness: { point: number[]; value: number; blunderRate: number }[] = [];
-    // The balanced preset's blunder rate against each opponent on the search's seeds: the bar a candidate is held to.
-    const baseline: number[] = [];
-    for (const o of opponents) {
-      if (f.blunderWeight === 0) break;
-      const r = await play(pool, specFor('balanced', o.policy, f.seed), shape, f.games, interrupt.signal, s);
-      baseline.push(blunderRate(r.blunders, s, f.games));
-      done += f.games;
-      progress.update(done);
-    }
-    for (let i = 0; i < f.candidates; i++) {
-      const point = search.propose();
-      writeFileSync(candidateFile(i), `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(point)), null, 1)}\n`);
+    // A candidate's fitness on a set of seeds against every opponent, less its blunders above balanced's on those seeds.
+    const evaluate = async (file: string, seed: string, baseline: readonly number[]) => {
       let value = 0,
         rate = 0;
       for (const [j, o] of opponents.entries()) {
-        const r = await play(pool, specFor(candidateFile(i), o.policy, f.seed), shape, f.games, interrupt.signal, s);
+        const r = await play(pool, specFor(file, o.policy, seed), shape, f.games, interrupt.signal, s);
         const own = blunderRate(r.blunders, s, f.games);
         value +=
           replyFitness(r.won.reduce((a, b) => a + b, 0) / f.games, r.margin) - blunderPenalty(f.blunderWeight, own, baseline[j] ?? own);
@@ -174,13 +187,42 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
         done += f.games;
         progress.update(done);
       }
-      search.update(point, value / opponents.length);
-      fitness.push({ point, value: value / opponents.length, blunderRate: rate / opponents.length });
+      return { value: value / opponents.length, rate: rate / opponents.length };
+    };
+    // The balanced preset's blunder rate against each opponent on a set of seeds: the bar a candidate is held to there.
+    const balancedRates = async (seed: string) => {
+      const rates: number[] = [];
+      for (const o of f.blunderWeight > 0 ? opponents : []) {
+        const r = await play(pool, specFor('balanced', o.policy, seed), shape, f.games, interrupt.signal, s);
+        rates.push(blunderRate(r.blunders, s, f.games));
+        done += f.games;
+        progress.update(done);
+      }
+      return rates;
+    };
+    const baseline = await balancedRates(f.seed);
+    for (let i = 0; i < f.candidates; i++) {
+      const point = search.propose();
+      writeFileSync(candidateFile(i), `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(point)), null, 1)}\n`);
+      const { value, rate } = await evaluate(candidateFile(i), f.seed, baseline);
+      search.update(point, value);
+      fitness.push({ point, value, blunderRate: rate });
     }
-    // The strength of the best, measured on fresh seeds against the balanced preset, paired per opponent.
-    const best = search.best();
-    const bestFile = candidateFile(f.candidates);
-    writeFileSync(bestFile, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(best)), null, 1)}\n`);
+    // NTBEA's model can rate best a point that played worse than the start (balanced): its best and the best
+    // observed meet again on seeds of their own, and the winner is measured on fresh seeds after.
+    const contenders = selectionContenders(search.best(), fitness, SELECT_TOP);
+    const selectSeed = `${f.seed}:select`;
+    const selectBaseline = await balancedRates(selectSeed);
+    const selection = [];
+    for (const [k, c] of contenders.entries()) {
+      const file = candidateFile(f.candidates + k);
+      writeFileSync(file, `${JSON.stringify(tunedPlan(scenario.id, f.side, paramsOf(c.point)), null, 1)}\n`);
+      selection.push({ ...c, file, ...(await evaluate(file, selectSeed, selectBaseline)) });
+    }
+    done += selectGames - contenders.length * opponents.length * f.games; // fewer distinct points than slots: the bar still ends at 100%
+    const chosen = selection.reduce((a, b) => (b.value > a.value ? b : a));
+    const best = chosen.point;
+    const bestFile = chosen.file;
     const finalSeed = `${f.seed}:final`;
     const measured = [];
     for (const o of opponents) {
@@ -242,6 +284,12 @@ export async function tuneAction(scenarioArg: string, raw: unknown): Promise<voi
       blunder_weight: f.blunderWeight,
       baseline_blunder_rate: baseline.map((b, j) => ({ opponent: opponents[j]!.label, balanced: b })),
       fitness: fitness.map((x) => ({ params: paramsOf(x.point), fitness: x.value, blunder_rate: x.blunderRate })),
+      selection: {
+        seed: selectSeed,
+        baseline_blunder_rate: selectBaseline,
+        contenders: selection.map((c) => ({ source: c.source, params: paramsOf(c.point), fitness: c.value, blunder_rate: c.rate })),
+        chosen: selection.indexOf(chosen),
+      },
     });
     if (!f.quiet) {
       const lines = [

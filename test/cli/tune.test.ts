@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { POLICIES_DIR, resolveAlias } from '../../src/policy/aliases.js';
 import { chaco, lines, tmp } from '../helpers/cli.js';
-import { tunedVerdict } from '../../src/cli/tune.js';
+import { selectionContenders, tunedVerdict } from '../../src/cli/tune.js';
 
 const SMALL = [
   'tune',
@@ -77,6 +77,12 @@ describe('chaco tune and the policy aliases', () => {
     ]);
     for (const m of tuned.tuned.measured.rows) expect(m.diff).toBeCloseTo(m.tuned_win_rate - m.balanced_win_rate, 9);
     for (const m of tuned.tuned.measured.rows) expect(m.verdict).toBe(tunedVerdict(m.lo, m.hi));
+    // The file holds the contender that scored best on the selection seeds.
+    const { selection } = JSON.parse(readFileSync(join(dir, 'work', 'search.json'), 'utf8'));
+    expect(selection.contenders[0].source).toBe('model');
+    const top = Math.max(...selection.contenders.map((c: { fitness: number }) => c.fitness));
+    expect(selection.contenders[selection.chosen].fitness).toBe(top);
+    expect(tuned.params).toEqual(selection.contenders[selection.chosen].params);
     // Each row carries both players' blunder shares (docs/blunders.md) and their sum, the rate tune holds candidates to.
     expect(tuned.tuned.budget.blunderWeight).toBe(1);
     for (const m of tuned.tuned.measured.rows) {
@@ -130,6 +136,22 @@ describe('chaco tune and the policy aliases', () => {
     expect(tunedVerdict(-0.21, -0.14)).toBe('weaker');
     expect(tunedVerdict(-0.01, 0.1)).toBe('no different');
     expect(tunedVerdict(0, 0)).toBe('no different');
+  });
+
+  test("the model's best meets the best observed candidates again: the model's first, then by fitness, distinct, top + 1 in all", () => {
+    const observed = [
+      { point: [0, 0], value: 0.58 }, // the start, balanced
+      { point: [1, 0], value: 0.3 },
+      { point: [0, 0], value: 0.5 }, // proposed again
+      { point: [2, 1], value: 0.45 },
+      { point: [1, 1], value: 0.45 },
+    ];
+    expect(selectionContenders([1, 0], observed, 2)).toEqual([
+      { point: [1, 0], source: 'model' },
+      { point: [0, 0], source: 'candidate 0' },
+      { point: [2, 1], source: 'candidate 3' },
+    ]);
+    expect(selectionContenders([0, 0], observed, 5).map((c) => c.source)).toEqual(['model', 'candidate 3', 'candidate 4', 'candidate 1']);
   });
 
   test('--blunder-weight below 0 is refused before any game: exit 2, one line naming it', () => {
