@@ -3,6 +3,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chaco, lines, read, tmp } from '../helpers/cli.js';
 
+/** chaco compare of Boquerón into `out`, `games` a variant, two workers, the variants given. */
+const compareVariants = (out: string, games: number, ...variants: string[]) =>
+  chaco(['compare', 'boqueron', '--games', String(games), '--workers', '2', '--out', out, ...variants.flatMap((v) => ['--variant', v])]);
+
 describe('chaco bid', () => {
   test('gives both estimates with intervals, a chart and the grid it played', () => {
     const out = tmp();
@@ -82,20 +86,7 @@ describe('chaco bid', () => {
 describe('chaco compare', () => {
   test('plays the same seeds under each variant; a variant that sets the default differs by nothing', () => {
     const out = tmp();
-    const r = chaco([
-      'compare',
-      'boqueron',
-      '--games',
-      '30',
-      '--workers',
-      '2',
-      '--out',
-      out,
-      '--variant',
-      'same:mountedCavalry=false',
-      '--variant',
-      'easy:handicap=PAR+10',
-    ]);
+    const r = compareVariants(out, 30, 'same:mountedCavalry=false', 'easy:handicap=PAR+10');
     expect(r.out).toMatch(/same +PAR wins [\d.]+% \(\+0\.0%, 95% -[\d.]+% to \+[\d.]+%\), mean margin \+0\.00 VP/);
     expect(r.code).toBe(0);
     expect(read(out, 'games-same.csv')).toBe(read(out, 'games-base.csv'));
@@ -108,20 +99,7 @@ describe('chaco compare', () => {
 
   test("each variant carries both sides' blunder counts (docs/blunders.md): blunders.csv per variant, the summed rate in compare.csv", () => {
     const out = tmp();
-    const r = chaco([
-      'compare',
-      'boqueron',
-      '--games',
-      '12',
-      '--workers',
-      '2',
-      '--out',
-      out,
-      '--variant',
-      'same:mountedCavalry=false',
-      '--variant',
-      'rnd:par=random',
-    ]);
+    const r = compareVariants(out, 12, 'same:mountedCavalry=false', 'rnd:par=random');
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/rnd +PAR wins .*; blunder rate PAR [\d.]+, BOL [\d.]+/);
     const blunders = lines(read(out, 'blunders.csv'));
