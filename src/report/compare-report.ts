@@ -11,7 +11,7 @@ import { writeFileAtomic, writeJson } from './write-file.js';
 import { histMean, histQuantile, histSd, meanDiff, pairedProportionDiff, wilson, Z95 } from '../analysis/stats.js';
 import { round, summaryTable, toCsv, type Row, type Table } from './summary.js';
 import { esc } from './svg.js';
-import { BLUNDER_COLUMNS, blundersTable } from './blunders.js';
+import { blundersTable } from './blunders.js';
 import { blunderRate } from '../sim/blunder-rate.js';
 
 export interface VariantRun {
@@ -156,21 +156,23 @@ export function compareTable(runs: readonly VariantRun[]): Table {
   return { columns, rows };
 }
 
-/** blunders.csv of every variant (the run's blunders.csv, docs/blunders.md), one block of rows each, a "variant" column first. */
-export function variantsBlunders(runs: readonly VariantRun[]): Table {
-  return {
-    columns: ['variant', ...BLUNDER_COLUMNS],
-    rows: runs.flatMap((r) => blundersTable(r.aggregate).rows.map((row) => ({ variant: r.name, ...row }))),
-  };
-}
-
-/** summary.csv of every variant, one block of rows each (a "variant" column first). */
-export function variantsSummary(runs: readonly VariantRun[], shape: AggregateShape): Table {
-  const tables = runs.map((r) => ({ r, t: summaryTable(r.aggregate, shape) }));
+/** One table per variant stacked in blocks of rows, a "variant" column first (summary.csv, blunders.csv). */
+function variantBlocks(runs: readonly VariantRun[], tableOf: (r: VariantRun) => Table): Table {
+  const tables = runs.map((r) => ({ r, t: tableOf(r) }));
   return {
     columns: ['variant', ...tables[0]!.t.columns],
     rows: tables.flatMap(({ r, t }) => t.rows.map((row) => ({ variant: r.name, ...row }))),
   };
+}
+
+/** summary.csv of every variant, one block of rows each. */
+export function variantsSummary(runs: readonly VariantRun[], shape: AggregateShape): Table {
+  return variantBlocks(runs, (r) => summaryTable(r.aggregate, shape));
+}
+
+/** blunders.csv of every variant (the run's blunders.csv, docs/blunders.md), one block of rows each. */
+export function variantsBlunders(runs: readonly VariantRun[]): Table {
+  return variantBlocks(runs, (r) => blundersTable(r.aggregate));
 }
 
 const base = (description: string) => ({
