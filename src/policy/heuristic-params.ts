@@ -168,7 +168,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     useAir: true,
     entrench: true,
     refuseTruceBehind: 30,
-    callUpFloor: 30,
+    // 9.5: no call-ups (measured 2026-11-29, 300 paired games a side: Ballivián PAR +8.3, BOL +10.7 points, elsewhere no difference).
+    callUpFloor: 1000,
     vpReserve: 12,
     garrison: 2,
     garrisonVp: 7,
@@ -267,7 +268,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     useAir: true,
     entrench: false,
     refuseTruceBehind: 10,
-    callUpFloor: 18,
+    // 9.5: no call-ups (measured 2026-11-29, 300 paired games a side: Ballivián PAR +12.0, BOL +23.3 points, elsewhere no difference).
+    callUpFloor: 1000,
     vpReserve: 5,
     garrison: 0,
     garrisonVp: 14,
