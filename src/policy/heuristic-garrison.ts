@@ -26,8 +26,10 @@ export function newGarrisonPlan(): GarrisonPlan {
 
 /** Hexes a unit may be sent from at most (a 6 MP unit along a road, 10.7). */
 const MAX_HEXES = 12;
-/** Units tried per settlement (weakest first). */
+/** Units tried per settlement (weakest first) without garrisonAnyUnit, and marching toward a base. */
 const TRIES = 6;
+/** Start hex and allowance pairs whose unit could not end in the target (chooseGarrison). */
+const failed: number[] = [];
 let scratch: { reach: Reach; map: GameState['map'] } | null = null;
 
 /**
@@ -151,11 +153,19 @@ export function chooseGarrison(
     );
     const ps = pathSearchFor(view.map);
     if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
-    for (const u of candidates.slice(0, TRIES)) {
+    // garrisonAnyUnit: every candidate (the weakest first), a start hex and allowance seen to fail not asked again; else the six weakest.
+    const tried = candidates.length > TRIES && !params.garrisonAnyUnit ? candidates.slice(0, TRIES) : candidates;
+    failed.length = 0;
+    for (const u of tried) {
       const counting = c.type_u[u] !== ENGINEER ? 1 : 0;
       if (view.stacking_hs[target * 2 + side]! + counting > stackingLimit(view, target)) break;
-      const reach = reachable(ps, view, stackMover(view, side, { units: [u] }, { phaseStart: true }), view.loc_u[u]!, scratch.reach);
+      const mover = stackMover(view, side, { units: [u] }, { phaseStart: true });
+      // 10: a lone infantry or cavalry unit's reach depends on its hex and movement allowance alone.
+      const signature = view.loc_u[u]! * 1024 + mover.allowance;
+      if (failed.includes(signature)) continue;
+      const reach = reachable(ps, view, mover, view.loc_u[u]!, scratch.reach);
       if (canEndAt(reach, target)) return { units: [u], leaders: [], path: pathTo(reach, target) };
+      failed.push(signature);
     }
     // garrisonMarch: none gets there this phase; the first that can close on a big-four base marches toward it, to arrive next turn.
     if (params.garrisonMarch && view.map.bigFour_h[target] === 1) {

@@ -83,6 +83,8 @@ export interface HeuristicParams {
   readonly guardReaction: boolean;
   /** 16.2: a big-four base that wants a garrison no unit can reach this phase is marched to by the first candidate that can close on it. */
   readonly garrisonMarch: boolean;
+  /** 16.2: a settlement that wants a garrison is sent the weakest free unit that can get there, however many weaker ones cannot (false: only the six weakest are tried). */
+  readonly garrisonAnyUnit: boolean;
   /** 7.3, 8.12, I-35: leaders on a stack out of General Supply in an enemy ZOC leave it as on a doomed one (leaderSafety), before the enemy's ZOCs close every way out. */
   readonly leaderTrap: boolean;
   /** 9.4, 16.2: a new infantry or cavalry unit goes to the source from which it can walk into an own big-four base that wants a garrison none of ours can reach. */
@@ -192,6 +194,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderRetreat: true,
     guardReaction: true,
     garrisonMarch: false,
+    garrisonAnyUnit: true,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -242,6 +245,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderRetreat: true,
     guardReaction: true,
     garrisonMarch: false,
+    garrisonAnyUnit: true,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -292,6 +296,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderRetreat: true,
     guardReaction: true,
     garrisonMarch: false,
+    garrisonAnyUnit: true,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -347,6 +352,7 @@ export const paramsSchema = z
     leaderRetreat: z.boolean(),
     guardReaction: z.boolean(),
     garrisonMarch: z.boolean(),
+    garrisonAnyUnit: z.boolean(),
     leaderTrap: z.boolean(),
     guardSource: z.boolean(),
     leaderEscape: z.boolean(),

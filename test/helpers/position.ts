@@ -124,9 +124,10 @@ export const MINI_COUNTERS = {
   totalCounters: 0,
 };
 
-export function miniCounters(): Counters {
+/** The mini counters, with `extraUnits` after the others when given. */
+export function miniCounters(extraUnits: readonly (typeof MINI_COUNTERS.units)[number][] = []): Counters {
   const issues = new Issues('test counters');
-  const c = compileCounters(MINI_COUNTERS, issues, false);
+  const c = compileCounters({ ...MINI_COUNTERS, units: [...MINI_COUNTERS.units, ...extraUnits] }, issues, false);
   issues.throwIfAny();
   return c!;
 }
@@ -170,12 +171,14 @@ export interface PositionSpec extends MiniMapSpec {
   /** Controlled settlements: hex -> side; settlements default to NO_CONTROL... unless listed. */
   control?: Record<string, 'BOL' | 'PAR'>;
   month?: number;
+  /** Units added to the mini counters (ids of their own). */
+  extraUnits?: (typeof MINI_COUNTERS.units)[number][];
 }
 
 /** A state on a mini map with the mini counters; place pieces with the returned helpers. */
 export function position(spec: PositionSpec = {}): Position {
   const map = miniMap(spec);
-  const counters = miniCounters();
+  const counters = miniCounters(spec.extraUnits);
   const control_h = new Uint8Array(map.grid.size).fill(NO_CONTROL);
   for (const [label, code] of Object.entries(spec.control ?? {})) control_h[parseHex(map.grid, label)] = code === 'PAR' ? PAR : BOL;
   const scenario: Scenario = {

@@ -1,0 +1,55 @@
+// 16.2: a settlement the enemy could walk into gets a garrison: the weakest free unit that can get there this
+// phase, however many weaker ones cannot (garrisonAnyUnit), against the earlier six weakest tried.
+import { describe, expect, test } from 'vitest';
+import type { Decision } from '../../src/core/decisions.js';
+import { PAR } from '../../src/core/side.js';
+import { PRESETS } from '../../src/policy/heuristic-params.js';
+import { chooseGarrison, guarded, newGarrisonPlan } from '../../src/policy/heuristic-garrison.js';
+import { position } from '../helpers/position.js';
+
+describe('16.2: garrisonAnyUnit: the base gets the weakest unit that can walk in, not only one of the six weakest', () => {
+  // Clear ground: Paraguay's empty big-four base 1208, a Bolivian unit three hexes north of it. Six weak
+  // Paraguayan units (2-2-2: two MP) three hexes south of it cannot get there this phase; the 4-6 four hexes
+  // south can (Ballivián: the 4th new at the railhead, Isla Poí behind six weaker units a hex too far).
+  const weak = [1, 2, 3, 4, 5, 6].map((i) => ({
+    id: `P-W${i}`,
+    side: 'PAR',
+    type: 'infantry',
+    name: `P weak ${i}`,
+    full: '2-2-2',
+    reduced: '1-1-2',
+  }));
+  function order(garrisonAnyUnit: boolean) {
+    const p = position({
+      cols: [10, 19],
+      fill: 'clear',
+      places: [{ hex: '1208', settlement: true, bigFour: true }],
+      control: { '1208': 'PAR' },
+      extraUnits: weak,
+    });
+    p.place('B-I1', '1205');
+    const units = weak.map((w, i) => p.place(w.id, i < 3 ? '1211' : '1311'));
+    units.push(p.place('P-I2', '1212'));
+    p.state.phasing = PAR;
+    const d: Extract<Decision, { kind: 'move' }> = {
+      kind: 'move',
+      side: PAR,
+      reaction: false,
+      movable: { units, leaders: [], trucks: [], truckLeft: [], ghq: false },
+    };
+    const params = { ...PRESETS.balanced, garrisonAnyUnit };
+    expect(guarded(p.state, PAR, p.hex('1208'), params)).toBe(true);
+    const o = chooseGarrison(d, p.state, params, newGarrisonPlan());
+    return { p, o, strong: units[units.length - 1] };
+  }
+
+  test('the 4-6 is sent into the base', () => {
+    const { p, o, strong } = order(true);
+    expect(o?.units).toEqual([strong]);
+    expect(o?.path[o.path.length - 1]).toBe(p.hex('1208'));
+  });
+
+  test('with garrisonAnyUnit off only the six weak units are tried and the base is left open (the earlier heuristic)', () => {
+    expect(order(false).o).toBeNull();
+  });
+});
