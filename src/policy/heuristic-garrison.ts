@@ -14,14 +14,15 @@ import { settlementValue } from './heuristic-attack.js';
 import { enemyCanReach, enemyCanReachNear, enemyCanReachWithReaction, enemyInRange } from './threat.js';
 import { supplyArea } from './heuristic-ghq.js';
 
-/** Per-phase memory: the settlements still to garrison this phase. */
+/** Per-phase memory: the settlements still to garrison this phase, and those queued so far (garrisonRecheck). */
 export interface GarrisonPlan {
   key: string;
   queue: number[];
+  queued: number[];
 }
 
 export function newGarrisonPlan(): GarrisonPlan {
-  return { key: '', queue: [] };
+  return { key: '', queue: [], queued: [] };
 }
 
 /** Hexes a unit may be sent from at most (a 6 MP unit along a road, 10.7). */
@@ -124,6 +125,7 @@ export function chooseGarrison(
   if (plan.key !== key) {
     plan.key = key;
     plan.queue = [];
+    plan.queued = [];
     // 8.12: a garrison out of General Supply would roll for attrition; only settlements inside the supply area.
     let area: Uint8Array | null = null;
     for (const p of view.map.places) {
@@ -137,6 +139,17 @@ export function chooseGarrison(
       if (area[p.hex]) plan.queue.push(p.hex);
     }
     plan.queue.sort((a, b) => settlementValue(view, b) - settlementValue(view, a) || a - b);
+    plan.queued.push(...plan.queue);
+  } else if (params.garrisonRecheck) {
+    // garrisonRecheck: a move of ours since may have opened the way to an empty big-four base (7.3: a ZOC gone, a hex
+    // left that barred a road, 10.10: a reaction through it); asked again at each move of the phase, queued once.
+    for (const p of view.map.places) {
+      const h = p.hex;
+      if (!p.bigFour || plan.queued.includes(h) || view.combat_hs[h * 2 + side] !== 0 || !guarded(view, side, h, params)) continue;
+      if (!params.baseOutOfSupply && !supplyArea(view, side)[h]) continue;
+      plan.queue.push(h);
+      plan.queued.push(h);
+    }
   }
   const c = view.counters;
   const grid = view.map.grid;

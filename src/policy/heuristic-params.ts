@@ -85,6 +85,8 @@ export interface HeuristicParams {
   readonly garrisonMarch: boolean;
   /** 16.2: a settlement that wants a garrison is sent the weakest free unit that can get there, however many weaker ones cannot (false: only the six weakest are tried). */
   readonly garrisonAnyUnit: boolean;
+  /** 16.2, 7.3: an empty own big-four base is asked again at each move of the phase (a move of ours may have opened the way to it), not only at the phase's start. */
+  readonly garrisonRecheck: boolean;
   /** 7.3, 8.12, I-35: leaders on a stack out of General Supply in an enemy ZOC leave it as on a doomed one (leaderSafety), before the enemy's ZOCs close every way out. */
   readonly leaderTrap: boolean;
   /** 9.4, 16.2: a new infantry or cavalry unit goes to the source from which it can walk into an own big-four base that wants a garrison none of ours can reach. */
@@ -195,6 +197,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     garrisonAnyUnit: true,
+    garrisonRecheck: true,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -246,6 +249,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     garrisonAnyUnit: true,
+    garrisonRecheck: true,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -297,6 +301,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     guardReaction: true,
     garrisonMarch: false,
     garrisonAnyUnit: true,
+    garrisonRecheck: true,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -353,6 +358,7 @@ export const paramsSchema = z
     guardReaction: z.boolean(),
     garrisonMarch: z.boolean(),
     garrisonAnyUnit: z.boolean(),
+    garrisonRecheck: z.boolean(),
     leaderTrap: z.boolean(),
     guardSource: z.boolean(),
     leaderEscape: z.boolean(),
