@@ -145,7 +145,9 @@ export function chooseGarrison(
     // left that barred a road, 10.10: a reaction through it); asked again at each move of the phase, queued once.
     for (const p of view.map.places) {
       const h = p.hex;
-      if (!p.bigFour || plan.queued.includes(h) || view.combat_hs[h * 2 + side] !== 0 || !guarded(view, side, h, params)) continue;
+      if (!p.bigFour || plan.queued.includes(h) || view.combat_hs[h * 2 + side] !== 0) continue;
+      // 10.7: no enemy unit within road range (with a led stack's reaction) cannot reach it however our units stand: not asked.
+      if (!enemyInRange(view, side, h, 0, true) || !guarded(view, side, h, params)) continue;
       if (!params.baseOutOfSupply && !supplyArea(view, side)[h]) continue;
       plan.queue.push(h);
       plan.queued.push(h);
