@@ -1,14 +1,11 @@
 // The blunder audit, kind by kind: each found in a tiny forced position or a synthetic sequence of
 // event records, and not found in the clean one beside it (docs/blunders.md defines the kinds).
 import { describe, expect, test } from 'vitest';
-import { forcedDice } from '../../src/core/dice.js';
 import { overrun, removeGhq } from '../../src/core/displacement.js';
-import type { GameEvent, PhaseName } from '../../src/core/events.js';
-import type { Game } from '../../src/core/game.js';
+import type { GameEvent } from '../../src/core/events.js';
 import { WORKS_ENTRENCHMENT, WORKS_FORTIFICATION } from '../../src/core/map.js';
-import type { DeployGroup, Scenario } from '../../src/core/scenario.js';
 import { BOL, PAR, type Side } from '../../src/core/side.js';
-import { IN_DEAD, boxLocation, createState, setLeaderLoc, setUnitLoc, type GameState } from '../../src/core/state.js';
+import { boxLocation, createState, setLeaderLoc, setUnitLoc } from '../../src/core/state.js';
 import { eliminateUnit, takeStep } from '../../src/core/unit-loss.js';
 import { couldReachEnemy, maxHexesPerPhase, playerTurnsLeft } from '../../src/sim/blunder-reach.js';
 import {
@@ -18,80 +15,15 @@ import {
   EMPTY_WORKS,
   GHQ_ABANDONED,
   GHQ_OVERRUN,
-  HOPELESS_ATTACK,
   HOPELESS_CALL_UP,
-  IDLE_UNITS,
   LEADER_DISPLACED,
   LEADER_LOST,
-  OPEN_BASE,
-  OVERSTACK,
   emptyBlunderCounts,
-  hopelessOdds,
   mergeBlunderCounts,
-  type BlunderCounts,
 } from '../../src/sim/blunders.js';
 import { prepareRun } from '../../src/sim/spec.js';
-import { scripted } from '../helpers/game.js';
-import { position, type PositionSpec } from '../helpers/position.js';
 import { randomSpec } from '../helpers/spec.js';
-
-const group = (hexes: number[]): DeployGroup => ({
-  hexes,
-  named: hexes,
-  within: 0,
-  leaders: [],
-  units: [],
-  draw: 0,
-  drawReduced: 0,
-  ghq: false,
-  trucks: 0,
-  csp: 0,
-  entrenched: false,
-});
-
-/** A mini-map state whose scenario lasts `turns` turns with each side's set-up hexes; `put` places units by id. */
-function world(spec: PositionSpec & { turns?: number; setup?: [string[], string[]] } = {}) {
-  const p = position(spec);
-  const base = p.state.scenario;
-  const sides = base.sides.map((s, i) => ({
-    ...s,
-    deploy: (spec.setup?.[i] ?? []).length > 0 ? [group(spec.setup![i]!.map(p.hex))] : [],
-  })) as unknown as Scenario['sides'];
-  const scenario: Scenario = { ...base, turns: spec.turns ?? 1, sides };
-  const state = createState(scenario, p.state.options);
-  const put = (id: string, label: string) => {
-    const u = p.unit(id);
-    setUnitLoc(state, u, p.hex(label));
-    return u;
-  };
-  return { state, hex: p.hex, unit: p.unit, leader: p.leader, put };
-}
-
-/** One game's counts: the audit started on `state`, told `events`, ended. */
-function audit(state: GameState, events: readonly GameEvent[]): BlunderCounts {
-  const a = new BlunderAudit();
-  a.start(state);
-  for (const e of events) a.event(e);
-  const counts = emptyBlunderCounts();
-  a.addGameTo(counts);
-  return counts;
-}
-const total = (c: BlunderCounts, kind: number, side: Side) => c.total[kind]![side]!;
-const turn = (t: number): GameEvent => ({ type: 'turn', turn: t, month: 0, rainy: false, truce: false });
-const phase = (side: Side, name: PhaseName): GameEvent => ({ type: 'phase', side, phase: name });
-
-/** A game over `state` with the audit attached, forced dice, and policies that place displaced leaders on the first hex offered. */
-function auditedGame(state: GameState, rolls: number[]): { game: Game; a: BlunderAudit } {
-  const a = new BlunderAudit();
-  a.start(state);
-  const place = scripted('x', { placePiece: (d) => d.hexes[0]! });
-  return { a, game: { state, dice: forcedDice(rolls), observer: a, policies: [place, place], where: 'test position' } };
-}
-const ended = (a: BlunderAudit) => {
-  const c = emptyBlunderCounts();
-  a.addGameTo(c);
-  return c;
-};
+import { audit, auditedGame, ended, phase, total, turn, world } from '../helpers/blunder-audit.js';
 
 describe('the blunder kinds', () => {
   test('every kind has an id, a rule and a description; the counts merge by summing', () => {
@@ -344,179 +276,5 @@ describe('10.3 leader_displaced (I-35)', () => {
     overrun(game, w.hex('1205'), BOL);
     expect(w.state.vp_s[BOL]).toBe(30);
     expect(ended(a).games[LEADER_DISPLACED]).toEqual([0, 0]);
-  });
-});
-
-describe("10.3, 16.2 open_base: a big settlement taken by enemy movement with no garrison at the end of the owner's Movement Phase", () => {
-  const base = () => {
-    const w = world({ places: [{ hex: '1505', bigFour: true }, { hex: '1508' }], control: { 1505: 'BOL', 1508: 'BOL' } });
-    w.put('B-I1', '1505'); // garrisoned at set-up
-    return w;
-  };
-  const capture = (w: ReturnType<typeof base>, label: string, how: 'movement' | 'advance'): GameEvent => ({
-    type: 'capture',
-    side: PAR,
-    hex: w.hex(label),
-    how,
-  });
-  test("16.2 left empty in Bolivia's Movement Phase, then taken by Paraguayan movement: counts for Bolivia", () => {
-    const w = base();
-    const a = new BlunderAudit();
-    a.start(w.state);
-    for (const e of [turn(0), phase(PAR, 'supply'), phase(PAR, 'movement'), phase(PAR, 'reaction movement'), phase(BOL, 'movement')])
-      a.event(e);
-    setUnitLoc(w.state, w.unit('B-I1'), w.hex('1510')); // Bolivia marches the garrison out
-    for (const e of [phase(BOL, 'reaction movement'), turn(1), phase(PAR, 'movement'), capture(w, '1505', 'movement')]) a.event(e);
-    const c = ended(a);
-    expect(c.total[OPEN_BASE]).toEqual([0, 1]);
-  });
-  test('16.2 held at the end of its Movement Phase (lost later in combat), taken by advance, or not a big settlement: none', () => {
-    const w = base();
-    const a = new BlunderAudit();
-    a.start(w.state);
-    for (const e of [turn(0), phase(BOL, 'movement'), phase(BOL, 'reaction movement'), phase(BOL, 'first combat')]) a.event(e);
-    setUnitLoc(w.state, w.unit('B-I1'), IN_DEAD); // eliminated in combat, after its Movement Phase
-    for (const e of [
-      turn(1),
-      phase(PAR, 'movement'),
-      capture(w, '1505', 'movement'),
-      capture(w, '1508', 'movement'),
-      capture(w, '1505', 'advance'),
-    ])
-      a.event(e);
-    expect(ended(a).games[OPEN_BASE]).toEqual([0, 0]);
-  });
-  test('16.2 before the owner has moved, the set-up is its last choice', () => {
-    const w = world({ places: [{ hex: '1505', bigFour: true }], control: { 1505: 'BOL' } });
-    expect(
-      audit(w.state, [turn(0), phase(PAR, 'movement'), capture(w as ReturnType<typeof base>, '1505', 'movement')]).total[OPEN_BASE],
-    ).toEqual([0, 1]);
-  });
-});
-
-describe('12.4, 12.5 hopeless_attack: no roll gives the defender a loss or a retreat', () => {
-  const { state } = world();
-  const drm = (value: number) => [{ kind: 'defenderTerrain' as const, value, rule: '12.13' }];
-  test('12.4 odds below 1-2 always; 1-2 with -5 (every roll on rows -1..1: "-"); not with -4 (a 6 reads row 2: 10)', () => {
-    expect(hopelessOdds(state, 0, true, [])).toBe(true);
-    expect(hopelessOdds(state, 0, false, drm(-5))).toBe(true);
-    expect(hopelessOdds(state, 0, false, drm(-4))).toBe(false);
-    expect(hopelessOdds(state, 1, false, [...drm(-3), { kind: 'attackFromClear', value: -3, rule: '12.13' }])).toBe(true); // 1-1, -6: rows -1..0
-    expect(hopelessOdds(state, 6, false, drm(-7))).toBe(false); // 6-1 row -1: 25R
-  });
-  test('12.5 a combat record at hopeless odds counts for the attacker; a cancelled one or fair odds do not', () => {
-    const w = world();
-    const att = w.put('B-I1', '1205'),
-      def = w.put('P-I1', '1206');
-    const combat = (column: number, belowLowest: boolean, cancelled: boolean): GameEvent => ({
-      type: 'combat',
-      side: BOL,
-      phase: 'first',
-      attackers: [att],
-      defenders: [def],
-      hexes: [w.hex('1206')],
-      attack: 1,
-      defence: 6,
-      column,
-      belowLowest,
-      modifiers: [],
-      roll: 4,
-      modified: 4,
-      attacker: { loss: 25, retreat: true },
-      defender: { loss: 0, retreat: false },
-      cancelled,
-    });
-    expect(audit(w.state, [combat(0, true, false), combat(0, true, false), combat(3, false, false)]).total[HOPELESS_ATTACK]).toEqual([
-      0, 2,
-    ]);
-    expect(audit(w.state, [combat(0, true, true)]).games[HOPELESS_ATTACK]).toEqual([0, 0]);
-  });
-});
-
-describe('10 idle_units: on the map at the end, never active, not a garrison', () => {
-  test('10 only the unit that neither moved, retreated, advanced, attacked nor built, outside settlements and works, counts', () => {
-    const w = world({ places: [{ hex: '1505' }] });
-    w.state.works_h[w.hex('1303')] = WORKS_ENTRENCHMENT;
-    const moved = w.put('P-I1', '1201'),
-      retreated = w.put('P-I2', '1202'),
-      advanced = w.put('P-I3', '1203'),
-      attacked = w.put('P-I4', '1204');
-    const builder = w.put('P-E1', '1207');
-    w.put('P-I5', '1505'); // a settlement's garrison
-    w.put('P-C1', '1303'); // holds works
-    const idle = w.put('P-A1', '1209');
-    w.put('B-I1', '1808'); // idle too, for Bolivia
-    const c = audit(w.state, [
-      turn(0),
-      {
-        type: 'move',
-        side: PAR,
-        units: [moved],
-        leaders: [],
-        trucks: [],
-        ghq: false,
-        csp: 0,
-        carrier: -1,
-        path: [w.hex('1210'), w.hex('1201')],
-        phase: 'movement',
-      },
-      { type: 'retreat', side: PAR, unit: retreated, from: 0, to: 0, rout: false },
-      { type: 'advance', side: PAR, unit: advanced, from: 0, to: 0, attacker: true },
-      {
-        type: 'combat',
-        side: PAR,
-        phase: 'first',
-        attackers: [attacked],
-        defenders: [],
-        hexes: [],
-        attack: 4,
-        defence: 2,
-        column: 2,
-        belowLowest: false,
-        modifiers: [],
-        roll: 3,
-        modified: 3,
-        attacker: { loss: 25, retreat: false },
-        defender: { loss: 25, retreat: false },
-        cancelled: false,
-      },
-      { type: 'build', side: PAR, hex: w.hex('1207'), what: 'entrenchment', unit: builder },
-    ]);
-    expect(c.total[IDLE_UNITS]).toEqual([1, 1]);
-    expect(w.state.loc_u[idle]).toBe(w.hex('1209'));
-  });
-  test('10 units off the map (dead, in the pile) are not idle', () => {
-    const w = world();
-    setUnitLoc(w.state, w.unit('P-I1'), IN_DEAD);
-    expect(audit(w.state, [turn(0)]).games[IDLE_UNITS]).toEqual([0, 0]);
-  });
-});
-
-describe('11.1 overstack_losses', () => {
-  test('11.1 units removed for over-stacking count for their side; other eliminations do not', () => {
-    const w = world();
-    const u = w.put('P-I1', '1205'),
-      v = w.put('P-I2', '1206');
-    const { game, a } = auditedGame(w.state, []);
-    eliminateUnit(game, u, { overstack: true, cause: 'overstack', rule: '11.1, I-14' });
-    eliminateUnit(game, v, { cause: 'noRetreat', rule: '12.8' });
-    const c = ended(a);
-    expect(c.total[OVERSTACK]).toEqual([1, 0]);
-  });
-});
-
-describe('the audit between games', () => {
-  test('start() begins a new game: nothing of the last one carries over', () => {
-    const w = world({ turns: 1 });
-    const a = new BlunderAudit();
-    a.start(w.state);
-    a.event({ type: 'ghqRemoved', side: PAR, cause: 'overrun', rule: '10.3' });
-    a.event({ type: 'roll', kind: 'callUp', side: BOL, roll: 2, rule: '9.5' });
-    const first = ended(a);
-    expect(first.games[GHQ_OVERRUN]).toEqual([1, 0]);
-    expect(first.games[HOPELESS_CALL_UP]).toEqual([0, 1]); // judged at the end of the game
-    a.start(createState(w.state.scenario, w.state.options));
-    const second = ended(a);
-    expect(second.total.flat().every((n) => n === 0)).toBe(true);
   });
 });
