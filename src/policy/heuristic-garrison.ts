@@ -45,8 +45,12 @@ export function guarded(view: GameState, side: Side, h: number, params: Heuristi
   if (!params.garrisonExact) return view.combat_hs[h * 2 + side] === 0 ? enemyCanReach(view, side, h) : enemyCanReachNear(view, side, h, 1);
   // guardReaction: a big-four base judged against a led stack's Reaction Movement in our turn and its move after it (10.10).
   const reaction = params.guardReaction && view.map.bigFour_h[h] === 1 && view.phasing === side;
+  // 10.7: an empty one no enemy unit can get to by road (a bound no position of ours widens) is out of reach without a search.
   if (view.combat_hs[h * 2 + side] === 0)
-    return enemyCanReach(view, side, h, true) || (reaction && enemyCanReachWithReaction(view, side, h));
+    return (
+      enemyInRange(view, side, h, 0, reaction) &&
+      (enemyCanReach(view, side, h, true) || (reaction && enemyCanReachWithReaction(view, side, h)))
+    );
   return view.map.bigFour_h[h] === 1 ? enemyInRange(view, side, h, 2, reaction) : enemyCanReachNear(view, side, h, 2, true);
 }
 
@@ -145,9 +149,7 @@ export function chooseGarrison(
     // left that barred a road, 10.10: a reaction through it); asked again at each move of the phase, queued once.
     for (const p of view.map.places) {
       const h = p.hex;
-      if (!p.bigFour || plan.queued.includes(h) || view.combat_hs[h * 2 + side] !== 0) continue;
-      // 10.7: no enemy unit within road range (with a led stack's reaction) cannot reach it however our units stand: not asked.
-      if (!enemyInRange(view, side, h, 0, true) || !guarded(view, side, h, params)) continue;
+      if (!p.bigFour || plan.queued.includes(h) || view.combat_hs[h * 2 + side] !== 0 || !guarded(view, side, h, params)) continue;
       if (!params.baseOutOfSupply && !supplyArea(view, side)[h]) continue;
       plan.queue.push(h);
       plan.queued.push(h);
