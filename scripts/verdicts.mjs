@@ -16,31 +16,37 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
-};
-const many = (name) => args.flatMap((a, i) => (a === `--${name}` && i + 1 < args.length ? [args[i + 1]] : []));
-const out = opt('out');
-if (!out) {
-  console.error('verdicts: --out DIR is required (e.g. --out reports/study/verdicts-2026-11-29)');
-  process.exit(2);
-}
-const scenarios = opt('scenarios', 'boqueron,villa-montes,ballivian,alihuata').split(',');
-const pool = opt('pool', 'cautious,balanced,aggressive,historical,tuned').split(',');
-const rounds = Number(opt('rounds', '3'));
+// The command line, read by commander as chaco's own is (unknown options and missing values refused with a message).
+const o = new Command('verdicts')
+  .requiredOption('--out <dir>', 'folder of the study, e.g. reports/study/verdicts-2026-11-29')
+  .option('--scenarios <ids>', 'comma-separated scenarios', 'boqueron,villa-montes,ballivian,alihuata')
+  .option('--pool <policies>', "both sides' pool", 'cautious,balanced,aggressive,historical,tuned')
+  .option('--extra <scenario=file>', "a policy file in one scenario's pool from the first round; repeatable", (v, all) => [...all, v], [])
+  .option('--rounds <n>', 'rounds of solving again at most', '3')
+  .option('--max-games <n>', 'chaco balance --max-games', '400')
+  .option('--restricted-games <n>', 'chaco balance --restricted-games', '200')
+  .option('--candidates <n>', 'chaco best-response --candidates', '40')
+  .option('--games <n>', 'chaco best-response --games', '60')
+  .option('--final-games <n>', 'chaco best-response --final-games', '400')
+  .parse(process.argv)
+  .opts();
+const out = o.out;
+const scenarios = o.scenarios.split(',');
+const pool = o.pool.split(',');
+const rounds = Number(o.rounds);
 const budget = {
-  maxGames: opt('max-games', '400'),
-  restrictedGames: opt('restricted-games', '200'),
-  candidates: opt('candidates', '40'),
-  games: opt('games', '60'),
-  finalGames: opt('final-games', '400'),
+  maxGames: o.maxGames,
+  restrictedGames: o.restrictedGames,
+  candidates: o.candidates,
+  games: o.games,
+  finalGames: o.finalGames,
 };
 const extra = new Map();
-for (const e of many('extra')) {
+for (const e of o.extra) {
   const [s, file] = e.split('=');
   if (!s || !file || !scenarios.includes(s)) {
     console.error(`verdicts: --extra ${e}: expected SCENARIO=FILE with SCENARIO one of ${scenarios.join(', ')}`);
