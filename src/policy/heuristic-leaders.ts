@@ -202,3 +202,43 @@ function waysOut(view: GameState, side: Side, h: number): number {
   }
   return ways;
 }
+
+/** 12.2, I-27, I-30 (leaderSpread): of the leaders in one hex, the one who stays with its stack: the best command rating, then the lowest political rating (the least VP at stake, 12.9), then the lowest index. */
+export function leaderToKeep(view: GameState, leaders: readonly number[]): number {
+  const { command_l, political_l } = view.counters;
+  let best = leaders[0]!;
+  for (const l of leaders)
+    if (
+      command_l[l]! > command_l[best]! ||
+      (command_l[l] === command_l[best] && (political_l[l]! < political_l[best]! || (political_l[l] === political_l[best] && l < best)))
+    )
+      best = l;
+  return best;
+}
+
+/**
+ * 12.2, 12.9 (leaderSpread, leaderJoin): where a leader moving alone goes: among the hexes in `reach` (his own search) holding two or
+ * more combat units of the side and no leader, not doomed (exposedLeaderStack), one beside the enemy (`near1`: it may
+ * attack, 12.2) first, then one with the enemy within three hexes (`near3`), then the most steps, then the cheapest; -1: none.
+ */
+export function leaderPost(reach: Reach, view: GameState, side: Side, near1: Float64Array, near3: Float64Array): number {
+  const size = view.map.grid.size;
+  let best = -1,
+    bestRank = -1,
+    bestCost = Infinity;
+  for (let i = 0; i < reach.count; i++) {
+    const n = reach.touched_n[i]!;
+    if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || view.leaders_hs[n * 2 + side]! > 0 || !canEndAt(reach, n))
+      continue;
+    const s = stackAt(view, side, n);
+    if (doomed(s, near3[n]! > 0)) continue;
+    const rank = (near1[n]! > 0 ? 2000 : near3[n]! > 0 ? 1000 : 0) + s.steps,
+      cost = reach.cost_n[n]!;
+    if (rank > bestRank || (rank === bestRank && cost < bestCost)) {
+      best = n;
+      bestRank = rank;
+      bestCost = cost;
+    }
+  }
+  return best;
+}

@@ -3,7 +3,7 @@
 // contact, danger and General Supply; garrisons stay in threatened settlements.
 import { ENGINEER } from '../core/counters.js';
 import type { Decision, MoveOrder } from '../core/decisions.js';
-import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type Reach } from '../core/movement.js';
+import { canEndAt, createReach, pathSearchFor, pathTo, reachable, stackMover, type PathSearch, type Reach } from '../core/movement.js';
 import { stackingLimit } from '../core/combat-odds.js';
 import { otherSide, type Side } from '../core/side.js';
 import { WORKS_NONE, type GameMap } from '../core/map.js';
@@ -20,7 +20,9 @@ import {
   exposedLeaderStack,
   ghqRefuge,
   joinDooms,
+  leaderPost,
   leaderRefuge,
+  leaderToKeep,
   leaderWithdrawal,
   pocketed,
   wastingInEzoc,
@@ -37,6 +39,10 @@ interface Group {
   readonly leaders: number[];
   /** refugeLast: the refuge chosen first by leaders leaving a doomed stack, put back until the other stacks have moved. */
   readonly first?: number;
+  /** leaderSpread: leaders moving after the other stacks; the leader who stayed with their stack (-1: they were moving alone). */
+  readonly follow?: number;
+  /** leaderJoin: these leaders left units of their hex behind (a garrison kept, units that do not move), for garrisonCover. */
+  readonly leftUnits?: boolean;
 }
 
 /** Per-phase memory: which groups are left to move. */
@@ -196,7 +202,7 @@ export function chooseMove(
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
     let units = g.units.filter((u) => d.movable.units.includes(u) && view.loc_u[u] === g.start);
-    const leaders = g.leaders.filter((l) => d.movable.leaders.includes(l) && view.loc_l[l] === g.start);
+    let leaders = g.leaders.filter((l) => d.movable.leaders.includes(l) && view.loc_l[l] === g.start);
     if (d.reaction && (leaders.length === 0 || units.length === 0)) continue;
     // Garrison: keep the strongest units in an own settlement with the enemy near (`garrison` of them), and
     // one at least where the enemy could walk in next turn for VP worth it (heuristic-garrison.ts); a unit
@@ -253,6 +259,27 @@ export function chooseMove(
         return { units: [], leaders, path: pathTo(reach, refuge) };
       }
     }
+    // 12.2, 12.9, 10.3 (leaderJoin, leaderSpread): leaders moving alone, and all but one of a stack's, go once the other
+    // stacks have moved, each to a leaderless stack, else after the one who stayed, else as leaders alone do.
+    if (
+      (params.leaderJoin || params.leaderSpread) &&
+      !d.reaction &&
+      leaders.length > 0 &&
+      !leaders.some((l) => (forces.get(l) ?? -1) >= 0)
+    ) {
+      if (g.follow !== undefined) {
+        const to = spreadLeaders(view, side, g, leaders, near1, near3, plan, ps, reach);
+        if (to !== null) return to;
+        if (g.follow >= 0 && view.loc_l[g.follow] === g.start) continue;
+      } else if (params.leaderJoin && units.length === 0) {
+        plan.queue.push({ start: g.start, units: [], leaders, follow: -1, leftUnits: g.units.length > 0 });
+        continue;
+      } else if (params.leaderSpread && leaders.length > 1) {
+        const keep = leaderToKeep(view, leaders);
+        plan.queue.push({ start: g.start, units: [], leaders: leaders.filter((l) => l !== keep), follow: keep });
+        leaders = [keep];
+      }
+    }
     // 14.3, 12.13 (holdWorks): a stack dug in with the enemy near stays in its works while its side leads by less than holdWorksLead VP.
     if (params.holdWorks > 0 && holdsWorks(view, side, g.start, units, params)) continue;
     const pieces = { units, leaders };
@@ -268,7 +295,7 @@ export function chooseMove(
       led = leaders.length > 0;
     // 10.3, I-35, 8.12 (garrisonCover): leaders leaving units behind as a garrison do not end alone where an enemy unit
     // could walk in, nor with the units they take on a stack out of General Supply that attrition may take whole.
-    const cover = params.garrisonCover && led && units.length < g.units.length;
+    const cover = params.garrisonCover && led && (units.length < g.units.length || g.leftUnits === true);
     // 15.1, 8.10: a leaderless group away from the enemy, outside works and own settlements, marches to the nearest leader at the front (reserveMarch).
     const reserve = moving && !led && view.works_h[g.start] === 0 && !(settlement_h[g.start] && control_h[g.start] === side);
     const join = reserve && nearestEnemyDistance(view, side, g.start) > RESERVE_CONTACT ? nearestRow(frontRows, g.start) : null;
@@ -346,4 +373,34 @@ export function chooseMove(
     return { units, leaders, path: pathTo(reach, best) };
   }
   return null;
+}
+
+/**
+ * 12.2, 12.9 (leaderJoin, leaderSpread): the move of the leaders in g, moving alone after the other stacks: the first of them with a leaderless stack to go to
+ * (leaderPost) goes there alone, the others wait at the queue's head; none has one: they all go to the hex of the leader
+ * who stayed if they can end there; null: neither (they then move as leaders alone do).
+ */
+function spreadLeaders(
+  view: GameState,
+  side: Side,
+  g: Group,
+  leaders: readonly number[],
+  near1: Float64Array,
+  near3: Float64Array,
+  plan: MovePlan,
+  ps: PathSearch,
+  reach: Reach,
+): MoveOrder | null {
+  for (const l of leaders) {
+    reachable(ps, view, stackMover(view, side, { units: [], leaders: [l] }, { phaseStart: true }), g.start, reach);
+    const post = leaderPost(reach, view, side, near1, near3);
+    if (post < 0) continue;
+    const rest = leaders.filter((x) => x !== l);
+    if (rest.length > 0) plan.queue.unshift({ start: g.start, units: [], leaders: rest, follow: g.follow });
+    return { units: [], leaders: [l], path: pathTo(reach, post) };
+  }
+  const to = g.follow! >= 0 ? view.loc_l[g.follow!]! : -1;
+  if (to < 0 || to === g.start) return null;
+  reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true }), g.start, reach);
+  return canEndAt(reach, to) ? { units: [], leaders, path: pathTo(reach, to) } : null;
 }

@@ -145,6 +145,21 @@ export interface HeuristicParams {
    * in General Supply or not: one enemy move can close the ways and trap them (0: only leaderTrap's, out of supply).
    */
   readonly leaderPocket: number;
+  /**
+   * 10.3, 12.2, I-35: leaders moving alone (none of their hex's units go with them) move once the side's other stacks
+   * have moved, each to a leaderless stack of two or more combat units that can hold, one beside the enemy first (it
+   * may attack, 12.2), rather than first and toward the objectives, where they could end alone in the enemy's path
+   * and be displaced for VP (none to go to: as leaders alone do). On in `cautious` and `balanced`; off in `aggressive`
+   * (its leaders ahead alone cost it VP but pull its army on) and in the tuned files, tuned before it.
+   */
+  readonly leaderJoin: boolean;
+  /**
+   * 12.2, 12.9, I-28: a hex holding two or more leaders moves with one (the best command rating, then the lowest political
+   * rating); the others go as leaderJoin's leaders do, else to the hex of the one who stayed, so a stack crushed there
+   * costs one leader's VP, not the staff's, and more stacks may attack. Off in the presets: Bolivia gains by it in Villa
+   * Montes and Ballivián, Paraguay loses in Ballivián (docs/blunders-rounds-later.md); left to tuning.
+   */
+  readonly leaderSpread: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -212,6 +227,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 0,
     holdWorksLead: 20,
     leaderPocket: 0,
+    leaderJoin: true,
+    leaderSpread: false,
   },
   balanced: {
     minOdds: 2,
@@ -265,6 +282,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 20,
     holdWorksLead: 20,
     leaderPocket: 0,
+    leaderJoin: true,
+    leaderSpread: false,
   },
   aggressive: {
     minOdds: 1,
@@ -316,6 +335,9 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 0,
     holdWorksLead: 20,
     leaderPocket: 0,
+    // leaderJoin off: aggressive Paraguay lost 13.3 VP in Boquerón and 18.3 in the campaign by it (docs/blunders-rounds-later.md).
+    leaderJoin: false,
+    leaderSpread: false,
   },
 };
 
@@ -372,6 +394,8 @@ export const paramsSchema = z
     holdWorks: z.number().int().min(0).max(99),
     holdWorksLead: z.number().int().min(0),
     leaderPocket: z.number().int().min(0).max(6),
+    leaderJoin: z.boolean(),
+    leaderSpread: z.boolean(),
     garrisonCover: z.boolean(),
   })
   .partial();
