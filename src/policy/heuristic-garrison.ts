@@ -83,6 +83,27 @@ function canWalkTo(view: GameState, side: Side, u: number, from: number, target:
   return canEndAt(reachable(ps, view, stackMover(view, side, { units: [u] }, { phaseStart: true }), from, scratch.reach), target);
 }
 
+/** The side's supply area (supplyArea), computed on first need and kept for one question. */
+interface SupplyAreaOnce {
+  area: Uint8Array | null;
+}
+
+/**
+ * 8.12, 16.2: a settlement a garrison may be sent to: one inside the supply area (a garrison out of General Supply
+ * rolls for attrition), or with baseOutOfSupply any big-four base (2 x 2d6 VP to the enemy who walks in are worth it).
+ */
+function garrisonable(
+  view: GameState,
+  side: Side,
+  p: { hex: number; bigFour?: boolean },
+  params: HeuristicParams,
+  once: SupplyAreaOnce,
+): boolean {
+  if (params.baseOutOfSupply && p.bigFour) return true;
+  once.area ??= supplyArea(view, side);
+  return once.area[p.hex] !== 0;
+}
+
 /**
  * 9.4, 16.2 (guardSource): where new unit u should be placed among the friendly sources `hexes`: the one nearest an own
  * big-four base that wants a garrison (guarded; inside the supply area unless baseOutOfSupply) from which u can walk
@@ -92,14 +113,11 @@ export function guardSource(view: GameState, side: Side, u: number, hexes: reado
   const type = view.counters.type_u[u];
   if (!params.guardSource || params.garrisonVp >= 99 || (type !== INFANTRY && type !== CAVALRY)) return -1;
   const grid = view.map.grid;
-  let area: Uint8Array | null = null;
+  const area: SupplyAreaOnce = { area: null };
   for (const p of view.map.places) {
     const base = p.hex;
     if (!p.bigFour || view.combat_hs[base * 2 + side] !== 0 || !guarded(view, side, base, params)) continue;
-    if (!params.baseOutOfSupply) {
-      area ??= supplyArea(view, side);
-      if (!area[base]) continue;
-    }
+    if (!garrisonable(view, side, p, params, area)) continue;
     // 16.2: a unit of ours can already get there this phase: chooseGarrison will send it.
     let covered = false;
     for (let v = 0; v < view.loc_u.length && !covered; v++) {
@@ -130,27 +148,21 @@ export function chooseGarrison(
     plan.key = key;
     plan.queue = [];
     plan.queued = [];
-    // 8.12: a garrison out of General Supply would roll for attrition; only settlements inside the supply area.
-    let area: Uint8Array | null = null;
+    const area: SupplyAreaOnce = { area: null };
     for (const p of view.map.places) {
       if (!p.settlement || view.combat_hs[p.hex * 2 + side] !== 0 || !guarded(view, side, p.hex, params)) continue;
-      // baseOutOfSupply: a big-four base is worth a garrison's attrition (16.2: 2 x 2d6 VP to the enemy who walks in).
-      if (params.baseOutOfSupply && p.bigFour) {
-        plan.queue.push(p.hex);
-        continue;
-      }
-      area ??= supplyArea(view, side);
-      if (area[p.hex]) plan.queue.push(p.hex);
+      if (garrisonable(view, side, p, params, area)) plan.queue.push(p.hex);
     }
     plan.queue.sort((a, b) => settlementValue(view, b) - settlementValue(view, a) || a - b);
     plan.queued.push(...plan.queue);
   } else if (params.garrisonRecheck) {
     // garrisonRecheck: a move of ours since may have opened the way to an empty big-four base (7.3: a ZOC gone, a hex
     // left that barred a road, 10.10: a reaction through it); asked again at each move of the phase, queued once.
+    const area: SupplyAreaOnce = { area: null };
     for (const p of view.map.places) {
       const h = p.hex;
       if (!p.bigFour || plan.queued.includes(h) || view.combat_hs[h * 2 + side] !== 0 || !guarded(view, side, h, params)) continue;
-      if (!params.baseOutOfSupply && !supplyArea(view, side)[h]) continue;
+      if (!garrisonable(view, side, p, params, area)) continue;
       plan.queue.push(h);
       plan.queued.push(h);
     }
