@@ -11,7 +11,8 @@
 //
 // --extra adds a policy file (a reply found before) to one scenario's pool from the first round. Writes
 // DIR/verdicts.csv and DIR/verdicts.json: each scenario's last equilibrium, its pool, each side's best-response
-// gain with its interval, and whether the check found nothing more (converged) or the rounds ran out.
+// gain with its interval (in wins, which decide "beaten", and in VP a game), and whether the check found nothing
+// more (converged) or the rounds ran out.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -136,9 +137,13 @@ for (const s of scenarios) {
   results.push({ ...last, converged });
 }
 
-const gain = (c) => [c.gain, c.gain_lo, c.gain_hi];
+// Each check's gain in wins and in VP a game (best-response.csv's margin_gain: a gain win rates near 0% or 100% cannot show).
+const gain = (c) => [c.gain, c.gain_lo, c.gain_hi, c.margin_gain ?? '', c.margin_gain_lo ?? '', c.margin_gain_hi ?? ''];
+const vpBeaten = (r) => ['PAR', 'BOL'].filter((side) => Number(r.checks[side].margin_gain_lo) > 0);
 const header =
-  'scenario,rounds,converged,value,lo,hi,fair_bid,fair_bid_lo,fair_bid_hi,par_mix,bol_mix,par_gain,par_gain_lo,par_gain_hi,bol_gain,bol_gain_lo,bol_gain_hi,study';
+  'scenario,rounds,converged,value,lo,hi,fair_bid,fair_bid_lo,fair_bid_hi,par_mix,bol_mix,' +
+  'par_gain,par_gain_lo,par_gain_hi,par_vp_gain,par_vp_gain_lo,par_vp_gain_hi,' +
+  'bol_gain,bol_gain_lo,bol_gain_hi,bol_vp_gain,bol_vp_gain_lo,bol_vp_gain_hi,study';
 const rows = results.map((r) =>
   [
     r.scenario,
@@ -167,5 +172,11 @@ const bid = (v) => (Number(v) < 0 ? `Bolivia +${-Number(v)}` : `Paraguay +${Numb
 for (const r of results)
   console.log(
     `${r.scenario}: Paraguay wins ${(100 * r.value).toFixed(1)}% (${(100 * r.lo).toFixed(1)}–${(100 * r.hi).toFixed(1)}) at equilibrium, ` +
-      `fair bid ${bid(r.fair_bid)} VP; ${r.converged ? 'no side beaten by a reply' : 'a side still beaten when the rounds ran out'} (round ${r.round + 1})`,
+      `fair bid ${bid(r.fair_bid)} VP; ${r.converged ? 'no side beaten by a reply' : 'a side still beaten when the rounds ran out'} (round ${r.round + 1})` +
+      vpBeaten(r)
+        .map(
+          (side) =>
+            `; ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s reply gains ${r.checks[side].margin_gain} VP a game, not wins: the bid may be off`,
+        )
+        .join(''),
   );

@@ -12,7 +12,16 @@ import { mixText } from '../report/balance-report.js';
 import { makeFolder } from '../report/make-folder.js';
 import { writeFileAtomic } from '../report/write-file.js';
 import { aggregateShape } from '../sim/aggregate.js';
-import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply, type MixCell } from '../sim/best-response.js';
+import {
+  mixOfMixesScores,
+  mixResult,
+  mixScores,
+  replyFitness,
+  replyGain,
+  replyMarginGain,
+  searchReply,
+  type MixCell,
+} from '../sim/best-response.js';
 import { commandLine, type LineSchema } from '../sim/command-line.js';
 import { declareLine } from './declared-lines.js';
 import { dataHash, type RunSpec } from '../sim/spec.js';
@@ -216,6 +225,15 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
         refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) })),
       );
       const g = replyGain(reply, ref);
+      const replyMargins = mixScores(
+          replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight)),
+          'margin_g',
+        ),
+        refMargins = mixOfMixesScores(
+          refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) })),
+          'margin_g',
+        );
+      const m = replyMarginGain(replyMargins, refMargins);
       const mean = (x: Float64Array) => x.reduce((a, b) => a + b, 0) / x.length;
       return {
         status,
@@ -228,6 +246,11 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
           gain: g.gain,
           lo: g.lo,
           hi: g.hi,
+          replyMargin: mean(replyMargins),
+          referenceMargin: mean(refMargins),
+          marginGain: m.gain,
+          marginLo: m.lo,
+          marginHi: m.hi,
         },
       };
     },

@@ -22,6 +22,11 @@ export const BEST_RESPONSE_COLUMNS = [
   'gain',
   'gain_lo',
   'gain_hi',
+  'reference_margin',
+  'reply_margin',
+  'margin_gain',
+  'margin_gain_lo',
+  'margin_gain_hi',
   'best_candidate',
   'reply_file',
 ] as const;
@@ -54,12 +59,19 @@ export interface BestResponseResult {
     gain: number;
     lo: number;
     hi: number;
+    /** The side's mean margin (its VP minus the enemy's) against the held mix, the reply's and the reference's, and the paired gain in VP. */
+    replyMargin: number;
+    referenceMargin: number;
+    marginGain: number;
+    marginLo: number;
+    marginHi: number;
   } | null;
 }
 
 const SIDE_NAME = { PAR: 'Paraguay', BOL: 'Bolivia' } as const;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+const vps = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
 const paramsText = (p: Record<string, unknown>) =>
   Object.entries(p)
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -74,9 +86,12 @@ export function bestResponseLine(r: BestResponseResult): string {
   const eq = r.equilibrium
     ? `; ${SIDE_NAME[r.side]}'s value at the study's equilibrium ${pct(r.equilibrium.value)} (${pct(r.equilibrium.lo)}–${pct(r.equilibrium.hi)})`
     : '';
-  const best = `the best, ${f.best}: ${pts(f.gain)} points, 95% ${pts(f.lo)} to ${pts(f.hi)}, ${f.games} paired games; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}`;
+  const vp = `${vps(f.marginGain)} VP a game (95% ${vps(f.marginLo)} to ${vps(f.marginHi)})`;
+  const best = `the best, ${f.best}: ${pts(f.gain)} points, 95% ${pts(f.lo)} to ${pts(f.hi)}, ${vp}, ${f.games} paired games; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}`;
   if (f.lo > 0)
-    return `${who}: a reply found in ${n} evaluations gains ${pts(f.gain)} points (95% ${pts(f.lo)} to ${pts(f.hi)}; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}) over ${r.reference}: the pool was too weak; add ${f.file} to the pool and solve again`;
+    return `${who}: a reply found in ${n} evaluations gains ${pts(f.gain)} points (95% ${pts(f.lo)} to ${pts(f.hi)}; ${vp}; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}) over ${r.reference}: the pool was too weak; add ${f.file} to the pool and solve again`;
+  if (f.marginLo > 0)
+    return `${who}: no reply found in ${n} evaluations gains more than ${pts(Math.max(0, f.hi))} points over ${r.reference}, but the best gains ${vp} (${best}): the win rate holds, the fair bid may not`;
   return `${who}: no reply found in ${n} evaluations gains more than ${pts(Math.max(0, f.hi))} points over ${r.reference} (${best})`;
 }
 
@@ -100,6 +115,11 @@ export function writeBestResponseReport(dir: string, r: BestResponseResult, mani
     gain: f ? round(f.gain) : '',
     gain_lo: f ? round(f.lo) : '',
     gain_hi: f ? round(f.hi) : '',
+    reference_margin: f ? round(f.referenceMargin, 2) : '',
+    reply_margin: f ? round(f.replyMargin, 2) : '',
+    margin_gain: f ? round(f.marginGain, 2) : '',
+    margin_gain_lo: f ? round(f.marginLo, 2) : '',
+    margin_gain_hi: f ? round(f.marginHi, 2) : '',
     best_candidate: f?.best ?? '',
     reply_file: f?.file ?? '',
   };

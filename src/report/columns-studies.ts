@@ -213,6 +213,13 @@ export const STUDY_CSV_FILES: readonly CsvFile[] = [
       gain_lo:
         "paired 95% interval of gain, lower end (Newcombe's; for scores mixing wins, the same square-and-add on the Wilson intervals of the two mean scores and their correlation)",
       gain_hi: 'its upper end: no reply found gains more than this',
+      reference_margin: "the reference's mean margin against the held mix on the final games (the side's VP minus the other's)",
+      reply_margin: "the best reply's mean margin on the same games",
+      margin_gain:
+        'reply_margin - reference_margin, the mean of the per-game paired differences: a gain that win rates near 0% or 100% cannot show',
+      margin_gain_lo:
+        'its 95% interval (normal, over the paired differences), lower end: above 0, the fair bid may be off though the win rate holds',
+      margin_gain_hi: 'its upper end',
       best_candidate: 'the candidate the search rated best (candidates.csv)',
       reply_file: 'the best reply as a plan file (play it with --par/--bol, add it to a --pool)',
     },

@@ -3,7 +3,7 @@
 // largest gain found is then measured on fresh seeds against the side's own reference mix, game by game.
 // Pure functions over per-game outcomes and an evaluation callback: no games are played here.
 import { Ntbea } from './ntbea.js';
-import { pairedProportionDiff, seededUniform, wilson, type Interval } from '../analysis/stats.js';
+import { meanDiff, pairedProportionDiff, seededUniform, wilson, type Interval } from '../analysis/stats.js';
 
 /**
  * What the searches maximise (chaco tune's fitness, in [0, 1]): half the win rate, half a squashed mean
@@ -23,11 +23,17 @@ export interface MixCell {
 /** Games every cell of a mix has (its cells are paired by game index). */
 const commonGames = (cells: readonly MixCell[]) => Math.min(...cells.map((c) => c.won_g.length));
 
-/** Per game, the side's expected score against the mix: Σ weight × won (the weights summing to 1). */
-export function mixScores(cells: readonly MixCell[]): Float64Array {
+/**
+ * Per game, the side's expected score against the mix: Σ weight × won (the weights summing to 1); with `field`
+ * 'margin_g', its expected margin, Σ weight × margin.
+ */
+export function mixScores(cells: readonly MixCell[], field: 'won_g' | 'margin_g' = 'won_g'): Float64Array {
   const n = commonGames(cells);
   const out = new Float64Array(n);
-  for (const c of cells) for (let g = 0; g < n; g++) out[g]! += c.weight * c.won_g[g]!;
+  for (const c of cells) {
+    const x = c[field];
+    for (let g = 0; g < n; g++) out[g]! += c.weight * x[g]!;
+  }
   return out;
 }
 
@@ -48,8 +54,11 @@ export function mixResult(cells: readonly MixCell[]): { winRate: number; meanMar
  * Per game, a mix of the side's own policies against a mix of the other's: Σ_i w_i × (score of policy i
  * against the other mix). `own[i]` holds policy i's cells against the other mix.
  */
-export function mixOfMixesScores(own: readonly { weight: number; cells: readonly MixCell[] }[]): Float64Array {
-  const scores = own.map((o) => mixScores(o.cells));
+export function mixOfMixesScores(
+  own: readonly { weight: number; cells: readonly MixCell[] }[],
+  field: 'won_g' | 'margin_g' = 'won_g',
+): Float64Array {
+  const scores = own.map((o) => mixScores(o.cells, field));
   const n = Math.min(...scores.map((s) => s.length));
   const out = new Float64Array(n);
   own.forEach((o, i) => {
@@ -113,6 +122,24 @@ export function replyGain(reply: ArrayLike<number>, reference: ArrayLike<number>
   const lo = d - Math.sqrt(Math.max(0, dl1 * dl1 + du2 * du2 - 2 * r * dl1 * du2));
   const hi = d + Math.sqrt(Math.max(0, dl2 * dl2 + du1 * du1 - 2 * r * dl2 * du1));
   return { gain: d, lo: Math.max(-1, lo), hi: Math.min(1, hi), games: n };
+}
+
+/**
+ * A reply's gain in VP over the reference: the mean of the per-game paired differences of the side's margins
+ * (mixScores with 'margin_g'), with a normal 95% interval (hundreds of games). Where one side wins nearly every
+ * game a better reply cannot show in the win rate, and shows here.
+ */
+export function replyMarginGain(reply: ArrayLike<number>, reference: ArrayLike<number>): { gain: number } & Interval {
+  const n = Math.min(reply.length, reference.length);
+  let sum = 0,
+    sumSq = 0;
+  for (let g = 0; g < n; g++) {
+    const d = reply[g]! - reference[g]!;
+    sum += d;
+    sumSq += d * d;
+  }
+  const m = meanDiff(n, sum, sumSq);
+  return { gain: m.mean, lo: m.lo, hi: m.hi };
 }
 
 export interface ReplySearch {

@@ -104,6 +104,10 @@ describe('chaco best-response', () => {
       .split('\n')
       .map((l) => Number(l.split(',')[0]));
     expect(kept).toEqual(margins);
+    // A held mix of one policy: the reply's mean margin is that run's; the VP gain is reply minus reference.
+    if (/ 1$/.test(eq.bol_mix!)) expect(Number(row.reply_margin)).toBeCloseTo(margins.reduce((a, b) => a + b, 0) / margins.length, 2);
+    expect(Number(row.margin_gain)).toBeCloseTo(Number(row.reply_margin) - Number(row.reference_margin), 1);
+    expect(Number(row.margin_gain_lo)).toBeLessThanOrEqual(Number(row.margin_gain));
 
     // One worker, cut short after the first candidate, resumed: the same files.
     const cut = tmp();

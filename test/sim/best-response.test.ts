@@ -2,7 +2,15 @@
 // replies scored exactly against a held mix of a matrix, the gain over an equilibrium (none) and over a
 // weak pool's mix (what the matrix says), and the paired per-game scores the command measures with.
 import { describe, expect, test } from 'vitest';
-import { mixOfMixesScores, mixResult, mixScores, replyFitness, replyGain, searchReply } from '../../src/sim/best-response.js';
+import {
+  mixOfMixesScores,
+  mixResult,
+  mixScores,
+  replyFitness,
+  replyGain,
+  replyMarginGain,
+  searchReply,
+} from '../../src/sim/best-response.js';
 import { mixedValue, solveMatrixGame } from '../../src/analysis/matrix-game.js';
 import { mixText, parseMix } from '../../src/report/balance-report.js';
 import { pairedProportionDiff } from '../../src/analysis/stats.js';
@@ -109,6 +117,24 @@ describe('scores against a mix, paired game by game', () => {
       ref = [1, 1, 1, 0, 0, 0, 0, 1, 0, 0];
     const d = pairedProportionDiff(3, 4, 1, 2);
     expect(replyGain(reply, ref)).toEqual({ gain: d.diff, lo: d.lo, hi: d.hi, games: 10 });
+  });
+
+  test('the gain in VP is the mean of the paired margin differences, with a normal interval; the margins mix as the wins do', () => {
+    // Differences 5, 7, 3, 9: mean 6, sd sqrt(20/3), half-width 1.96 sd / 2.
+    const m = replyMarginGain([10, 12, 8, 14], [5, 5, 5, 5]);
+    const half = (1.959963984540054 * Math.sqrt(20 / 3)) / 2;
+    expect(m.gain).toBeCloseTo(6, 12);
+    expect(m.lo).toBeCloseTo(6 - half, 9);
+    expect(m.hi).toBeCloseTo(6 + half, 9);
+    // Win rates at 100% both ways: no gain in wins, a gain in VP the interval shows.
+    const held = (margin: number[], weight: number) => ({ weight, won_g: margin.map(() => 1), margin_g: margin });
+    const reply = [held([30, 40, 35, 45], 0.5), held([20, 30, 25, 35], 0.5)];
+    const ref = [{ weight: 1, cells: [held([20, 25, 20, 30], 0.5), held([10, 15, 10, 20], 0.5)] }];
+    expect(replyGain(mixScores(reply), mixOfMixesScores(ref)).gain).toBe(0);
+    expect([...mixScores(reply, 'margin_g')]).toEqual([25, 35, 30, 40]);
+    const vp = replyMarginGain(mixScores(reply, 'margin_g'), mixOfMixesScores(ref, 'margin_g'));
+    expect(vp.gain).toBeCloseTo(32.5 - 18.75, 12);
+    expect(vp.lo).toBeGreaterThan(0);
   });
 
   test("the fitness is tune's: half the win rate, half the squashed mean margin", () => {
