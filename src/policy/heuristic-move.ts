@@ -376,9 +376,10 @@ export function chooseMove(
 }
 
 /**
- * 12.2, 12.9 (leaderJoin, leaderSpread): the move of the leaders in g, moving alone after the other stacks: the first of them with a leaderless stack to go to
- * (leaderPost) goes there alone, the others wait at the queue's head; none has one: they all go to the hex of the leader
- * who stayed if they can end there; null: neither (they then move as leaders alone do).
+ * 12.2, 12.9 (leaderJoin, leaderSpread): the move of the leaders in g, moving alone after the other stacks: the first
+ * of them with a leaderless stack to go to (leaderPost) goes there alone, the others wait at the queue's head; none has
+ * one: they all go to the hex of the leader who stayed if they can end there; null: neither (they then move as leaders
+ * alone do).
  */
 function spreadLeaders(
   view: GameState,
@@ -396,7 +397,7 @@ function spreadLeaders(
     const post = leaderPost(reach, view, side, near1, near3);
     if (post < 0) continue;
     const rest = leaders.filter((x) => x !== l);
-    if (rest.length > 0) plan.queue.unshift({ start: g.start, units: [], leaders: rest, follow: g.follow });
+    if (rest.length > 0) plan.queue.unshift({ start: g.start, units: [], leaders: rest, follow: g.follow, leftUnits: g.leftUnits });
     return { units: [], leaders: [l], path: pathTo(reach, post) };
   }
   const to = g.follow! >= 0 ? view.loc_l[g.follow!]! : -1;
