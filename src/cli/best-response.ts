@@ -220,19 +220,14 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
       }));
       status = await playAll([...replyCells, ...refCells.flatMap((r) => r.cells)]);
       if (status !== 'complete') return { status, final: null };
-      const reply = mixScores(replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight)));
-      const ref = mixOfMixesScores(
-        refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) })),
-      );
+      // Each final cell read once, as the side's wins and margins; the gain in wins, then in VP.
+      const replySides = replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight));
+      const refSides = refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) }));
+      const reply = mixScores(replySides),
+        ref = mixOfMixesScores(refSides);
       const g = replyGain(reply, ref);
-      const replyMargins = mixScores(
-          replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight)),
-          'margin_g',
-        ),
-        refMargins = mixOfMixesScores(
-          refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) })),
-          'margin_g',
-        );
+      const replyMargins = mixScores(replySides, 'margin_g'),
+        refMargins = mixOfMixesScores(refSides, 'margin_g');
       const m = replyMarginGain(replyMargins, refMargins);
       const mean = (x: Float64Array) => x.reduce((a, b) => a + b, 0) / x.length;
       return {

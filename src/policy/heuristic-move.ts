@@ -259,14 +259,11 @@ export function chooseMove(
         return { units: [], leaders, path: pathTo(reach, refuge) };
       }
     }
+    // A leader the plan sends to a hex (forces) leads his group there.
+    const forced = leaders.map((l) => forces.get(l)).find((h) => h !== undefined && h >= 0);
     // 12.2, 12.9, 10.3 (leaderJoin, leaderSpread): leaders moving alone, and all but one of a stack's, go once the other
     // stacks have moved, each to a leaderless stack, else after the one who stayed, else as leaders alone do.
-    if (
-      (params.leaderJoin || params.leaderSpread) &&
-      !d.reaction &&
-      leaders.length > 0 &&
-      !leaders.some((l) => (forces.get(l) ?? -1) >= 0)
-    ) {
+    if ((params.leaderJoin || params.leaderSpread) && !d.reaction && leaders.length > 0 && forced === undefined) {
       if (g.follow !== undefined) {
         const to = spreadLeaders(view, side, g, leaders, near1, near3, plan, ps, reach);
         if (to !== null) return to;
@@ -285,7 +282,6 @@ export function chooseMove(
     const pieces = { units, leaders };
     const mover = stackMover(view, side, pieces, { reaction: d.reaction, phaseStart: true });
     reachable(ps, view, mover, g.start, reach);
-    const forced = leaders.map((l) => forces.get(l)).find((h) => h !== undefined && h >= 0);
     const targets = forced !== undefined ? [{ hex: forced, value: 30 }] : objectives;
     const targetRows = forced !== undefined ? [distanceRow(grid, forced)] : objectiveRows;
     const ourAttack = units.reduce((s, u) => s + view.counters.attack_u[u * 2 + view.reduced_u[u]!]!, 0);
