@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// The verdicts as one study: per scenario, the equilibrium of a pool (chaco balance), then a best-response check of
-// each side against it (chaco best-response); a reply that beats a side's equilibrium play (its gain's 95% interval
-// above zero) joins the pool and the scenario is solved again, until no side is beaten or the rounds run out.
+// The verdicts as one study: per scenario, the equilibrium of a pool (chaco balance), then best-response checks of
+// each side against it (chaco best-response): one in wins at the equilibrium, one at the fair bid (--at-bid: both
+// sides at their mixes once the bid is paid, each game won on its margin shifted by the bid, so a reply that gains VP
+// where one side wins nearly always shows); a reply that beats a side's equilibrium play in either (its gain's 95%
+// interval above zero) joins the pool and the scenario is solved again, until no side is beaten or the rounds run out.
 // Every step keeps its folder and resumes with the same command (a finished step is skipped), so a study stopped
 // in one session goes on in the next: commit the folder as it grows. Run (after npm run build; npm run verdicts builds):
 //
 //   node scripts/verdicts.mjs --out DIR [--scenarios boqueron,villa-montes,ballivian,alihuata]
 //     [--pool cautious,balanced,aggressive,historical,tuned] [--extra SCENARIO=FILE ...] [--rounds 3]
-//     [--max-games 400] [--restricted-games 200] [--candidates 40] [--games 60] [--final-games 400]
+//     [--max-games 400] [--restricted-games 200] [--candidates 40] [--games 60] [--final-games 400] [--checks wins,bid]
 //
 // --extra adds a policy file (a reply found before) to one scenario's pool from the first round. Writes
 // DIR/verdicts.csv and DIR/verdicts.json: each scenario's last equilibrium, its pool, each side's best-response
-// gain with its interval (in wins, which decide "beaten", and in VP a game), and whether the check found nothing
-// more (converged) or the rounds ran out.
+// gains with their intervals (in wins and in wins at the bid, which decide "beaten", and in VP a game), and whether
+// the checks found nothing more (converged) or the rounds ran out. A reply joins the pool as a copy named for its
+// check (DIR/SCENARIO/replies/par-round-0-bid.json): two replies of one side keep distinct labels.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
@@ -33,12 +36,18 @@ const o = new Command('verdicts')
   .option('--candidates <n>', 'chaco best-response --candidates', '40')
   .option('--games <n>', 'chaco best-response --games', '60')
   .option('--final-games <n>', 'chaco best-response --final-games', '400')
+  .option('--checks <kinds>', 'best-response checks per side: wins (at the equilibrium), bid (--at-bid), or both', 'wins,bid')
   .parse(process.argv)
   .opts();
 const out = o.out;
 const scenarios = o.scenarios.split(',');
 const pool = o.pool.split(',');
 const rounds = Number(o.rounds);
+const kinds = o.checks.split(',');
+if (kinds.length === 0 || kinds.some((k) => k !== 'wins' && k !== 'bid')) {
+  console.error(`verdicts: --checks ${o.checks}: give wins, bid or wins,bid`);
+  process.exit(2);
+}
 const budget = {
   maxGames: o.maxGames,
   restrictedGames: o.restrictedGames,
@@ -105,45 +114,55 @@ for (const s of scenarios) {
         study,
       ]);
     const checks = {};
-    for (const side of ['PAR', 'BOL']) {
-      const dir = join(out, s, `round-${k}-${side.toLowerCase()}`);
-      if (!complete(join(dir, 'best-response.json')))
-        chaco([
-          'best-response',
-          s,
-          '--side',
-          side,
-          '--balance',
-          study,
-          '--candidates',
-          budget.candidates,
-          '--games',
-          budget.games,
-          '--final-games',
-          budget.finalGames,
-          '--seed',
-          '1',
-          '--out',
-          dir,
-        ]);
-      checks[side] = readJson(join(dir, 'best-response.json')).result;
-    }
+    for (const side of ['PAR', 'BOL'])
+      for (const kind of kinds) {
+        const name = `round-${k}-${side.toLowerCase()}${kind === 'bid' ? '-bid' : ''}`;
+        const dir = join(out, s, name);
+        if (!complete(join(dir, 'best-response.json')))
+          chaco([
+            'best-response',
+            s,
+            '--side',
+            side,
+            '--balance',
+            study,
+            '--candidates',
+            budget.candidates,
+            '--games',
+            budget.games,
+            '--final-games',
+            budget.finalGames,
+            '--seed',
+            '1',
+            '--out',
+            dir,
+            ...(kind === 'bid' ? ['--at-bid'] : []),
+          ]);
+        checks[kind === 'bid' ? `${side}_bid` : side] = { ...readJson(join(dir, 'best-response.json')).result, name };
+      }
     last = { scenario: s, round: k, study, pool: [...used], ...equilibrium(study), checks };
-    // A side beaten beyond its interval: its reply joins the pool and the scenario is solved again.
-    const beaten = ['PAR', 'BOL'].filter((side) => checks[side].gain_lo > 0);
-    for (const side of beaten) used.push(checks[side].reply_file);
+    // A side beaten beyond its interval, in wins or at the bid: its reply joins the pool and the scenario is solved again.
+    const beaten = Object.values(checks).filter((c) => Number(c.gain_lo) > 0);
+    for (const c of beaten) {
+      const file = join(out, s, 'replies', `${c.name.replace(/^round-(\d+)-(par|bol)/, '$2-round-$1')}.json`);
+      mkdirSync(dirname(file), { recursive: true });
+      copyFileSync(c.reply_file, file);
+      used.push(file);
+    }
     converged = beaten.length === 0;
   }
   results.push({ ...last, converged });
 }
 
-// Each check's gain in wins and in VP a game (best-response.csv's margin_gain: a gain win rates near 0% or 100% cannot show).
-const gain = (c) => [c.gain, c.gain_lo, c.gain_hi, c.margin_gain ?? '', c.margin_gain_lo ?? '', c.margin_gain_hi ?? ''];
-const vpBeaten = (r) => ['PAR', 'BOL'].filter((side) => Number(r.checks[side].margin_gain_lo) > 0);
+// Each check's gain in wins and in VP a game (best-response.csv's margin_gain), and the check at the bid's gain in wins
+// there: empty where that check was not run.
+const gain = (c) => (c ? [c.gain, c.gain_lo, c.gain_hi, c.margin_gain, c.margin_gain_lo, c.margin_gain_hi] : ['', '', '', '', '', '']);
+const bidGain = (c) => (c ? [c.gain, c.gain_lo, c.gain_hi] : ['', '', '']);
+const vpBeaten = (r) => ['PAR', 'BOL'].filter((side) => Number((r.checks[side] ?? r.checks[`${side}_bid`]).margin_gain_lo) > 0);
 const header =
-  'scenario,rounds,converged,value,lo,hi,fair_bid,fair_bid_lo,fair_bid_hi,par_mix,bol_mix,' +
-  'par_gain,par_gain_lo,par_gain_hi,par_vp_gain,par_vp_gain_lo,par_vp_gain_hi,' +
-  'bol_gain,bol_gain_lo,bol_gain_hi,bol_vp_gain,bol_vp_gain_lo,bol_vp_gain_hi,study';
+  'scenario,rounds,converged,value,lo,hi,fair_bid,fair_bid_lo,fair_bid_hi,par_mix,bol_mix,par_mix_at_bid,bol_mix_at_bid,' +
+  'par_gain,par_gain_lo,par_gain_hi,par_vp_gain,par_vp_gain_lo,par_vp_gain_hi,par_bid_gain,par_bid_gain_lo,par_bid_gain_hi,' +
+  'bol_gain,bol_gain_lo,bol_gain_hi,bol_vp_gain,bol_vp_gain_lo,bol_vp_gain_hi,bol_bid_gain,bol_bid_gain_lo,bol_bid_gain_hi,study';
 const rows = results.map((r) =>
   [
     r.scenario,
@@ -157,8 +176,12 @@ const rows = results.map((r) =>
     r.fair_bid_hi,
     `"${r.par_mix}"`,
     `"${r.bol_mix}"`,
+    `"${r.par_mix_at_bid}"`,
+    `"${r.bol_mix_at_bid}"`,
     ...gain(r.checks.PAR),
+    ...bidGain(r.checks.PAR_bid),
     ...gain(r.checks.BOL),
+    ...bidGain(r.checks.BOL_bid),
     r.study,
   ].join(','),
 );
@@ -176,7 +199,8 @@ for (const r of results)
       vpBeaten(r)
         .map(
           (side) =>
-            `; ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s reply gains ${r.checks[side].margin_gain} VP a game, not wins: the bid may be off`,
+            `; ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s best reply gains VP (${(r.checks[side] ?? r.checks[`${side}_bid`]).margin_gain} a game)` +
+            (r.checks[`${side}_bid`] ? ' that do not turn games at the bid' : ', not wins: the bid may be off (check it at the bid)'),
         )
         .join(''),
   );

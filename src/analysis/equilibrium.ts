@@ -23,6 +23,11 @@ export interface Equilibrium extends MatrixGameSolution {
   /** The fair bid at equilibrium (VP given to Paraguay; negative: to Bolivia), or NaN. */
   readonly bid: number;
   readonly bidInterval: Interval;
+  /**
+   * Both sides' optimal mixes when every margin is shifted by the fair bid rounded to whole VP (the bid-0
+   * mixes when there is no bid): who plays what once the bid is paid, which a best-response check at the bid holds.
+   */
+  readonly atBid: Pick<MatrixGameSolution, 'row' | 'col'>;
   /** The lowest and highest cell win rates. */
   readonly min: number;
   readonly max: number;
@@ -64,10 +69,12 @@ export function gameValue(a: readonly (readonly number[])[]): MatrixGameSolution
   return solveMatrixGame(a);
 }
 
-/** The value of the game when every margin is shifted by the integer bid `b`. */
-function valueAtBid(h: readonly (readonly IntHist[])[], b: number): number {
-  return gameValue(h.map((r) => r.map((x) => shiftedWinRate(x, b)))).value;
+/** The game when every margin is shifted by the integer bid `b`: Paraguay's win rates at that bid, solved. */
+export function gameAtBid(h: readonly (readonly IntHist[])[], b: number): MatrixGameSolution {
+  return gameValue(h.map((r) => r.map((x) => shiftedWinRate(x, b))));
 }
+
+const valueAtBid = (h: readonly (readonly IntHist[])[], b: number): number => gameAtBid(h, b).value;
 
 /**
  * The bid at which the game's value is one half, searched over whole VP outward from `hint`
@@ -150,8 +157,10 @@ export function equilibrium(cells: readonly (readonly CellGames[])[], opts: { re
   values.sort((a, b) => a - b);
   bids.sort((a, b) => a - b);
   const flat = rates.flat();
+  const atBid = Number.isFinite(bid) ? gameAtBid(hists, Math.round(bid)) : solution;
   return {
     ...solution,
+    atBid: { row: atBid.row, col: atBid.col },
     interval: { lo: quantileSorted(values, 0.025), hi: quantileSorted(values, 0.975) },
     bid,
     bidInterval: { lo: quantileSorted(bids, 0.025), hi: quantileSorted(bids, 0.975) },

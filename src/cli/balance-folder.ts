@@ -15,12 +15,21 @@ export interface MixEntry {
   readonly weight: number;
 }
 
+export interface Mixes {
+  readonly PAR: readonly MixEntry[];
+  readonly BOL: readonly MixEntry[];
+}
+
 export interface BalanceEquilibrium {
   /** Paraguay's win probability at equilibrium and its 95% interval. */
   readonly value: number;
   readonly lo: number;
   readonly hi: number;
-  readonly mixes: { readonly PAR: readonly MixEntry[]; readonly BOL: readonly MixEntry[] };
+  readonly mixes: Mixes;
+  /** The fair bid at equilibrium (VP to Paraguay; negative: to Bolivia), NaN when the study has none. */
+  readonly bid: number;
+  /** Both sides' mixes at the fair bid; null for a study written before they were (no par_mix_at_bid column). */
+  readonly mixesAtBid: Mixes | null;
   /** The rules options the study played with, and the data hash of this scenario's games. */
   readonly options: readonly string[];
   readonly dataHash: string | null;
@@ -91,10 +100,11 @@ export function readBalanceEquilibrium(folder: string, scenarioArg: string, scen
       `${flag}: the study has no equilibrium for ${scenarioId} (it has ${rows.map((r) => r[col('scenario')]).join(', ')})`,
     );
   const entries = poolFor(id.pool, scenarioId);
-  const mix = (side: 'par' | 'bol'): MixEntry[] => {
-    const text = row[col(`${side}_mix`)] ?? '';
+  const mix = (side: 'par' | 'bol', suffix = ''): MixEntry[] => {
+    const text = row[col(`${side}_mix${suffix}`)] ?? '';
     const parsed = parseMix(text);
-    if (!parsed) throw new UsageError(`${flag}: equilibrium.csv's ${side}_mix for ${scenarioId} ("${text}") is not a mix of policies`);
+    if (!parsed)
+      throw new UsageError(`${flag}: equilibrium.csv's ${side}_mix${suffix} for ${scenarioId} ("${text}") is not a mix of policies`);
     return parsed.map((m) => {
       // The pool's entry of that name that plays this side (a Paraguayan and a Bolivian plan file may share a name).
       const e = entries.find((x) => x.label === m.label && x[side] !== null);
@@ -111,6 +121,8 @@ export function readBalanceEquilibrium(folder: string, scenarioArg: string, scen
     lo: Number(row[col('lo')]),
     hi: Number(row[col('hi')]),
     mixes: { PAR: mix('par'), BOL: mix('bol') },
+    bid: col('fair_bid') >= 0 && row[col('fair_bid')] !== '' ? Number(row[col('fair_bid')]) : NaN,
+    mixesAtBid: col('par_mix_at_bid') >= 0 ? { PAR: mix('par', '_at_bid'), BOL: mix('bol', '_at_bid') } : null,
     options: id.options ?? [],
     dataHash: k >= 0 ? (id.dataHashes?.[k] ?? null) : null,
   };

@@ -29,7 +29,7 @@ import { checkPolicies } from '../sim/policy-ref.js';
 import type { CellStore } from './balance-cells.js';
 import { readBalanceEquilibrium, type MixEntry } from './balance-folder.js';
 import type { PlayStatus } from './balance-play.js';
-import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
+import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags, switchFlag } from './flags.js';
 import { poolFor } from './policy-pool.js';
 import { addQueueOptions, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
@@ -46,6 +46,7 @@ const schema = commonSchema.omit({ par: true, bol: true, handicap: true }).exten
   candidates: intFlag('--candidates', 1),
   games: intFlag('--games', 1),
   finalGames: intFlag('--final-games', 1),
+  atBid: switchFlag(),
   ...queueSchema,
 });
 
@@ -59,13 +60,19 @@ const mixDesc = (mix: readonly { label: string; weight: number }[]) =>
         mix.map((m) => m.weight),
       );
 
-/** The side's outcome of each game of a cell: won (1/0) and its margin (its VP minus the enemy's). */
-function sideCell(store: CellStore, side: 0 | 1, weight: number): MixCell {
-  return {
-    weight,
-    won_g: Array.from(store.games.winner_g, (w) => (w === side ? 1 : 0)),
-    margin_g: Array.from(store.games.margin_g, (m) => (side === 0 ? m : -m)),
-  };
+/**
+ * The side's outcome of each game of a cell: won (1/0) and its margin (its VP minus the enemy's). With a bid
+ * (VP to Paraguay), the margins shifted by it and won read from them: 1 above zero, ½ at zero (a coin flip), 0 below.
+ */
+function sideCell(store: CellStore, side: 0 | 1, weight: number, bid: number | null): MixCell {
+  if (bid === null)
+    return {
+      weight,
+      won_g: Array.from(store.games.winner_g, (w) => (w === side ? 1 : 0)),
+      margin_g: Array.from(store.games.margin_g, (m) => (side === 0 ? m : -m)),
+    };
+  const margin_g = Array.from(store.games.margin_g, (m) => (side === 0 ? m + bid : -(m + bid)));
+  return { weight, won_g: margin_g.map((m) => (m > 0 ? 1 : m === 0 ? 0.5 : 0)), margin_g };
 }
 
 export async function bestResponseAction(scenarioArg: string, raw: unknown): Promise<void> {
@@ -78,6 +85,14 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
   const first = specFromFlags(scenarioArg, { ...f, par: 'balanced', bol: 'balanced', handicap: [] });
   const id = first.prepared.scenario.id;
   const eq = f.balance !== undefined ? readBalanceEquilibrium(f.balance, scenarioArg, id) : null;
+  // At the bid (--at-bid): both sides' mixes once the fair bid is paid, every game scored with its margin shifted by it.
+  if (f.atBid && !eq) throw new UsageError('--at-bid needs --balance <folder>: the bid and the mixes at it come from the study');
+  if (eq && f.atBid && (eq.mixesAtBid === null || !Number.isFinite(eq.bid)))
+    throw new UsageError(
+      `--at-bid: ${f.balance}'s equilibrium.csv has no fair bid or no mixes at it (par_mix_at_bid); play the study again with this version`,
+    );
+  const bid = f.atBid && eq ? eq.bid : null;
+  const mixes = f.atBid && eq ? eq.mixesAtBid! : eq?.mixes;
   if (eq && f.option.length > 0)
     throw new UsageError(
       `--option with --balance: the check plays with the study's options (${eq.options.join(' ') || 'none'}); leave --option out`,
@@ -90,9 +105,9 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
       `--balance ${f.balance}: the study played other data (its map, counters, charts or scenario file have changed since); play the study again`,
     );
   const named = (policy: string, flag: string): MixEntry[] => poolFor([policy], id, flag).map((e) => ({ ...e, weight: 1 }));
-  const held = eq ? eq.mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!, '--hold');
+  const held = mixes ? mixes[f.side === 'PAR' ? 'BOL' : 'PAR'] : named(f.hold!, '--hold');
   const reference =
-    f.reference !== undefined ? named(f.reference, '--reference') : eq ? eq.mixes[f.side] : named('balanced', '--reference');
+    f.reference !== undefined ? named(f.reference, '--reference') : mixes ? mixes[f.side] : named('balanced', '--reference');
   for (const [what, mix, s] of [
     ['--hold', held, other],
     ['--reference', reference, own],
@@ -129,6 +144,7 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     candidates: f.candidates,
     games: f.games,
     finalGames: f.finalGames,
+    ...(bid !== null ? { bid } : {}),
     options: [...base.options],
     seed: f.seed,
     check: f.check,
@@ -182,7 +198,7 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
           }));
           status = await playAll(cells);
           if (status !== 'complete') return null;
-          const r = mixResult(cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)));
+          const r = mixResult(cells.map((c) => sideCell(st.get(c.key)!, side, c.weight, bid)));
           const fitness = replyFitness(r.winRate, r.meanMargin);
           candidates.push({
             name: `c${String(i).padStart(3, '0')}`,
@@ -221,8 +237,11 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
       status = await playAll([...replyCells, ...refCells.flatMap((r) => r.cells)]);
       if (status !== 'complete') return { status, final: null };
       // Each final cell read once, as the side's wins and margins; the gain in wins, then in VP.
-      const replySides = replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight));
-      const refSides = refCells.map((r) => ({ weight: r.weight, cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight)) }));
+      const replySides = replyCells.map((c) => sideCell(st.get(c.key)!, side, c.weight, bid));
+      const refSides = refCells.map((r) => ({
+        weight: r.weight,
+        cells: r.cells.map((c) => sideCell(st.get(c.key)!, side, c.weight, bid)),
+      }));
       const reply = mixScores(replySides),
         ref = mixOfMixesScores(refSides);
       const g = replyGain(reply, ref);
@@ -251,17 +270,21 @@ export async function bestResponseAction(scenarioArg: string, raw: unknown): Pro
     },
   );
   const { result } = run;
-  const value = eq
-    ? side === 0
-      ? { value: eq.value, lo: eq.lo, hi: eq.hi }
-      : { value: 1 - eq.value, lo: 1 - eq.hi, hi: 1 - eq.lo }
-    : null;
+  // At the bid the value is one half by construction (the bid is where it crosses), so none is quoted.
+  const value =
+    eq && bid === null
+      ? side === 0
+        ? { value: eq.value, lo: eq.lo, hi: eq.hi }
+        : { value: 1 - eq.value, lo: 1 - eq.hi, hi: 1 - eq.lo }
+      : null;
+  const atBidText = bid !== null ? ' at the fair bid' : '';
   const report: BestResponseResult = {
     scenario: { id, name: prepared.scenario.name },
     side: f.side,
-    held: eq ? `equilibrium mix (${mixDesc(held)})` : mixDesc(held),
-    reference: f.reference === undefined && eq ? `its equilibrium mix (${mixDesc(reference)})` : mixDesc(reference),
+    held: eq ? `equilibrium mix${atBidText} (${mixDesc(held)})` : mixDesc(held),
+    reference: f.reference === undefined && eq ? `its equilibrium mix${atBidText} (${mixDesc(reference)})` : mixDesc(reference),
     equilibrium: value,
+    bid,
     games: f.games,
     candidates,
     final: result.final,
@@ -298,6 +321,7 @@ const BEST_RESPONSE_LINE: LineSchema = {
     '--candidates',
     '--games',
     '--final-games',
+    '--at-bid',
     '--seed',
     '--option',
     '--check',
@@ -330,6 +354,10 @@ export function registerBestResponse(program: Command): void {
       '--final-games <n>',
       'games per held policy measuring the best reply and the reference, on fresh seeds (run seed + ":final"), paired',
       '400',
+    )
+    .option(
+      '--at-bid',
+      "with --balance: check the equilibrium at the study's fair bid: both sides play their mixes at the bid, and every game is won or lost on its margin shifted by the bid (a reply that gains VP but not wins where one side wins nearly always shows here)",
     )
     .option('--seed <seed>', 'run seed', '1')
     .option(

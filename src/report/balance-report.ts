@@ -109,6 +109,8 @@ export const EQUILIBRIUM_COLUMNS = [
   'max_cell',
   'par_mix',
   'bol_mix',
+  'par_mix_at_bid',
+  'bol_mix_at_bid',
   'games',
   'replicates',
 ] as const;
@@ -198,6 +200,8 @@ function equilibriumRow(v: ScenarioVerdict): Row {
     max_cell: round(eq.max),
     par_mix: mixText(m.par, eq.row),
     bol_mix: mixText(m.bol, eq.col),
+    par_mix_at_bid: mixText(m.par, eq.atBid.row),
+    bol_mix_at_bid: mixText(m.bol, eq.atBid.col),
     games: m.cells.flat().reduce((a, c) => a + c.winner_g.length, 0),
     replicates: eq.replicates,
   };

@@ -17,6 +17,7 @@ export const BEST_RESPONSE_COLUMNS = [
   'equilibrium_value',
   'equilibrium_lo',
   'equilibrium_hi',
+  'bid',
   'reference_score',
   'reply_score',
   'gain',
@@ -40,6 +41,8 @@ export interface BestResponseResult {
   readonly reference: string;
   /** The side's value at the balance study's equilibrium (its win probability), when the mix came from one. */
   readonly equilibrium: ({ value: number } & Interval) | null;
+  /** With --at-bid, the fair bid every margin was shifted by (VP to Paraguay); the scores and gains are then wins at the bid. */
+  readonly bid: number | null;
   readonly games: number;
   readonly candidates: readonly {
     name: string;
@@ -72,6 +75,8 @@ const SIDE_NAME = { PAR: 'Paraguay', BOL: 'Bolivia' } as const;
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 const vps = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+/** The bid in words: "Bolivia +70.7 VP" (VP to Paraguay when positive). */
+const bidText = (b: number) => (b < 0 ? `Bolivia +${(-b).toFixed(1)} VP` : `Paraguay +${b.toFixed(1)} VP`);
 const paramsText = (p: Record<string, unknown>) =>
   Object.entries(p)
     .map(([k, v]) => `${k}=${String(v)}`)
@@ -79,7 +84,8 @@ const paramsText = (p: Record<string, unknown>) =>
 
 /** The check in one line: a gain beyond the interval means the pool was too weak. */
 export function bestResponseLine(r: BestResponseResult): string {
-  const who = `${r.scenario.name}, ${SIDE_NAME[r.side]} against ${SIDE_NAME[r.side === 'PAR' ? 'BOL' : 'PAR']}'s ${r.held}`;
+  const atBid = r.bid !== null ? ` (every game won on its margin after the fair bid, ${bidText(r.bid)})` : '';
+  const who = `${r.scenario.name}, ${SIDE_NAME[r.side]} against ${SIDE_NAME[r.side === 'PAR' ? 'BOL' : 'PAR']}'s ${r.held}${atBid}`;
   const n = r.candidates.length;
   if (!r.final) return `${who}: stopped after ${n} evaluations, before the best reply was measured`;
   const f = r.final;
@@ -91,7 +97,7 @@ export function bestResponseLine(r: BestResponseResult): string {
   if (f.lo > 0)
     return `${who}: a reply found in ${n} evaluations gains ${pts(f.gain)} points (95% ${pts(f.lo)} to ${pts(f.hi)}; ${vp}; it wins ${pct(f.replyScore)}, the reference ${pct(f.referenceScore)}${eq}) over ${r.reference}: the pool was too weak; add ${f.file} to the pool and solve again`;
   if (f.marginLo > 0)
-    return `${who}: no reply found in ${n} evaluations gains more than ${pts(Math.max(0, f.hi))} points over ${r.reference}, but the best gains ${vp} (${best}): the win rate holds, the fair bid may not`;
+    return `${who}: no reply found in ${n} evaluations gains more than ${pts(Math.max(0, f.hi))} points over ${r.reference}, but the best gains ${vp} (${best}): ${r.bid === null ? 'the win rate holds, the fair bid may not (check it with --at-bid)' : 'its VP do not turn games at the bid'}`;
   return `${who}: no reply found in ${n} evaluations gains more than ${pts(Math.max(0, f.hi))} points over ${r.reference} (${best})`;
 }
 
@@ -110,6 +116,7 @@ export function writeBestResponseReport(dir: string, r: BestResponseResult, mani
     equilibrium_value: eq ? round(eq.value) : '',
     equilibrium_lo: eq ? round(eq.lo) : '',
     equilibrium_hi: eq ? round(eq.hi) : '',
+    bid: r.bid ?? '',
     reference_score: f ? round(f.referenceScore) : '',
     reply_score: f ? round(f.replyScore) : '',
     gain: f ? round(f.gain) : '',

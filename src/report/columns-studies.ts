@@ -52,6 +52,8 @@ export const STUDY_CSV_FILES: readonly CsvFile[] = [
       max_cell: 'highest cell win rate',
       par_mix: "Paraguay's optimal mix (policy weight; ...)",
       bol_mix: "Bolivia's optimal mix",
+      par_mix_at_bid: "Paraguay's optimal mix once the fair bid (rounded to whole VP) is paid: every margin shifted by it",
+      bol_mix_at_bid: "Bolivia's optimal mix at the fair bid",
       games: 'games over every cell',
       replicates: 'replicates behind the intervals',
     },
@@ -204,9 +206,11 @@ export const STUDY_CSV_FILES: readonly CsvFile[] = [
       evaluations: 'parameter sets evaluated (NTBEA)',
       games: 'games per candidate and held policy, on the run seed (the same for every candidate)',
       final_games: 'games per held policy measuring the best reply and the reference, on fresh seeds (run seed + ":final")',
-      equilibrium_value: "the side's win probability at the balance study's equilibrium (empty with --hold)",
+      equilibrium_value:
+        "the side's win probability at the balance study's equilibrium (empty with --hold and with --at-bid, where it is one half)",
       equilibrium_lo: 'its 95% interval, lower end',
       equilibrium_hi: 'its upper end',
+      bid: "with --at-bid, the study's fair bid (VP to Paraguay): every margin is shifted by it and the scores, gains and margins are at the bid",
       reference_score: "the reference's win rate against the held mix on the final games",
       reply_score: "the best reply's win rate against the held mix on the same games",
       gain: 'reply_score - reference_score',
@@ -218,7 +222,7 @@ export const STUDY_CSV_FILES: readonly CsvFile[] = [
       margin_gain:
         'reply_margin - reference_margin, the mean of the per-game paired differences: a gain that win rates near 0% or 100% cannot show',
       margin_gain_lo:
-        'its 95% interval (normal, over the paired differences), lower end: above 0, the fair bid may be off though the win rate holds',
+        'its 95% interval (normal, over the paired differences), lower end: above 0, the fair bid may be off though the win rate holds (check it --at-bid)',
       margin_gain_hi: 'its upper end',
       best_candidate: 'the candidate the search rated best (candidates.csv)',
       reply_file: 'the best reply as a plan file (play it with --par/--bol, add it to a --pool)',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { quickBidPoint, shiftedWinRate } from '../../src/analysis/bid.js';
-import { equilibrium, equilibriumBid, gameValue, marginHist, type CellGames } from '../../src/analysis/equilibrium.js';
+import { equilibrium, equilibriumBid, gameAtBid, gameValue, marginHist, type CellGames } from '../../src/analysis/equilibrium.js';
 import { solveMatrixGame } from '../../src/analysis/matrix-game.js';
 import { seededUniform } from '../../src/analysis/stats.js';
 
@@ -65,6 +65,31 @@ describe('the balance verdict: equilibrium of the policy matrix', () => {
     // the search gives the same bid from any starting point
     expect(equilibriumBid(h, -40)).toBeCloseTo(b, 9);
     expect(equilibriumBid(h, 40)).toBeCloseTo(b, 9);
+  });
+
+  test('where Paraguay wins every game the bid-0 mix is any policy; at the bid Bolivia plays the one that loses by fewer VP', () => {
+    const cell = (margins: number[]): CellGames => ({
+      margin_g: Int32Array.from(margins),
+      winner_g: Uint8Array.from(margins, (m) => (m > 0 ? 0 : 1)),
+    });
+    // Paraguay's two policies against Bolivia's A (beaten by 28-32 VP) and B (by 8-12): every game won by Paraguay.
+    const cells = [
+      [cell([28, 30, 32]), cell([8, 10, 12])],
+      [cell([18, 20, 22]), cell([6, 10, 14])],
+    ];
+    const eq = equilibrium(cells, { replicates: 20, seed: 'at-bid' });
+    expect(eq.value).toBe(1);
+    expect(eq.col).toEqual([1, 0]); // at bid 0 every column loses every game: the first saddle point
+    // At the bid (-10: B's margins against Paraguay's first policy centre on 10) B is Bolivia's policy.
+    expect(eq.bid).toBeCloseTo(-10, 9);
+    expect(eq.atBid.col).toEqual([0, 1]);
+    expect(eq.atBid.row).toEqual([1, 0]);
+    expect(
+      gameAtBid(
+        cells.map((r) => r.map(marginHist)),
+        -10,
+      ).value,
+    ).toBe(0.5);
   });
 
   test('the equilibrium value lies within the range of its cells and its interval holds it', () => {

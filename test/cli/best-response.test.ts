@@ -41,27 +41,27 @@ describe('chaco best-response', () => {
       ]).code,
     ).toBe(0);
     const eq = csv(read(balance, 'equilibrium.csv'))[0]!;
-    const check = (out: string, workers: string) =>
-      chaco([
-        'best-response',
-        'boqueron',
-        '--side',
-        'PAR',
-        '--balance',
-        balance,
-        '--candidates',
-        '3',
-        '--games',
-        '3',
-        '--final-games',
-        '4',
-        '--seed',
-        'br',
-        '--workers',
-        workers,
-        '--out',
-        out,
-      ]);
+    const checkArgs = (out: string, workers: string) => [
+      'best-response',
+      'boqueron',
+      '--side',
+      'PAR',
+      '--balance',
+      balance,
+      '--candidates',
+      '3',
+      '--games',
+      '3',
+      '--final-games',
+      '4',
+      '--seed',
+      'br',
+      '--workers',
+      workers,
+      '--out',
+      out,
+    ];
+    const check = (out: string, workers: string) => chaco(checkArgs(out, workers));
     const whole = tmp();
     const r = check(whole, '2');
     expect(r.code, r.err).toBe(0);
@@ -122,6 +122,25 @@ describe('chaco best-response', () => {
     expect(resumed.err).toContain('resuming the best-response check');
     for (const f of ['best-response.csv', 'candidates.csv', 'best.json'])
       expect(read(cut, f).replaceAll(cut, 'OUT'), f).toBe(read(whole, f).replaceAll(whole, 'OUT'));
+
+    // --at-bid: both sides at their mixes at the study's fair bid, every game won on its margin shifted by the bid.
+    const atBid = tmp();
+    const b = chaco([...checkArgs(atBid, '1'), '--at-bid']);
+    expect(b.code, b.err).toBe(0);
+    const rb = csv(read(atBid, 'best-response.csv'))[0]!;
+    expect(Number(rb.bid)).toBe(Number(eq.fair_bid));
+    expect(rb.equilibrium_value).toBe('');
+    expect(rb.held).toBe(`equilibrium mix at the fair bid (${eq.bol_mix_at_bid!.replace(/ 1$/, '')})`);
+    expect(rb.reference).toBe(`its equilibrium mix at the fair bid (${eq.par_mix_at_bid!.replace(/ 1$/, '')})`);
+    if (/ 1$/.test(eq.par_mix_at_bid!) && / 1$/.test(eq.bol_mix_at_bid!)) {
+      const [ref, hold] = [eq.par_mix_at_bid!, eq.bol_mix_at_bid!].map((m) => m.split(' ')[0]!);
+      const shifted = readFileSync(join(atBid, 'cells', 'boqueron', 'final', `ref-${ref}__${hold}.txt`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => Number(l.split(',')[0]) + Number(rb.bid));
+      const score = shifted.reduce((a, m) => a + (m > 0 ? 1 : m === 0 ? 0.5 : 0), 0) / shifted.length;
+      expect(Number(rb.reference_score)).toBeCloseTo(score, 3);
+    }
   });
 
   test('--balance and --hold together are refused in one line; so is a folder that holds no balance study', () => {
@@ -132,6 +151,9 @@ describe('chaco best-response', () => {
     const none = chaco(['best-response', 'boqueron', '--side', 'BOL', '--balance', tmp(), '--out', tmp()]);
     expect(none.code).toBe(2);
     expect(none.err).toContain('no balance.json and equilibrium.csv there');
+    const hold = chaco(['best-response', 'boqueron', '--side', 'BOL', '--hold', 'random', '--at-bid', '--out', tmp()]);
+    expect(hold.code).toBe(2);
+    expect(hold.err).toContain('--at-bid needs --balance <folder>');
   });
 
   test("a mix names its policies by label: a Paraguayan and a Bolivian plan file of one name each resolve to their own side's file; two of one name for one side are refused", () => {
