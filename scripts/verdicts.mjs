@@ -21,6 +21,8 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
+import { csvFields } from '../dist/cli/balance-folder.js';
+import { beatenChecks, replyName, verdictLine, verdictsCsv } from '../dist/cli/verdicts-table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -85,8 +87,8 @@ function chaco(argv) {
 /** The equilibrium row of a balance folder (equilibrium.csv: value, interval, fair bid, mixes). */
 function equilibrium(dir) {
   const [head, row] = readFileSync(join(dir, 'equilibrium.csv'), 'utf8').trim().split('\n');
-  const keys = head.split(',');
-  const cells = row.split(',');
+  const keys = csvFields(head);
+  const cells = csvFields(row);
   return Object.fromEntries(keys.map((k, i) => [k, cells[i]]));
 }
 
@@ -140,11 +142,11 @@ for (const s of scenarios) {
           ]);
         checks[kind === 'bid' ? `${side}_bid` : side] = { ...readJson(join(dir, 'best-response.json')).result, name };
       }
-    last = { scenario: s, round: k, study, pool: [...used], ...equilibrium(study), checks };
+    last = { scenario: s, round: k, study, pool: [...used], equilibrium: equilibrium(study), checks };
     // A side beaten beyond its interval, in wins or at the bid: its reply joins the pool and the scenario is solved again.
-    const beaten = Object.values(checks).filter((c) => Number(c.gain_lo) > 0);
+    const beaten = beatenChecks(checks);
     for (const c of beaten) {
-      const file = join(out, s, 'replies', `${c.name.replace(/^round-(\d+)-(par|bol)/, '$2-round-$1')}.json`);
+      const file = join(out, s, 'replies', `${replyName(c.name)}.json`);
       mkdirSync(dirname(file), { recursive: true });
       copyFileSync(c.reply_file, file);
       used.push(file);
@@ -154,53 +156,9 @@ for (const s of scenarios) {
   results.push({ ...last, converged });
 }
 
-// Each check's gain in wins and in VP a game (best-response.csv's margin_gain), and the check at the bid's gain in wins
-// there: empty where that check was not run.
-const gain = (c) => (c ? [c.gain, c.gain_lo, c.gain_hi, c.margin_gain, c.margin_gain_lo, c.margin_gain_hi] : ['', '', '', '', '', '']);
-const bidGain = (c) => (c ? [c.gain, c.gain_lo, c.gain_hi] : ['', '', '']);
-const vpBeaten = (r) => ['PAR', 'BOL'].filter((side) => Number((r.checks[side] ?? r.checks[`${side}_bid`]).margin_gain_lo) > 0);
-const header =
-  'scenario,rounds,converged,value,lo,hi,fair_bid,fair_bid_lo,fair_bid_hi,par_mix,bol_mix,par_mix_at_bid,bol_mix_at_bid,' +
-  'par_gain,par_gain_lo,par_gain_hi,par_vp_gain,par_vp_gain_lo,par_vp_gain_hi,par_bid_gain,par_bid_gain_lo,par_bid_gain_hi,' +
-  'bol_gain,bol_gain_lo,bol_gain_hi,bol_vp_gain,bol_vp_gain_lo,bol_vp_gain_hi,bol_bid_gain,bol_bid_gain_lo,bol_bid_gain_hi,study';
-const rows = results.map((r) =>
-  [
-    r.scenario,
-    r.round + 1,
-    r.converged,
-    r.value,
-    r.lo,
-    r.hi,
-    r.fair_bid,
-    r.fair_bid_lo,
-    r.fair_bid_hi,
-    `"${r.par_mix}"`,
-    `"${r.bol_mix}"`,
-    `"${r.par_mix_at_bid}"`,
-    `"${r.bol_mix_at_bid}"`,
-    ...gain(r.checks.PAR),
-    ...bidGain(r.checks.PAR_bid),
-    ...gain(r.checks.BOL),
-    ...bidGain(r.checks.BOL_bid),
-    r.study,
-  ].join(','),
-);
-writeFileSync(join(out, 'verdicts.csv'), [header, ...rows].join('\n') + '\n');
+writeFileSync(join(out, 'verdicts.csv'), verdictsCsv(results));
 writeFileSync(
   join(out, 'verdicts.json'),
   JSON.stringify({ command: ['node', 'scripts/verdicts.mjs', ...args].join(' '), budget, results }, null, 2) + '\n',
 );
-// The fair bid: positive, VP to Paraguay; negative, to Bolivia (equilibrium.csv).
-const bid = (v) => (Number(v) < 0 ? `Bolivia +${-Number(v)}` : `Paraguay +${Number(v)}`);
-for (const r of results)
-  console.log(
-    `${r.scenario}: Paraguay wins ${(100 * r.value).toFixed(1)}% (${(100 * r.lo).toFixed(1)}–${(100 * r.hi).toFixed(1)}) at equilibrium, ` +
-      `fair bid ${bid(r.fair_bid)} VP; ${r.converged ? 'no side beaten by a reply' : 'a side still beaten when the rounds ran out'} (round ${r.round + 1})` +
-      vpBeaten(r)
-        .map(
-          (side) =>
-            `; ${side === 'PAR' ? 'Paraguay' : 'Bolivia'}'s best reply gains VP (${(r.checks[side] ?? r.checks[`${side}_bid`]).margin_gain} a game)` +
-            (r.checks[`${side}_bid`] ? ' that do not turn games at the bid' : ', not wins: the bid may be off (check it at the bid)'),
-        )
-        .join(''),
-  );
+for (const r of results) console.log(verdictLine(r));
