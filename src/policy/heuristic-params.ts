@@ -160,6 +160,13 @@ export interface HeuristicParams {
    * Montes and Ballivián, Paraguay loses in Ballivián (docs/blunders-rounds-later.md); left to tuning.
    */
   readonly leaderSpread: boolean;
+  /**
+   * 12.8, 12.9, I-35: a unit retreating after combat goes last to a hex where it would make a doomed stack of the side's
+   * leaders (leaders alone there with the enemy within 3 hexes: one unit is all the stack would be), as leaderless units
+   * do not end a move there (leaderRetreat); a beaten unit retreating onto a staff that stood back lets the enemy's next
+   * attack take the leaders with it. Off in the presets until measured against the verdicts' players.
+   */
+  readonly retreatLeaders: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -229,6 +236,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderPocket: 0,
     leaderJoin: true,
     leaderSpread: false,
+    retreatLeaders: false,
   },
   balanced: {
     minOdds: 2,
@@ -284,6 +292,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderPocket: 0,
     leaderJoin: true,
     leaderSpread: false,
+    retreatLeaders: false,
   },
   aggressive: {
     minOdds: 1,
@@ -338,6 +347,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     // leaderJoin off: aggressive Paraguay lost 13.3 VP in Boquerón and 18.3 in the campaign by it (docs/blunders-rounds-later.md).
     leaderJoin: false,
     leaderSpread: false,
+    retreatLeaders: false,
   },
 };
 
@@ -396,6 +406,7 @@ export const paramsSchema = z
     leaderPocket: z.number().int().min(0).max(6),
     leaderJoin: z.boolean(),
     leaderSpread: z.boolean(),
+    retreatLeaders: z.boolean(),
     garrisonCover: z.boolean(),
   })
   .partial();

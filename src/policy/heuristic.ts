@@ -16,8 +16,8 @@ import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, factorIndex, type 
 import { combatSupplyHexes, hasWater } from '../core/supply.js';
 import { chooseAttack } from './heuristic-attack.js';
 import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './heuristic-move.js';
-import { strengthAround } from './influence.js';
-import { stackAt } from './heuristic-leaders.js';
+import { influence, strengthAround } from './influence.js';
+import { joinDooms, stackAt } from './heuristic-leaders.js';
 import { enemyInRange } from './threat.js';
 import { PRESETS, type HeuristicParams, type PresetName } from './heuristic-params.js';
 import { planPhase, type Plan, type PlanPhase } from './plan.js';
@@ -277,12 +277,16 @@ const HEURISTIC: Handlers<Context> = {
     const worth = (u: number) => view.counters.attack_u[factorIndex(view, u)]! + view.counters.defence_u[factorIndex(view, u)]!;
     return [...d.units].sort((a, b) => worth(a) - worth(b)).slice(0, d.count);
   },
-  retreat: (d, view) => {
+  retreat: (d, view, { params }) => {
     const side = d.side;
     // 12.8: toward friends: the hex with most of our units, then farthest from the enemy.
     const dist = enemyDistances(view, side, d.hexes);
+    // 12.9, I-35 (retreatLeaders): last, a hex where the unit would make a doomed stack of the side's leaders.
+    const near3 = params.retreatLeaders ? influence(view, otherSide(side), 3) : null;
+    const dooms = (h: number) => (near3 !== null && joinDooms(view, side, h, [d.unit], near3) ? 1 : 0);
     return [...d.hexes].sort(
-      (a, b) => view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]! || dist.get(b)! - dist.get(a)! || a - b,
+      (a, b) =>
+        dooms(a) - dooms(b) || view.stacking_hs[b * 2 + side]! - view.stacking_hs[a * 2 + side]! || dist.get(b)! - dist.get(a)! || a - b,
     )[0]!;
   },
   advance: (d, view, { params }) => {
