@@ -1,6 +1,7 @@
 // The verdicts study's decisions and tables (scripts/verdicts.mjs plays the commands): which best-response checks
 // beat a side (their gain's lower end above zero), the name a reply joins the pool under, verdicts.csv's rows and the
 // terminal's line per scenario. Pure functions over the rows the checks and the balance study wrote.
+import { EQUILIBRIUM_COLUMNS } from '../report/balance-report.js';
 import { toCsv, type Row } from '../report/summary.js';
 
 /** One check's best-response.json result row, with the check's folder name (round-0-bol-bid). */
@@ -37,62 +38,29 @@ export function replyName(checkName: string): string {
   return `${m[2]}-round-${m[1]}${m[3] ?? ''}`;
 }
 
+/** A check's gains, in wins and in VP a game, each with its interval; the check's prefix (par, par_bid...) before each. */
+const GAINS = ['gain', 'gain_lo', 'gain_hi', 'vp_gain', 'vp_gain_lo', 'vp_gain_hi'] as const;
+const CHECKS = ['par', 'par_bid', 'bol', 'bol_bid'] as const;
+
 export const VERDICTS_COLUMNS = [
   'scenario',
   'rounds',
   'converged',
-  'value',
-  'lo',
-  'hi',
-  'fair_bid',
-  'fair_bid_lo',
-  'fair_bid_hi',
-  'par_mix',
-  'bol_mix',
-  'par_mix_at_bid',
-  'bol_mix_at_bid',
-  ...(['par', 'bol'] as const).flatMap((s) =>
-    [
-      'gain',
-      'gain_lo',
-      'gain_hi',
-      'vp_gain',
-      'vp_gain_lo',
-      'vp_gain_hi',
-      'bid_gain',
-      'bid_gain_lo',
-      'bid_gain_hi',
-      'bid_vp_gain',
-      'bid_vp_gain_lo',
-      'bid_vp_gain_hi',
-    ].map((c) => `${s}_${c}`),
-  ),
+  // equilibrium.csv's verdict and mixes, as the balance study wrote them
+  ...EQUILIBRIUM_COLUMNS.filter((c) => !['scenario', 'min_cell', 'max_cell', 'games', 'replicates'].includes(c)),
+  ...CHECKS.flatMap((k) => GAINS.map((g) => `${k}_${g}`)),
   'study',
-] as const;
+];
 
 /** verdicts.csv: per scenario its last equilibrium and both sides' gains (empty where a check was not run). */
 export function verdictsCsv(results: readonly VerdictResult[]): string {
   const rows: Row[] = results.map((r) => {
     const row: Row = { scenario: r.scenario, rounds: r.round + 1, converged: String(r.converged), study: r.study };
-    for (const k of VERDICTS_COLUMNS.slice(3, 13)) row[k] = r.equilibrium[k] ?? '';
-    for (const side of ['PAR', 'BOL'] as const) {
-      const p = side.toLowerCase(),
-        w = r.checks[side],
-        b = r.checks[`${side}_bid`];
-      Object.assign(row, {
-        [`${p}_gain`]: w?.gain ?? '',
-        [`${p}_gain_lo`]: w?.gain_lo ?? '',
-        [`${p}_gain_hi`]: w?.gain_hi ?? '',
-        [`${p}_vp_gain`]: w?.margin_gain ?? '',
-        [`${p}_vp_gain_lo`]: w?.margin_gain_lo ?? '',
-        [`${p}_vp_gain_hi`]: w?.margin_gain_hi ?? '',
-        [`${p}_bid_gain`]: b?.gain ?? '',
-        [`${p}_bid_gain_lo`]: b?.gain_lo ?? '',
-        [`${p}_bid_gain_hi`]: b?.gain_hi ?? '',
-        [`${p}_bid_vp_gain`]: b?.margin_gain ?? '',
-        [`${p}_bid_vp_gain_lo`]: b?.margin_gain_lo ?? '',
-        [`${p}_bid_vp_gain_hi`]: b?.margin_gain_hi ?? '',
-      });
+    for (const [k, v] of Object.entries(r.equilibrium)) if (VERDICTS_COLUMNS.includes(k)) row[k] = v;
+    for (const k of CHECKS) {
+      const c = r.checks[k.replace('par', 'PAR').replace('bol', 'BOL')];
+      const cells = [c?.gain, c?.gain_lo, c?.gain_hi, c?.margin_gain, c?.margin_gain_lo, c?.margin_gain_hi];
+      GAINS.forEach((g, i) => (row[`${k}_${g}`] = cells[i] ?? ''));
     }
     return row;
   });
