@@ -12,7 +12,7 @@
 //     [--max-games 400] [--restricted-games 200] [--candidates 40] [--games 60] [--final-games 400] [--checks wins,bid]
 //
 // --extra adds a policy file (a reply found before) to one scenario's pool from the first round. Writes
-// DIR/verdicts.csv and DIR/verdicts.json: each scenario's last equilibrium, its pool, each side's best-response
+// DIR/verdicts.csv, DIR/verdicts.md (the same as a table to publish) and DIR/verdicts.json: each scenario's last equilibrium, its pool, each side's best-response
 // gains with their intervals (in wins and in wins at the bid, which decide "beaten", and in VP a game), and whether
 // the checks found nothing more (converged) or the rounds ran out. A reply joins the pool as a copy named for its
 // check (DIR/SCENARIO/replies/par-round-0-bid.json): two replies of one side keep distinct labels.
@@ -22,7 +22,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { csvFields } from '../dist/cli/balance-folder.js';
-import { beatenChecks, replyName, verdictLine, verdictsCsv } from '../dist/cli/verdicts-table.js';
+import { beatenChecks, replyName, verdictLine, verdictsCsv, verdictsMarkdown } from '../dist/cli/verdicts-table.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -157,6 +157,7 @@ for (const s of scenarios) {
 }
 
 writeFileSync(join(out, 'verdicts.csv'), verdictsCsv(results));
+writeFileSync(join(out, 'verdicts.md'), verdictsMarkdown(results));
 writeFileSync(
   join(out, 'verdicts.json'),
   JSON.stringify({ command: ['node', 'scripts/verdicts.mjs', ...args].join(' '), budget, results }, null, 2) + '\n',

@@ -91,3 +91,34 @@ export function verdictLine(r: VerdictResult): string {
     `${r.converged ? 'no side beaten by a reply' : 'a side still beaten when the rounds ran out'} (round ${r.round + 1})${vpOnly.join('')}`
   );
 }
+
+const points = (x: Cell | undefined) => (x === undefined || x === '' ? '' : `${Number(x) >= 0 ? '+' : ''}${(100 * Number(x)).toFixed(1)}`);
+/** A fair bid and its interval in words: "Bolivia +37.8 (35.9–39.3)"; VP to Paraguay, signed, when the interval spans zero. */
+function bidWithInterval(e: Readonly<Record<string, string>>): string {
+  const [b, lo, hi] = [e.fair_bid, e.fair_bid_lo, e.fair_bid_hi].map(Number) as [number, number, number];
+  if (lo < 0 && hi > 0) return `${b} VP to Paraguay (${lo} to ${hi})`;
+  return b < 0 ? `Bolivia +${-b} (${-hi}–${-lo})` : `Paraguay +${b} (${lo}–${hi})`;
+}
+/** One check's gain in wins with its interval, in points: "−6.7 (−12.9 to −0.5)"; empty where it was not run. */
+const gainText = (c: CheckRow | undefined) => (c ? `${points(c.gain)} (${points(c.gain_lo)} to ${points(c.gain_hi)})` : '—');
+
+/**
+ * verdicts.md: the verdicts as a table to publish, each with what it rests on: the rounds it took, whether the last
+ * checks found no better reply, and each side's best reply's gain in wins, at the equilibrium and at the fair bid.
+ */
+export function verdictsMarkdown(results: readonly VerdictResult[]): string {
+  const rows = results.map((r) => {
+    const e = r.equilibrium;
+    return (
+      `| ${r.scenario} | ${pct(e.value!)} (${pct(e.lo!)}–${pct(e.hi!)}) | ${bidWithInterval(e)} | ${e.par_mix} / ${e.bol_mix} | ` +
+      `${e.par_mix_at_bid ?? ''} / ${e.bol_mix_at_bid ?? ''} | ${r.round + 1} | ${r.converged ? 'yes' : 'no: a side still beaten'} | ` +
+      `${gainText(r.checks.PAR)}; ${gainText(r.checks.PAR_bid)} | ${gainText(r.checks.BOL)}; ${gainText(r.checks.BOL_bid)} |`
+    );
+  });
+  return [
+    "| scenario | Paraguay wins (95%) | fair bid, VP (95%) | mixes, Paraguay / Bolivia | mixes at the fair bid | rounds | converged | Paraguay's best reply, points: in wins; at the bid | Bolivia's |",
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}

@@ -3,7 +3,15 @@
 // say which checks ran and what they found.
 import { describe, expect, test } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { beatenChecks, replyName, verdictLine, verdictsCsv, type CheckRow, type VerdictResult } from '../../src/cli/verdicts-table.js';
+import {
+  beatenChecks,
+  replyName,
+  verdictLine,
+  verdictsCsv,
+  verdictsMarkdown,
+  type CheckRow,
+  type VerdictResult,
+} from '../../src/cli/verdicts-table.js';
 
 const check = (name: string, gain_lo: number, margin_gain_lo = -1): CheckRow => ({
   name,
@@ -91,5 +99,27 @@ describe('the verdicts study', () => {
     });
     expect(heldAtBid).not.toContain('gains');
     expect(verdictLine({ ...base, converged: false, checks: {} })).toContain('a side still beaten when the rounds ran out (round 1)');
+  });
+
+  test('verdicts.md states each verdict with its interval, its bid in words, the rounds, convergence and the checks’ gains', () => {
+    const base = { scenario: 'campaign', round: 1, converged: true, study: 'x', equilibrium };
+    const md = verdictsMarkdown([
+      { ...base, checks: { PAR: check('round-1-par', -0.021), BOL: check('round-1-bol', -0.1), BOL_bid: check('round-1-bol-bid', 0.01) } },
+      {
+        ...base,
+        scenario: 'ballivian',
+        converged: false,
+        equilibrium: { ...equilibrium, value: '0.45', fair_bid: '4.9', fair_bid_lo: '-1', fair_bid_hi: '7.1' },
+        checks: {},
+      },
+    ]).split('\n');
+    expect(md[0]).toMatch(/^\| scenario \| Paraguay wins \(95%\) \| fair bid/);
+    expect(md[2]).toBe(
+      '| campaign | 99.0% (97.0%–99.5%) | Bolivia +70.7 (68–73.6) | cautious 1 / historical 0.4; best 0.6 | balanced 1 / best 1 | 2 | yes | ' +
+        '+2.9 (-2.1 to +7.9); — | -5.0 (-10.0 to +0.0); +6.0 (+1.0 to +11.0) |',
+    );
+    // An interval across zero keeps the sign: VP to Paraguay.
+    expect(md[3]).toContain('| 4.9 VP to Paraguay (-1 to 7.1) |');
+    expect(md[3]).toContain('| no: a side still beaten |');
   });
 });
