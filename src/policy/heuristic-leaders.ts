@@ -63,24 +63,13 @@ export function leaderRefuge(
   exposed?: (h: number) => boolean,
 ): number {
   reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true, reaction }), from, reach);
-  const size = view.map.grid.size;
-  let best = -1,
-    bestRank = 0,
-    bestCost = Infinity;
-  for (let i = 0; i < reach.count; i++) {
-    const n = reach.touched_n[i]!;
-    // combat_hs counts the side's units there: most hexes are passed over before the walk over every unit.
-    if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || near1[n]! > 0 || !canEndAt(reach, n)) continue;
-    const s = stackAt(view, side, n);
-    if (s.units < 2 || doomed(s, false)) continue;
-    const rank = (s.supplied ? 100 : 0) + s.steps,
-      cost = reach.cost_n[n]!;
-    if (rank > bestRank || (rank === bestRank && cost < bestCost)) {
-      best = n;
-      bestRank = rank;
-      bestCost = cost;
-    }
-  }
+  let best = bestStack(
+    reach,
+    view,
+    side,
+    (n, s) => !(near1[n]! > 0) && s.units >= 2 && !doomed(s, false),
+    (_, s) => (s.supplied ? 100 : 0) + s.steps,
+  );
   if (best < 0) {
     const ghq = ghqRefuge(reach, view, side, from, near1);
     if (ghq >= 0 && !(exposed !== undefined && exposed(ghq))) best = ghq;
@@ -222,21 +211,43 @@ export function leaderToKeep(view: GameState, leaders: readonly number[]): numbe
  * attack, 12.2) first, then one with the enemy within three hexes (`near3`), then the most steps, then the cheapest; -1: none.
  */
 export function leaderPost(reach: Reach, view: GameState, side: Side, near1: Float64Array, near3: Float64Array): number {
+  return bestStack(
+    reach,
+    view,
+    side,
+    (n, s) => !(view.leaders_hs[n * 2 + side]! > 0) && !doomed(s, near3[n]! > 0),
+    (n, s) => (near1[n]! > 0 ? 2000 : near3[n]! > 0 ? 1000 : 0) + s.steps,
+  );
+}
+
+type Stack = ReturnType<typeof stackAt>;
+
+/**
+ * The hex in `reach` (not its start; one the mover can end in) holding two or more of the side's combat units that `take`
+ * accepts, with the highest `rank`, then the cheapest to reach; -1: none. Shared by leaderRefuge and leaderPost.
+ */
+function bestStack(
+  reach: Reach,
+  view: GameState,
+  side: Side,
+  take: (n: number, s: Stack) => boolean,
+  rank: (n: number, s: Stack) => number,
+): number {
   const size = view.map.grid.size;
   let best = -1,
-    bestRank = -1,
+    bestRank = -Infinity,
     bestCost = Infinity;
   for (let i = 0; i < reach.count; i++) {
     const n = reach.touched_n[i]!;
-    if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || view.leaders_hs[n * 2 + side]! > 0 || !canEndAt(reach, n))
-      continue;
+    // combat_hs counts the side's units there: most hexes are passed over before the walk over every unit.
+    if (n === reach.start || n >= size || view.combat_hs[n * 2 + side]! < 2 || !canEndAt(reach, n)) continue;
     const s = stackAt(view, side, n);
-    if (doomed(s, near3[n]! > 0)) continue;
-    const rank = (near1[n]! > 0 ? 2000 : near3[n]! > 0 ? 1000 : 0) + s.steps,
+    if (!take(n, s)) continue;
+    const r = rank(n, s),
       cost = reach.cost_n[n]!;
-    if (rank > bestRank || (rank === bestRank && cost < bestCost)) {
+    if (r > bestRank || (r === bestRank && cost < bestCost)) {
       best = n;
-      bestRank = rank;
+      bestRank = r;
       bestCost = cost;
     }
   }
