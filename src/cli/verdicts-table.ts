@@ -40,7 +40,13 @@ export function replyName(checkName: string): string {
 
 /** A check's gains, in wins and in VP a game, each with its interval; the check's prefix (par, par_bid...) before each. */
 const GAINS = ['gain', 'gain_lo', 'gain_hi', 'vp_gain', 'vp_gain_lo', 'vp_gain_hi'] as const;
-const CHECKS = ['par', 'par_bid', 'bol', 'bol_bid'] as const;
+/** Each check's column prefix and its key in VerdictResult.checks. */
+const CHECKS = [
+  ['par', 'PAR'],
+  ['par_bid', 'PAR_bid'],
+  ['bol', 'BOL'],
+  ['bol_bid', 'BOL_bid'],
+] as const;
 
 export const VERDICTS_COLUMNS = [
   'scenario',
@@ -48,7 +54,7 @@ export const VERDICTS_COLUMNS = [
   'converged',
   // equilibrium.csv's verdict and mixes, as the balance study wrote them
   ...EQUILIBRIUM_COLUMNS.filter((c) => !['scenario', 'min_cell', 'max_cell', 'games', 'replicates'].includes(c)),
-  ...CHECKS.flatMap((k) => GAINS.map((g) => `${k}_${g}`)),
+  ...CHECKS.flatMap(([k]) => GAINS.map((g) => `${k}_${g}`)),
   'study',
 ];
 
@@ -57,8 +63,8 @@ export function verdictsCsv(results: readonly VerdictResult[]): string {
   const rows: Row[] = results.map((r) => {
     const row: Row = { scenario: r.scenario, rounds: r.round + 1, converged: String(r.converged), study: r.study };
     for (const [k, v] of Object.entries(r.equilibrium)) if (VERDICTS_COLUMNS.includes(k)) row[k] = v;
-    for (const k of CHECKS) {
-      const c = r.checks[k.replace('par', 'PAR').replace('bol', 'BOL')];
+    for (const [k, key] of CHECKS) {
+      const c = r.checks[key];
       const cells = [c?.gain, c?.gain_lo, c?.gain_hi, c?.margin_gain, c?.margin_gain_lo, c?.margin_gain_hi];
       GAINS.forEach((g, i) => (row[`${k}_${g}`] = cells[i] ?? ''));
     }
