@@ -27,7 +27,7 @@ describe('safe output folders', () => {
       'run',
       'boqueron',
       '--games',
-      '800',
+      '500',
       '--seed',
       'k',
       '--workers',
@@ -48,7 +48,7 @@ describe('safe output folders', () => {
     expect(existsSync(join(out, 'games.csv'))).toBe(false); // only games.csv.partial: never a half-written games.csv
     const resumed = chaco([...args, '--out', out]);
     expect(resumed.code).toBe(0);
-    if (kept < 800) expect(resumed.err).toContain(`resuming the run in ${out}: ${kept} of 800 games kept`);
+    if (kept < 500) expect(resumed.err).toContain(`resuming the run in ${out}: ${kept} of 500 games kept`);
     const whole = tmp();
     expect(chaco([...args, '--out', whole]).code).toBe(0);
     for (const f of DATA_FILES.filter((x) => x !== 'aggregate.json')) expect(read(out, f), f).toBe(read(whole, f));
@@ -56,7 +56,7 @@ describe('safe output folders', () => {
     expect(existsSync(join(out, 'games.csv.partial'))).toBe(false);
     // The same command again: nothing to play.
     const again = chaco([...args, '--out', out]);
-    expect(again.out).toContain('is complete (800 games); nothing to play');
+    expect(again.out).toContain('is complete (500 games); nothing to play');
   });
 
   test("a folder holding another run, or other files, is refused in one line with exit 2; --force replaces only chaco's files", () => {

@@ -13,7 +13,7 @@ const STUDY = [
   'sensitivity',
   'boqueron',
   '--games',
-  '12',
+  '6',
   '--seed',
   'sens',
   '--par',
@@ -59,7 +59,7 @@ describe('chaco sensitivity', () => {
     expect(manifest.skipped.map((s) => s.what)).toEqual(['maxOddsColumn=8']);
     expect(manifest.reproduce).toContain('--replicates 100'); // every flag that changes the files is in the reproduce line
     for (const x of rows) {
-      expect(Number(x.games)).toBe(12);
+      expect(Number(x.games)).toBe(6);
       expect(Number(x.par_win_rate_change_lo)).toBeLessThanOrEqual(Number(x.par_win_rate_change));
       expect(Number(x.par_win_rate_change_hi)).toBeGreaterThanOrEqual(Number(x.par_win_rate_change));
     }
@@ -75,7 +75,7 @@ describe('chaco sensitivity', () => {
         '--bol',
         'random',
         '--games',
-        '12',
+        '6',
         '--seed',
         'sens',
         '--workers',
@@ -92,7 +92,7 @@ describe('chaco sensitivity', () => {
     expect(cell(out, 'boqueron/as-shipped')).toEqual(margins(base));
     expect(cell(out, 'boqueron/terrain')).toEqual(margins(varied));
     const win = (m: number[]) => m.filter((x) => x > 0).length;
-    expect(Number(terrain.par_win_rate_change)).toBeCloseTo((win(margins(varied)) - win(margins(base))) / 12, 3);
+    expect(Number(terrain.par_win_rate_change)).toBeCloseTo((win(margins(varied)) - win(margins(base))) / 6, 3);
     for (const f of ['tornado-win-boqueron.svg', 'tornado-bid-boqueron.vl.json', 'index.html'])
       expect(read(out, f).length).toBeGreaterThan(100);
   });

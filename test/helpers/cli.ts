@@ -11,10 +11,11 @@ export function chaco(args: string[], env: Record<string, string> = {}) {
     ['run', 'bid', 'compare'].includes(args[0]!) && !args.includes('--par') && !args.includes('--bol')
       ? ['--par', 'random', '--bol', 'random']
       : [];
-  // One worker thread unless a test names --workers or CHACO_WORKERS: the runs are the same whatever the number (tested where it is the point).
+  // The main thread unless a test names --workers or CHACO_WORKERS: the runs are the same whatever the number (tested
+  // where it is the point: run.test.ts, interrupt.test.ts), and a worker thread costs each command half a second of CPU.
   const r = spawnSync(process.execPath, ['bin/chaco.js', ...args, ...policies], {
     encoding: 'utf8',
-    env: { ...process.env, CHACO_WORKERS: '1', ...env },
+    env: { ...process.env, CHACO_WORKERS: '0', ...env },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }

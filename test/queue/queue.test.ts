@@ -159,7 +159,7 @@ describe.skipIf(!HAVE_REDIS)('runs on many machines through a Redis queue', () =
           'sensitivity',
           'boqueron',
           '--games',
-          '12',
+          '6',
           '--seed',
           'qs',
           '--par',

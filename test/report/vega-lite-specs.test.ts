@@ -105,7 +105,7 @@ describe('Vega-Lite specs against the shipped schema', () => {
     },
     {
       what: 'sensitivity',
-      args: ['sensitivity', 'boqueron', '--games', '6', '--par', 'random', '--bol', 'random', '--replicates', '100'],
+      args: ['sensitivity', 'boqueron', '--games', '6', '--items', 'readings', '--par', 'random', '--bol', 'random', '--replicates', '100'],
       expected: ['tornado-win-boqueron', 'tornado-bid-boqueron'],
     },
   ];
