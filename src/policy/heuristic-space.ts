@@ -30,6 +30,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   leaderPocket: [0, 2],
   leaderJoin: [false, true],
   leaderSpread: [false, true],
+  retreatLeaders: [false, true],
 };
 const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 
