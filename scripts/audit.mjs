@@ -1,0 +1,62 @@
+#!/usr/bin/env node
+// The blunder audit held to its bar: per scenario and player (both sides playing it), one `chaco run` of --games
+// games (seed 1, no replays), and the table of what each side's blunders come to against the bar play must clear
+// (docs/blunders.md#the-bar): works left empty and hopeless call-ups never; GHQs lost, leaders lost with their stacks,
+// bases left open and hopeless attacks in under 5% of games; and no player blundering more than `balanced` (the
+// rate: each kind's share of games summed, attrition and over-stacking aside). A cell whose run.json says complete is
+// kept, so a stopped audit resumes with the same command. Run (after npm run build; npm run audit builds):
+//
+//   node scripts/audit.mjs --out DIR [--scenarios boqueron,villa-montes,ballivian] [--players balanced,tuned,search]
+//     [--games 200] [--workers N]
+//
+// Writes DIR/<scenario>-<player>/ (the run), DIR/audit.csv (a row per cell, side and barred kind: its share of games
+// with the Wilson interval, the bar, whether it clears it), DIR/audit.md (the same as a table, with what misses the
+// bar) and DIR/audit.json (the command and each cell's commit).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { parse } from 'csv-parse/sync';
+import { auditCsv, auditMarkdown } from '../dist/cli/audit-table.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const o = new Command('audit')
+  .requiredOption('--out <dir>', 'folder of the audit, e.g. reports/study/audit-2026-11-30')
+  .option('--scenarios <ids>', 'comma-separated scenarios', 'boqueron,villa-montes,ballivian')
+  .option('--players <policies>', 'comma-separated players, each playing both sides', 'balanced,tuned,search')
+  .option('--games <n>', 'games a cell', '200')
+  .option('--workers <n>', 'chaco run --workers (default: all cores)')
+  .parse(process.argv)
+  .opts();
+
+const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+const cells = [];
+for (const scenario of o.scenarios.split(','))
+  for (const player of o.players.split(',')) {
+    const dir = join(o.out, `${scenario}-${player}`);
+    if (readJson(join(dir, 'run.json'))?.status !== 'complete') {
+      mkdirSync(dir, { recursive: true });
+      const argv = ['run', scenario, '--games', o.games, '--seed', '1', '--par', player, '--bol', player, '--no-replays', '--out', dir];
+      argv.push('--force', '--quiet', '--yes', ...(o.workers ? ['--workers', o.workers] : []));
+      console.error(`audit: node bin/chaco.js ${argv.join(' ')}`);
+      const r = spawnSync(process.execPath, [join(root, 'bin/chaco.js'), ...argv], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      if (r.status !== 0) {
+        console.error(`audit: stopped at ${scenario}, ${player}; run the same audit command again to resume from there`);
+        process.exit(r.status ?? 1);
+      }
+    }
+    const run = readJson(join(dir, 'run.json'));
+    const rows = parse(readFileSync(join(dir, 'blunders.csv'), 'utf8'), { columns: true });
+    cells.push({ scenario, player, games: run.games, commit: run.commit, rows });
+  }
+
+writeFileSync(join(o.out, 'audit.csv'), auditCsv(cells));
+writeFileSync(join(o.out, 'audit.md'), auditMarkdown(cells));
+const commits = Object.fromEntries(cells.map((c) => [`${c.scenario}-${c.player}`, c.commit]));
+writeFileSync(
+  join(o.out, 'audit.json'),
+  JSON.stringify({ command: ['node', 'scripts/audit.mjs', ...args].join(' '), commits }, null, 2) + '\n',
+);
+process.stdout.write(auditMarkdown(cells));
