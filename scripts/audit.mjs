@@ -9,7 +9,7 @@
 //   node scripts/audit.mjs --out DIR [--scenarios boqueron,villa-montes,ballivian] [--players balanced,tuned,search]
 //     [--games 200] [--workers N]
 //
-// Writes DIR/<scenario>-<player>/ (the run), DIR/audit.csv (a row per cell, side and barred kind: its share of games
+// `tuned` plays `balanced` for a side with no tuned file of the scenario. Writes DIR/<scenario>-<player>/ (the run), DIR/audit.csv (a row per cell, side and barred kind: its share of games
 // with the Wilson interval, the bar, whether it clears it), DIR/audit.md (the same as a table, with what misses the
 // bar) and DIR/audit.json (the command and each cell's commit).
 import { spawnSync } from 'node:child_process';
@@ -36,9 +36,13 @@ const cells = [];
 for (const scenario of o.scenarios.split(','))
   for (const player of o.players.split(',')) {
     const dir = join(o.out, `${scenario}-${player}`);
+    // `tuned` for a side with no tuned file of the scenario is `balanced` there (Ballivián's Paraguay), as `search` plays it.
+    const [par, bol] = ['par', 'bol'].map((side) =>
+      player === 'tuned' && !existsSync(join(root, 'policies', 'tuned', `${scenario}-${side}.json`)) ? 'balanced' : player,
+    );
     if (readJson(join(dir, 'run.json'))?.status !== 'complete') {
       mkdirSync(dir, { recursive: true });
-      const argv = ['run', scenario, '--games', o.games, '--seed', '1', '--par', player, '--bol', player, '--no-replays', '--out', dir];
+      const argv = ['run', scenario, '--games', o.games, '--seed', '1', '--par', par, '--bol', bol, '--no-replays', '--out', dir];
       argv.push('--force', '--quiet', '--yes', ...(o.workers ? ['--workers', o.workers] : []));
       console.error(`audit: node bin/chaco.js ${argv.join(' ')}`);
       const r = spawnSync(process.execPath, [join(root, 'bin/chaco.js'), ...argv], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -49,7 +53,8 @@ for (const scenario of o.scenarios.split(','))
     }
     const run = readJson(join(dir, 'run.json'));
     const rows = parse(readFileSync(join(dir, 'blunders.csv'), 'utf8'), { columns: true });
-    cells.push({ scenario, player, games: run.games, commit: run.commit, rows });
+    const note = par === bol ? undefined : `Paraguay ${par}, Bolivia ${bol}`;
+    cells.push({ scenario, player, games: run.games, commit: run.commit, rows, ...(note ? { note } : {}) });
   }
 
 writeFileSync(join(o.out, 'audit.csv'), auditCsv(cells));

@@ -33,6 +33,8 @@ export interface AuditCell {
   readonly player: string;
   readonly games: number;
   readonly rows: readonly BlunderRow[];
+  /** What the player is on each side when not the same (`tuned` where one side has no tuned file). */
+  readonly note?: string;
 }
 
 /** A side's blunder rate in a cell: the rated kinds' shares of games, summed. */
@@ -161,7 +163,7 @@ export function auditMarkdown(cells: readonly AuditCell[]): string {
       const rate = `rate ${rc.rate.toFixed(3)}${rc.balanced === null ? '' : ` (balanced ${rc.balanced.toFixed(3)})`}`;
       return `${kinds.length > 0 ? kinds.join(', ') : 'none'}; ${rc.noWorse === false ? `**${rate}**` : rate}`;
     });
-    lines.push(`| ${c.scenario} | ${c.player} | ${c.games} | ${sides[0]} | ${sides[1]} |`);
+    lines.push(`| ${c.scenario} | ${c.player}${c.note ? ` (${c.note})` : ''} | ${c.games} | ${sides[0]} | ${sides[1]} |`);
   }
   lines.push('', misses.length === 0 ? 'Every cell clears the bar.' : `Missing the bar:\n\n${misses.map((m) => `- ${m}`).join('\n')}`);
   return `${lines.join('\n')}\n`;

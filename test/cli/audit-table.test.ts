@@ -86,5 +86,7 @@ describe('the table', () => {
     expect(md).toContain('leader_lost_with_stack 2%');
     expect(md).toContain("- boqueron, search, PAR: rate 0.135 above balanced's 0.100 (worse beyond the intervals in open_base)");
     expect(auditMarkdown([cell('balanced', { leader_lost_with_stack: 0.02 })])).toContain('Every cell clears the bar.');
+    const oneFile = { ...cell('tuned', {}), note: 'Paraguay balanced, Bolivia tuned' };
+    expect(auditMarkdown([oneFile])).toContain('| boqueron | tuned (Paraguay balanced, Bolivia tuned) | 200 |');
   });
 });
