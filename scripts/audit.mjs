@@ -4,10 +4,11 @@
 // (docs/blunders.md#the-bar): works left empty and hopeless call-ups never; GHQs lost, leaders lost with their stacks,
 // bases left open and hopeless attacks in under 5% of games; and no player blundering more than `balanced` (the
 // rate: each kind's share of games summed, attrition and over-stacking aside). A cell whose run.json says complete is
-// kept, so a stopped audit resumes with the same command. Run (after npm run build; npm run audit builds):
+// kept, so a stopped audit resumes with the same command (an interrupted run resumes where it stopped); --tabulate
+// plays nothing and tables the cells so far. Run (after npm run build; npm run audit builds):
 //
 //   node scripts/audit.mjs --out DIR [--scenarios boqueron,villa-montes,ballivian] [--players balanced,tuned,search]
-//     [--games 200] [--workers N]
+//     [--games 200] [--workers N] [--tabulate]
 //
 // `tuned` plays `balanced` for a side with no tuned file of the scenario. Writes DIR/<scenario>-<player>/ (the run), DIR/audit.csv (a row per cell, side and barred kind: its share of games
 // with the Wilson interval, the bar, whether it clears it), DIR/audit.md (the same as a table, with what misses the
@@ -28,6 +29,7 @@ const o = new Command('audit')
   .option('--players <policies>', 'comma-separated players, each playing both sides', 'balanced,tuned,search')
   .option('--games <n>', 'games a cell', '200')
   .option('--workers <n>', 'chaco run --workers (default: all cores)')
+  .option('--tabulate', 'play nothing: the table of the cells played so far (an unfinished one with the games it has)')
   .parse(process.argv)
   .opts();
 
@@ -40,10 +42,11 @@ for (const scenario of o.scenarios.split(','))
     const [par, bol] = ['par', 'bol'].map((side) =>
       player === 'tuned' && !existsSync(join(root, 'policies', 'tuned', `${scenario}-${side}.json`)) ? 'balanced' : player,
     );
-    if (readJson(join(dir, 'run.json'))?.status !== 'complete') {
+    if (o.tabulate && !existsSync(join(dir, 'blunders.csv'))) continue;
+    if (!o.tabulate && readJson(join(dir, 'run.json'))?.status !== 'complete') {
       mkdirSync(dir, { recursive: true });
       const argv = ['run', scenario, '--games', o.games, '--seed', '1', '--par', par, '--bol', bol, '--no-replays', '--out', dir];
-      argv.push('--force', '--quiet', '--yes', ...(o.workers ? ['--workers', o.workers] : []));
+      argv.push('--quiet', '--yes', ...(o.workers ? ['--workers', o.workers] : []));
       console.error(`audit: node bin/chaco.js ${argv.join(' ')}`);
       const r = spawnSync(process.execPath, [join(root, 'bin/chaco.js'), ...argv], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
       if (r.status !== 0) {
@@ -53,8 +56,11 @@ for (const scenario of o.scenarios.split(','))
     }
     const run = readJson(join(dir, 'run.json'));
     const rows = parse(readFileSync(join(dir, 'blunders.csv'), 'utf8'), { columns: true });
-    const note = par === bol ? undefined : `Paraguay ${par}, Bolivia ${bol}`;
-    cells.push({ scenario, player, games: run.games, commit: run.commit, rows, ...(note ? { note } : {}) });
+    const notes = [
+      ...(par === bol ? [] : [`Paraguay ${par}, Bolivia ${bol}`]),
+      ...(run.status === 'complete' ? [] : [`${run.status}: ${run.played} of ${run.games} games`]),
+    ];
+    cells.push({ scenario, player, games: run.played, commit: run.commit, rows, ...(notes.length > 0 ? { note: notes.join('; ') } : {}) });
   }
 
 writeFileSync(join(o.out, 'audit.csv'), auditCsv(cells));
