@@ -10,18 +10,17 @@
 //   node scripts/audit.mjs --out DIR [--scenarios boqueron,villa-montes,ballivian] [--players balanced,tuned,search]
 //     [--games 200] [--workers N] [--tabulate]
 //
-// `tuned` plays `balanced` for a side with no tuned file of the scenario. Writes DIR/<scenario>-<player>/ (the run), DIR/audit.csv (a row per cell, side and barred kind: its share of games
-// with the Wilson interval, the bar, whether it clears it), DIR/audit.md (the same as a table, with what misses the
-// bar) and DIR/audit.json (the command and each cell's commit).
-import { spawnSync } from 'node:child_process';
+// `tuned` plays `balanced` for a side with no tuned file of the scenario. Writes DIR/<scenario>-<player>/ (the run),
+// DIR/audit.csv (a row per cell, side and barred kind: its share of games with the Wilson interval, the bar, whether
+// it clears it), DIR/audit.md (the same as a table, with what misses the bar) and DIR/audit.json (the command and each
+// cell's commit).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Command } from 'commander';
 import { parse } from 'csv-parse/sync';
 import { auditCsv, auditMarkdown } from '../dist/cli/audit-table.js';
+import { chaco, root } from './chaco-command.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const o = new Command('audit')
   .requiredOption('--out <dir>', 'folder of the audit, e.g. reports/study/audit-2026-11-30')
@@ -46,13 +45,7 @@ for (const scenario of o.scenarios.split(','))
     if (!o.tabulate && readJson(join(dir, 'run.json'))?.status !== 'complete') {
       mkdirSync(dir, { recursive: true });
       const argv = ['run', scenario, '--games', o.games, '--seed', '1', '--par', par, '--bol', bol, '--no-replays', '--out', dir];
-      argv.push('--quiet', '--yes', ...(o.workers ? ['--workers', o.workers] : []));
-      console.error(`audit: node bin/chaco.js ${argv.join(' ')}`);
-      const r = spawnSync(process.execPath, [join(root, 'bin/chaco.js'), ...argv], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-      if (r.status !== 0) {
-        console.error(`audit: stopped at ${scenario}, ${player}; run the same audit command again to resume from there`);
-        process.exit(r.status ?? 1);
-      }
+      chaco('audit', [...argv, '--yes', ...(o.workers ? ['--workers', o.workers] : [])]);
     }
     const run = readJson(join(dir, 'run.json'));
     const rows = parse(readFileSync(join(dir, 'blunders.csv'), 'utf8'), { columns: true });

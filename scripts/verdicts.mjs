@@ -16,15 +16,13 @@
 // gains with their intervals (in wins and in wins at the bid, which decide "beaten", and in VP a game), and whether
 // the checks found nothing more (converged) or the rounds ran out. A reply joins the pool as a copy named for its
 // check (DIR/SCENARIO/replies/par-round-0-bid.json): two replies of one side keep distinct labels.
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { csvFields } from '../dist/cli/balance-folder.js';
 import { beatenChecks, replyName, verdictLine, verdictsCsv, verdictsMarkdown } from '../dist/cli/verdicts-table.js';
+import { chaco } from './chaco-command.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 // The command line, read by commander as chaco's own is (unknown options and missing values refused with a message).
 const o = new Command('verdicts')
@@ -70,20 +68,6 @@ for (const e of o.extra) {
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const complete = (file) => readJson(file)?.status === 'complete';
 
-/** One chaco command; a failure stops the study with the command to run again (it resumes). */
-function chaco(argv) {
-  const line = `node bin/chaco.js ${argv.join(' ')}`;
-  console.error(`verdicts: ${line}`);
-  const r = spawnSync(process.execPath, [join(root, 'bin/chaco.js'), ...argv, '--quiet'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  if (r.status !== 0) {
-    console.error(`verdicts: stopped at: ${line}\nrun the same verdicts command again to resume from there`);
-    process.exit(r.status ?? 1);
-  }
-}
-
 /** The equilibrium row of a balance folder (equilibrium.csv: value, interval, fair bid, mixes). */
 function equilibrium(dir) {
   const [head, row] = readFileSync(join(dir, 'equilibrium.csv'), 'utf8').trim().split('\n');
@@ -101,7 +85,7 @@ for (const s of scenarios) {
     const study = join(out, s, `round-${k}`);
     mkdirSync(dirname(study), { recursive: true });
     if (!complete(join(study, 'balance.json')))
-      chaco([
+      chaco('verdicts', [
         'balance',
         s,
         '--pool',
@@ -121,7 +105,7 @@ for (const s of scenarios) {
         const name = `round-${k}-${side.toLowerCase()}${kind === 'bid' ? '-bid' : ''}`;
         const dir = join(out, s, name);
         if (!complete(join(dir, 'best-response.json')))
-          chaco([
+          chaco('verdicts', [
             'best-response',
             s,
             '--side',
