@@ -2,6 +2,8 @@
 // each kind's share of games against its bar (never, or under 5% of games), and each side's blunder rate against
 // `balanced`'s (a stronger player may blunder no more). Pure functions over the blunders.csv rows the runs wrote.
 import { toCsv, type Row } from '../report/summary.js';
+import { RATED_BLUNDERS } from '../sim/blunder-rate.js';
+import { BLUNDERS } from '../sim/blunders.js';
 
 /** The bar of each kind held to one (docs/blunders.md): 0 never; else the share of games it must stay under. */
 export const AUDIT_BARS: Readonly<Record<string, number>> = {
@@ -14,8 +16,8 @@ export const AUDIT_BARS: Readonly<Record<string, number>> = {
   hopeless_attack: 0.05,
 };
 
-/** The kinds a blunder rate sums (src/sim/blunder-rate.ts: attrition and over-stacking aside). */
-const UNRATED = new Set(['attrition_steps', 'overstack_losses']);
+/** The kinds a blunder rate sums (as chaco compare and tune count it: attrition and over-stacking aside). */
+const RATED = new Set(RATED_BLUNDERS.map((k) => BLUNDERS[k]!.id));
 
 /** One row of a run's blunders.csv, as read (numbers as text). */
 export interface BlunderRow {
@@ -39,7 +41,7 @@ export interface AuditCell {
 
 /** A side's blunder rate in a cell: the rated kinds' shares of games, summed. */
 export function cellRate(cell: AuditCell, side: string): number {
-  return cell.rows.filter((r) => r.side === side && !UNRATED.has(r.blunder)).reduce((a, r) => a + Number(r.share_of_games), 0);
+  return cell.rows.filter((r) => r.side === side && RATED.has(r.blunder)).reduce((a, r) => a + Number(r.share_of_games), 0);
 }
 
 /** Whether a kind's count clears its bar: never means in no game; else a share under the bar. */
@@ -110,7 +112,7 @@ export function rateChecks(cells: readonly AuditCell[]): RateCheck[] {
       const balanced = base ? cellRate(base, side) : null;
       const worseKinds = base
         ? c.rows
-            .filter((r) => r.side === side && !UNRATED.has(r.blunder))
+            .filter((r) => r.side === side && RATED.has(r.blunder))
             .filter((r) => {
               const b = base.rows.find((x) => x.side === side && x.blunder === r.blunder);
               return b !== undefined && Number(r.share_of_games_lo) > Number(b.share_of_games_hi);
@@ -146,7 +148,7 @@ export function auditMarkdown(cells: readonly AuditCell[]): string {
         .filter(
           (r) =>
             r.side === side &&
-            !UNRATED.has(r.blunder) &&
+            RATED.has(r.blunder) &&
             (Number(r.share_of_games) >= 0.01 || !clears(r.blunder, Number(r.games), Number(r.share_of_games))),
         )
         .map((r) => {

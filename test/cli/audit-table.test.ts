@@ -4,7 +4,17 @@
 // the kinds worse beyond both intervals.
 import { describe, expect, test } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { auditCsv, auditMarkdown, cellRate, clears, rateChecks, type AuditCell, type BlunderRow } from '../../src/cli/audit-table.js';
+import {
+  AUDIT_BARS,
+  auditCsv,
+  auditMarkdown,
+  cellRate,
+  clears,
+  rateChecks,
+  type AuditCell,
+  type BlunderRow,
+} from '../../src/cli/audit-table.js';
+import { BLUNDERS } from '../../src/sim/blunders.js';
 
 const KINDS = ['empty_works', 'hopeless_call_up', 'ghq_overrun', 'attrition_steps', 'leader_lost_with_stack', 'open_base'];
 
@@ -27,6 +37,12 @@ function cell(player: string, shares: Record<string, number>, halfWidth = 0.02):
 }
 
 describe('the bar of each kind', () => {
+  test('every kind held to a bar is one the audit of every run counts (docs/blunders.md)', () => {
+    const ids = BLUNDERS.map((b) => b.id);
+    expect(Object.keys(AUDIT_BARS).filter((k) => !ids.includes(k))).toEqual([]);
+    expect(Object.keys(AUDIT_BARS)).toHaveLength(7);
+  });
+
   test('17, 9.5: works left empty and hopeless call-ups miss it in one game of 200', () => {
     expect(clears('empty_works', 0, 0)).toBe(true);
     expect(clears('empty_works', 1, 0.005)).toBe(false);
