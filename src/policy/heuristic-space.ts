@@ -31,6 +31,11 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   leaderJoin: [false, true],
   leaderSpread: [false, true],
   retreatLeaders: [false, true],
+  // Off in the presets, each measured to cost a side somewhere (docs/blunders.md): left to the searches.
+  garrisonMarch: [false, true],
+  garrisonCover: [false, true],
+  ghqCover: [false, true],
+  ghqReactionLeave: [false, true],
 };
 const KEYS = Object.keys(SPACE) as (keyof HeuristicParams)[];
 
