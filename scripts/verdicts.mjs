@@ -17,7 +17,7 @@
 // the checks found nothing more (converged) or the rounds ran out. A reply joins the pool as a copy named for its
 // check (DIR/SCENARIO/replies/par-round-0-bid.json): two replies of one side keep distinct labels.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { csvFields } from '../dist/cli/balance-folder.js';
 import { beatenChecks, replyName, verdictLine, verdictsCsv, verdictsMarkdown } from '../dist/cli/verdicts-table.js';
@@ -130,7 +130,10 @@ for (const s of scenarios) {
     // A side beaten beyond its interval, in wins or at the bid: its reply joins the pool and the scenario is solved again.
     const beaten = beatenChecks(checks);
     for (const c of beaten) {
-      const file = join(out, s, 'replies', `${replyName(c.name)}.json`);
+      // A label of its own in the pool: an --extra file from an earlier study may carry the same (chaco balance refuses two).
+      const taken = new Set(used.map((f) => basename(f)));
+      let file = join(out, s, 'replies', `${replyName(c.name)}.json`);
+      for (let n = 2; taken.has(basename(file)); n++) file = join(out, s, 'replies', `${replyName(c.name)}-${n}.json`);
       mkdirSync(dirname(file), { recursive: true });
       copyFileSync(c.reply_file, file);
       used.push(file);
