@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { parse } from 'csv-parse/sync';
 import { auditCsv, auditMarkdown } from '../dist/cli/audit-table.js';
-import { chaco, root } from './chaco-command.mjs';
+import { resolveAlias } from '../dist/policy/aliases.js';
+import { chaco, readJson } from './chaco-command.mjs';
 
 const args = process.argv.slice(2);
 const o = new Command('audit')
@@ -32,14 +33,13 @@ const o = new Command('audit')
   .parse(process.argv)
   .opts();
 
-const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const cells = [];
 for (const scenario of o.scenarios.split(','))
   for (const player of o.players.split(',')) {
     const dir = join(o.out, `${scenario}-${player}`);
     // `tuned` for a side with no tuned file of the scenario is `balanced` there (Ballivián's Paraguay), as `search` plays it.
     const [par, bol] = ['par', 'bol'].map((side) =>
-      player === 'tuned' && !existsSync(join(root, 'policies', 'tuned', `${scenario}-${side}.json`)) ? 'balanced' : player,
+      player === 'tuned' && resolveAlias(player, scenario, side) === null ? 'balanced' : player,
     );
     if (o.tabulate && !existsSync(join(dir, 'blunders.csv'))) continue;
     if (!o.tabulate && readJson(join(dir, 'run.json'))?.status !== 'complete') {

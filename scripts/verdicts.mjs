@@ -16,12 +16,12 @@
 // gains with their intervals (in wins and in wins at the bid, which decide "beaten", and in VP a game), and whether
 // the checks found nothing more (converged) or the rounds ran out. A reply joins the pool as a copy named for its
 // check (DIR/SCENARIO/replies/par-round-0-bid.json): two replies of one side keep distinct labels.
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Command } from 'commander';
 import { csvFields } from '../dist/cli/balance-folder.js';
 import { beatenChecks, replyName, verdictLine, verdictsCsv, verdictsMarkdown } from '../dist/cli/verdicts-table.js';
-import { chaco } from './chaco-command.mjs';
+import { chaco, readJson } from './chaco-command.mjs';
 
 const args = process.argv.slice(2);
 // The command line, read by commander as chaco's own is (unknown options and missing values refused with a message).
@@ -65,7 +65,6 @@ for (const e of o.extra) {
   extra.set(s, [...(extra.get(s) ?? []), file]);
 }
 
-const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
 const complete = (file) => readJson(file)?.status === 'complete';
 
 /** The equilibrium row of a balance folder (equilibrium.csv: value, interval, fair bid, mixes). */

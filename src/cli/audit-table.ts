@@ -144,19 +144,15 @@ export function auditMarkdown(cells: readonly AuditCell[]): string {
   const misses: string[] = [];
   for (const c of cells) {
     const sides = ['PAR', 'BOL'].map((side) => {
-      const kinds = c.rows
-        .filter(
-          (r) =>
-            r.side === side &&
-            RATED.has(r.blunder) &&
-            (Number(r.share_of_games) >= 0.01 || !clears(r.blunder, Number(r.games), Number(r.share_of_games))),
-        )
-        .map((r) => {
-          const ok = clears(r.blunder, Number(r.games), Number(r.share_of_games));
-          if (!ok) misses.push(`${c.scenario}, ${c.player}, ${side}: ${r.blunder} in ${pct(Number(r.share_of_games))} of games`);
-          const text = `${r.blunder} ${pct(Number(r.share_of_games))}`;
-          return ok ? text : `**${text}**`;
-        });
+      const kinds: string[] = [];
+      for (const r of c.rows) {
+        if (r.side !== side || !RATED.has(r.blunder)) continue;
+        const share = Number(r.share_of_games);
+        const ok = clears(r.blunder, Number(r.games), share);
+        if (ok && share < 0.01) continue;
+        if (!ok) misses.push(`${c.scenario}, ${c.player}, ${side}: ${r.blunder} in ${pct(share)} of games`);
+        kinds.push(ok ? `${r.blunder} ${pct(share)}` : `**${r.blunder} ${pct(share)}**`);
+      }
       const rc = rates.find((x) => x.scenario === c.scenario && x.player === c.player && x.side === side)!;
       if (rc.noWorse === false) {
         const why = rc.worseKinds.length > 0 ? `worse beyond the intervals in ${rc.worseKinds.join(', ')}` : 'no kind beyond its interval';
