@@ -50,12 +50,16 @@ function score(view: GameState, o: AttackOutlook, target: number, params: Heuris
   return gain - loss / params.riskTolerance;
 }
 
-/** 12.1-12.4: the best attack this phase by outlook, or none when nothing reaches the minimum odds and a positive value. */
+/**
+ * 12.1-12.4: the best attack this phase by outlook, or none when nothing reaches the minimum odds and a positive value;
+ * the hex `spared` (a search's alternative, heuristic-alt.ts) is not attacked.
+ */
 export function chooseAttack(
   d: Extract<Decision, { kind: 'attack' }>,
   view: GameState,
   params: HeuristicParams,
   minOdds: number,
+  spared = -1,
 ): AttackOrder | null {
   const side = d.side,
     enemy = otherSide(side);
@@ -72,7 +76,7 @@ export function chooseAttack(
     const h = view.loc_u[u]!;
     for (let k = 0; k < DIRECTIONS; k++) {
       const n = grid.neighbour_hd[h * DIRECTIONS + k]!;
-      if (n !== NO_HEX && view.combat_hs[n * 2 + enemy]! > 0 && !d.defended_h[n]) targets.add(n);
+      if (n !== NO_HEX && n !== spared && view.combat_hs[n * 2 + enemy]! > 0 && !d.defended_h[n]) targets.add(n);
     }
   }
   let best: { order: AttackOrder; value: number } | null = null;

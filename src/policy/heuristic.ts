@@ -15,6 +15,7 @@ import { otherSide, type Side } from '../core/side.js';
 import { BUILD_ENTRENCHMENT, BUILD_FORTIFICATION, BUILD_WELL, factorIndex, type GameState } from '../core/state.js';
 import { combatSupplyHexes, hasWater } from '../core/supply.js';
 import { chooseAttack } from './heuristic-attack.js';
+import { answerWithAlt, type AltHolder } from './heuristic-alt.js';
 import { chooseMove, defaultObjectives, newMovePlan, type Objective } from './heuristic-move.js';
 import { influence, strengthAround } from './influence.js';
 import { joinDooms, stackAt } from './heuristic-leaders.js';
@@ -39,8 +40,11 @@ export interface HeuristicOptions {
   readonly deviation?: TurnDeviation;
 }
 
-/** Parameters for the decisions of game turn `turn` alone (null: none). */
-export interface TurnDeviation {
+/**
+ * Parameters for the decisions of game turn `turn` alone (null: none); with `alt`, one decision of that turn answered
+ * with the heuristic's next choice, and with `seen`, the turn's decisions of those kinds counted (heuristic-alt.ts).
+ */
+export interface TurnDeviation extends AltHolder {
   turn: number;
   params: Partial<HeuristicParams> | null;
 }
@@ -59,12 +63,14 @@ export function heuristicPolicy(opts: HeuristicOptions): Policy {
     name,
     decide<D extends Decision>(d: D, view: GameState): Answers[D['kind']] {
       const dev = opts.deviation;
-      if (dev === undefined || dev.params === null || dev.turn !== view.turn) return dispatch(HEURISTIC, d, view, context);
-      if (dev.params !== deviatedBy) {
+      if (dev === undefined || dev.turn !== view.turn) return dispatch(HEURISTIC, d, view, context);
+      if (dev.params !== null && dev.params !== deviatedBy) {
         deviatedBy = dev.params;
         deviated = { ...context, params: { ...params, ...dev.params } };
       }
-      return dispatch(HEURISTIC, d, view, deviated);
+      const ctx = dev.params === null ? context : deviated;
+      if ((dev.alt ?? null) === null && dev.seen === undefined) return dispatch(HEURISTIC, d, view, ctx);
+      return answerWithAlt(d, dev, (spared) => dispatch(HEURISTIC, d, view, spared < 0 ? ctx : { ...ctx, spared }));
     },
   };
 }
@@ -163,6 +169,8 @@ interface Context {
   readonly plan: Plan | undefined;
   readonly memory: Memory;
   readonly dice: ReturnType<typeof seededDice>;
+  /** A target hex the turn's attacks leave alone (a single-decision alternative, heuristic-alt.ts). */
+  readonly spared?: number;
 }
 
 const HEURISTIC: Handlers<Context> = {
@@ -249,10 +257,10 @@ const HEURISTIC: Handlers<Context> = {
       chooseLogistics(d, view, params, memory.logistics)
     );
   },
-  attack: (d, view, { params, plan }) => {
+  attack: (d, view, { params, plan, spared }) => {
     const side = d.side;
     const p = posture(view, side, params, plan);
-    return chooseAttack(d, view, params, p.minOdds);
+    return chooseAttack(d, view, params, p.minOdds, spared);
   },
   barrage: () => null,
   stepLosses: (d, view) => defaultStepLosses(view, d.units, d.steps),

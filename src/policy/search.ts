@@ -12,6 +12,7 @@
 import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
 import { otherSide, type Side } from '../core/side.js';
 import { heuristicPolicy, type TurnDeviation } from './heuristic.js';
+import { noDecisions, type DecisionAlt, type DecisionCounts } from './heuristic-alt.js';
 import { PRESET_NAMES, type HeuristicParams } from './heuristic-params.js';
 
 export const DEFAULT_ROLLOUTS = 4;
@@ -55,16 +56,35 @@ export const TURN_DEVIATIONS: Readonly<Record<string, Partial<HeuristicParams>>>
 /** How much better in score a deviation must look than the plan in hand played straight. */
 export const DEVIATION_MARGIN = 10;
 
+/**
+ * `search:N:decisions`: the single decisions tried besides the one-turn deviations, each the heuristic's next choice at
+ * one decision of the coming game turn (heuristic-alt.ts): the target of each of its first MAX_ALTERNATIVES attacks
+ * spared, each of the first MAX_ALTERNATIVES stacks it moves held, its call-up answer reversed. Which exist is read
+ * from the plan in hand played straight in the turn's first rollout.
+ */
+export const MAX_ALTERNATIVES = 3;
+
+/** The single-decision alternatives to try, by name (attack1, hold2, callUp), for the decisions a turn made. */
+export function decisionAlternatives(seen: DecisionCounts): [string, DecisionAlt][] {
+  const out: [string, DecisionAlt][] = [];
+  for (const kind of ['attack', 'hold'] as const)
+    for (let index = 0; index < Math.min(seen[kind], MAX_ALTERNATIVES); index++) out.push([`${kind}${index + 1}`, { kind, index }]);
+  if (seen.callUp > 0) out.push(['callUp', { kind: 'callUp', index: 0 }]);
+  return out;
+}
+
 /** A search's settings as its name gives them. */
 export interface SearchName {
   readonly rollouts: number;
   readonly opponents: SearchOpponents;
   /** Whether it also tries one-turn deviations from its plan (`:turn`). */
   readonly turn?: boolean;
+  /** Whether it also tries single-decision alternatives (`:decisions`, with the one-turn deviations). */
+  readonly decisions?: boolean;
 }
 
 const SEARCH_FORMS =
-  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool), each with :turn after it for one-turn deviations (search:4:turn)';
+  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool), each with :turn after it for one-turn deviations (search:4:turn) or :decisions for those and single decisions (search:4:decisions)';
 
 /**
  * 'search', 'search:4', 'search:pool', 'search:4:pool' → rollouts per plan and turn and the
@@ -72,8 +92,9 @@ const SEARCH_FORMS =
  */
 export function parseSearch(name: string): SearchName | null {
   if (name !== 'search' && !name.startsWith('search:')) return null;
-  const turn = name.endsWith(':turn');
-  if (turn) name = name.slice(0, -':turn'.length);
+  const decisions = name.endsWith(':decisions');
+  const turn = decisions || name.endsWith(':turn');
+  if (turn) name = name.slice(0, -(decisions ? ':decisions' : ':turn').length);
   const m = /^search(?::(\d+))?(?::([a-z]+))?$/.exec(name);
   if (!m) throw new Error(`policy "${name}": a search is ${SEARCH_FORMS}`);
   const rollouts = m[1] === undefined ? DEFAULT_ROLLOUTS : Number(m[1]);
@@ -82,13 +103,13 @@ export function parseSearch(name: string): SearchName | null {
   const opponents = m[2] ?? DEFAULT_OPPONENTS;
   if (!(SEARCH_OPPONENTS as readonly string[]).includes(opponents))
     throw new Error(`policy "${name}": no search opponents "${opponents}" (${SEARCH_OPPONENTS.join(' or ')}, e.g. search:4:pool)`);
-  return { rollouts, opponents: opponents as SearchOpponents, ...(turn ? { turn } : {}) };
+  return { rollouts, opponents: opponents as SearchOpponents, ...(turn ? { turn } : {}), ...(decisions ? { decisions } : {}) };
 }
 
 /** The name a search goes by: the shortest of the forms parseSearch reads back to the same settings. */
-export function searchName(rollouts: number, opponents: SearchOpponents, turn = false): string {
+export function searchName(rollouts: number, opponents: SearchOpponents, turn = false, decisions = false): string {
   const base = rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`;
-  return (opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`) + (turn ? ':turn' : '');
+  return (opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`) + (decisions ? ':decisions' : turn ? ':turn' : '');
 }
 
 /**
@@ -143,7 +164,7 @@ export interface SearchStats {
   rollouts: number;
   gameTurns: number;
   illegal: number;
-  /** Player turns played with a one-turn deviation (`:turn`). */
+  /** Player turns played with a one-turn deviation (`:turn`) or a single-decision alternative (`:decisions`). */
   deviations: number;
 }
 
@@ -159,6 +180,8 @@ export function searchPolicy(opts: {
   opponents?: SearchOpponents;
   /** Also try one-turn deviations from the plan in hand (TURN_DEVIATIONS) before each player turn. */
   turn?: boolean;
+  /** With `turn`, also try single-decision alternatives (decisionAlternatives) before each player turn. */
+  decisions?: boolean;
   horizon?: number;
   switchMargin?: number;
   /**
@@ -188,12 +211,13 @@ export function searchPolicy(opts: {
     return chosen;
   };
   /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
-  const playOut = (view: GameView, side: Side, lookahead: Lookahead, turn: number, make: (seed: string) => Policy): number => {
+  const decisions = opts.turn === true && opts.decisions === true;
+  const playOut = (view: GameView, side: Side, lookahead: Lookahead, turn: number, make: (seed: string, r: number) => Policy): number => {
     let total = 0;
     for (let r = 0; r < rollouts; r++) {
       // Fresh players per rollout (their memories stay out of the game).
       const stream = `${opts.seed}:look:${turn}:${r}`;
-      const own = make(`${stream}:own`);
+      const own = make(`${stream}:own`, r);
       const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
       // A rollout whose imagined play breaks a rule counts as a heavy loss for that player
       // (it never touches the game: the copy is thrown away).
@@ -211,7 +235,7 @@ export function searchPolicy(opts: {
     return total / rollouts;
   };
   return {
-    name: searchName(rollouts, opponents, opts.turn === true),
+    name: searchName(rollouts, opponents, opts.turn === true, decisions),
     stats,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
       return (chosen ?? start(d.side)).player.decide(d, view);
@@ -223,8 +247,17 @@ export function searchPolicy(opts: {
       const scores: Record<string, number> = {};
       let best: SearchCandidate | null = null,
         bestScore = -Infinity;
+      // With :decisions, each plan's first rollout counts the decisions it makes in this game turn (answering them as it would).
+      const seen = new Map<string, DecisionCounts>();
+      const probe = (c: SearchCandidate): TurnDeviation => {
+        const d: TurnDeviation = { turn: view.turn, params: null, seen: noDecisions() };
+        seen.set(c.name, d.seen!);
+        return d;
+      };
       for (const c of plans) {
-        scores[c.name] = playOut(view, side, lookahead, turn, (seed) => c.make(seed));
+        scores[c.name] = playOut(view, side, lookahead, turn, (seed, r) =>
+          decisions && r === 0 ? c.make(seed, undefined, probe(c)) : c.make(seed),
+        );
         if (scores[c.name]! > bestScore) {
           best = c;
           bestScore = scores[c.name]!;
@@ -235,12 +268,18 @@ export function searchPolicy(opts: {
         chosen = { plan: best, player: best.make(`${opts.seed}:${best.name}:${turn}`, undefined, deviation) };
       }
       deviation.params = null;
+      if (decisions) {
+        deviation.alt = null;
+        deviation.seen = undefined;
+        deviation.spared = -1;
+      }
       const plan = chosen!.plan;
       let label = plan.name;
       if (opts.turn === true) {
         // One-turn deviations from the plan now in hand, on the same rollouts as it played straight.
         let taken: string | null = null,
-          takenScore = scores[plan.name]! + DEVIATION_MARGIN;
+          takenScore = scores[plan.name]! + DEVIATION_MARGIN,
+          takenAlt: DecisionAlt | null = null;
         for (const [name, params] of Object.entries(TURN_DEVIATIONS)) {
           const key = `${plan.name}+${name}`;
           scores[key] = playOut(view, side, lookahead, turn, (seed) => plan.make(seed, undefined, { turn: view.turn, params }));
@@ -249,9 +288,20 @@ export function searchPolicy(opts: {
             takenScore = scores[key]!;
           }
         }
+        // :decisions: the plan in hand played straight but for one decision of this turn, on the same rollouts.
+        for (const [name, alt] of decisions ? decisionAlternatives(seen.get(plan.name) ?? noDecisions()) : []) {
+          const key = `${plan.name}+${name}`;
+          scores[key] = playOut(view, side, lookahead, turn, (seed) => plan.make(seed, undefined, { turn: view.turn, params: null, alt }));
+          if (scores[key]! > takenScore) {
+            taken = name;
+            takenScore = scores[key]!;
+            takenAlt = alt;
+          }
+        }
         if (taken !== null) {
           deviation.turn = view.turn;
-          deviation.params = TURN_DEVIATIONS[taken]!;
+          if (takenAlt === null) deviation.params = TURN_DEVIATIONS[taken]!;
+          else deviation.alt = takenAlt;
           stats.deviations++;
           label = `${plan.name}+${taken}`;
         }

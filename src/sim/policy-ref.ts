@@ -1,5 +1,5 @@
 // A policy as every command takes it, parsed in one place: a built-in name (random, passive, a preset,
-// search, search:N, search:N:pool or search:N:turn), a preset or plan file with +restrictions (balanced+noAir), historical or tuned (the
+// search, search:N, search:N:pool, search:N:turn or search:N:decisions), a preset or plan file with +restrictions (balanced+noAir), historical or tuned (the
 // scenario's files for the side, with restrictions too), a plan file (.json) or a module (.mjs/.js).
 // What it stands for in a scenario and for a side is what the games play (createPolicy's name).
 import { existsSync } from 'node:fs';
@@ -21,7 +21,7 @@ export interface PolicyRef {
 }
 
 /** Every form a policy may take, for messages. */
-export const POLICY_FORMS = `${POLICY_NAMES.join(', ')}, search:N, search:N:pool, search:N:turn, ${ALIASES.join(', ')}, a preset, plan or alias with +restrictions (e.g. balanced+noAir), a plan file (.json) or a module (.mjs/.js)`;
+export const POLICY_FORMS = `${POLICY_NAMES.join(', ')}, search:N, search:N:pool, search:N:turn, search:N:decisions, ${ALIASES.join(', ')}, a preset, plan or alias with +restrictions (e.g. balanced+noAir), a plan file (.json) or a module (.mjs/.js)`;
 
 const SIDE_NAME = { par: 'Paraguay', bol: 'Bolivia' } as const;
 
