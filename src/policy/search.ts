@@ -212,11 +212,18 @@ export function searchPolicy(opts: {
   };
   /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
   const decisions = opts.turn === true && opts.decisions === true;
-  const playOut = (view: GameView, side: Side, lookahead: Lookahead, turn: number, make: (seed: string, r: number) => Policy): number => {
+  const playOut = (
+    view: GameView,
+    side: Side,
+    lookahead: Lookahead,
+    turn: number,
+    make: (seed: string, r: number) => Policy,
+    rolls = '',
+  ): number => {
     let total = 0;
     for (let r = 0; r < rollouts; r++) {
-      // Fresh players per rollout (their memories stay out of the game).
-      const stream = `${opts.seed}:look:${turn}:${r}`;
+      // Fresh players per rollout (their memories stay out of the game); `rolls` names another set of rollouts' dice.
+      const stream = `${opts.seed}:look:${turn}${rolls}:${r}`;
       const own = make(`${stream}:own`, r);
       const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
       // A rollout whose imagined play breaks a rule counts as a heavy loss for that player
@@ -297,6 +304,25 @@ export function searchPolicy(opts: {
             takenScore = scores[key]!;
             takenAlt = alt;
           }
+        }
+        // :decisions: the best of many tries looks better than it is (after a change the dice fall differently, so each
+        // try is a fresh draw): it is played again, with the plan straight, on rollouts of other dice, and taken only if
+        // it beats the straight play there too.
+        if (taken !== null && decisions) {
+          const alt = takenAlt,
+            params = alt === null ? TURN_DEVIATIONS[taken]! : null;
+          const straight = playOut(view, side, lookahead, turn, (seed) => plan.make(seed), ':confirm');
+          const again = playOut(
+            view,
+            side,
+            lookahead,
+            turn,
+            (seed) => plan.make(seed, undefined, { turn: view.turn, params, alt }),
+            ':confirm',
+          );
+          scores[`${plan.name}:confirm`] = straight;
+          scores[`${plan.name}+${taken}:confirm`] = again;
+          if (again <= straight + DEVIATION_MARGIN) taken = null;
         }
         if (taken !== null) {
           deviation.turn = view.turn;

@@ -103,7 +103,7 @@ describe("the search's single-decision alternatives (search:N:decisions)", () =>
     expect(parCallUps(turnOf(reversed, turn)).length).not.toBe(plainCalls);
   });
 
-  test('4.2 the search takes an alternative its look-ahead finds better than the plan played straight by more than the margin', () => {
+  test('4.2 the search takes an alternative its look-ahead finds better than the plan played straight by more than the margin, on its rollouts and on others', () => {
     // A fake plan: its look-ahead "plays" a probed player by writing counts, and scores each player by the alternative it carries.
     const made: TurnDeviation[] = [];
     const tuned: SearchCandidate = {
@@ -121,15 +121,14 @@ describe("the search's single-decision alternatives (search:N:decisions)", () =>
       },
     };
     const lead: Record<string, number> = { hold2: DEVIATION_MARGIN + 3, attack1: DEVIATION_MARGIN + 1 };
+    // The rollouts that confirm a choice (other dice) see `confirmed` instead of `lead`.
+    const confirmed: Record<string, number> = { hold2: DEVIATION_MARGIN + 3 };
     const lookahead: Lookahead = {
-      simulate(policies) {
+      simulate(policies, dice) {
         const own = policies[PAR] as Policy & { deviation?: TurnDeviation };
         if (own.deviation?.seen) Object.assign(own.deviation.seen, { attack: 1, hold: 2, callUp: 0 });
-        return {
-          vp_s: new Int32Array([10 + (lead[own.name] ?? 0), 10]),
-          stepsLost_s: new Uint32Array(2),
-          ended: null,
-        } as unknown as GameView;
+        const gain = (dice.includes(':confirm') ? confirmed : lead)[own.name] ?? 0;
+        return { vp_s: new Int32Array([10 + gain, 10]), stepsLost_s: new Uint32Array(2), ended: null } as unknown as GameView;
       },
     };
     const choices: string[] = [];
@@ -148,11 +147,17 @@ describe("the search's single-decision alternatives (search:N:decisions)", () =>
     expect(inHand.turn).toBe(2);
     expect(choices).toEqual(['tuned+hold2']);
     expect(search.name).toBe('search:2:decisions');
+    // Better on the search's rollouts but not on the other dice: played straight.
+    confirmed.hold2 = DEVIATION_MARGIN;
     search.startTurn!({ turn: 3 } as GameView, side, lookahead);
-    lead.hold2 = 0;
-    lead.attack1 = DEVIATION_MARGIN;
-    search.startTurn!({ turn: 4 } as GameView, side, lookahead);
-    expect(choices.slice(2)).toEqual(['tuned']);
+    expect(choices[1]).toBe('tuned');
     expect(inHand.alt).toBeNull();
+    // attack1 is the best then, and confirmed.
+    lead.hold2 = 0;
+    confirmed.attack1 = DEVIATION_MARGIN + 1;
+    search.startTurn!({ turn: 4 } as GameView, side, lookahead);
+    expect(choices[2]).toBe('tuned+attack1');
+    expect(inHand.alt).toEqual({ kind: 'attack', index: 0 });
+    expect(search.stats.deviations).toBe(2);
   });
 });
