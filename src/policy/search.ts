@@ -8,7 +8,8 @@
 // pool size], the same for every plan (docs/policies.md: the pool gains where balanced is the wrong
 // model and loses elsewhere, so it is not the default). The plan in hand (the base at first) is kept unless another's mean score beats it by more
 // than `switchMargin`, so noise does not make it change plans turn by turn. Deterministic for its seed.
-// `search`, `search:<rollouts>`, `search:<opponents>` or `search:<rollouts>:<opponents>`.
+// `search`, `search:<rollouts>`, `search:<opponents>` or `search:<rollouts>:<opponents>`; with `:turn` it also tries
+// one-turn deviations from the plan in hand, with `:decisions` those and single decisions of the turn (heuristic-alt.ts).
 import { IllegalDecision, type Answers, type Decision, type GameView, type Lookahead, type Policy } from '../core/decisions.js';
 import { otherSide, type Side } from '../core/side.js';
 import { heuristicPolicy, type TurnDeviation } from './heuristic.js';
