@@ -79,7 +79,7 @@ describe('every command family takes every policy form, parsed in one place (sim
       () => poolFor(['clever'], 'boqueron'),
     ]) {
       expect(bad).toThrow(
-        /"clever" \(policies: random, passive, cautious, balanced, aggressive, search, search:N, search:N:pool, search:N:turn, historical, tuned, a preset, plan or alias with \+restrictions/,
+        /"clever" \(policies: random, passive, cautious, balanced, aggressive, search, search:N, search:N:pool, search:N:turn, search:N:decisions, historical, tuned, a preset, plan or alias with \+restrictions/,
       );
     }
     expect(() => specFromFlags('boqueron', flags('balanced', PLAN))).toThrow(/this is Paraguay's plan; give it to --par, not --bol/);
