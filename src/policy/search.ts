@@ -181,7 +181,7 @@ export function searchPolicy(opts: {
   opponents?: SearchOpponents;
   /** Also try one-turn deviations from the plan in hand (TURN_DEVIATIONS) before each player turn. */
   turn?: boolean;
-  /** With `turn`, also try single-decision alternatives (decisionAlternatives) before each player turn. */
+  /** Also try single-decision alternatives (decisionAlternatives) before each player turn, with the one-turn deviations. */
   decisions?: boolean;
   horizon?: number;
   switchMargin?: number;
@@ -212,7 +212,8 @@ export function searchPolicy(opts: {
     return chosen;
   };
   /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
-  const decisions = opts.turn === true && opts.decisions === true;
+  const decisions = opts.decisions === true;
+  const turnWide = opts.turn === true || decisions;
   const playOut = (
     view: GameView,
     side: Side,
@@ -243,7 +244,7 @@ export function searchPolicy(opts: {
     return total / rollouts;
   };
   return {
-    name: searchName(rollouts, opponents, opts.turn === true, decisions),
+    name: searchName(rollouts, opponents, turnWide, decisions),
     stats,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
       return (chosen ?? start(d.side)).player.decide(d, view);
@@ -283,14 +284,19 @@ export function searchPolicy(opts: {
       }
       const plan = chosen!.plan;
       let label = plan.name;
-      if (opts.turn === true) {
+      if (turnWide) {
+        // The plan in hand with one turn's deviation (parameters laid over) or one decision's alternative.
+        const deviant =
+          (params: Partial<HeuristicParams> | null, alt: DecisionAlt | null = null) =>
+          (seed: string) =>
+            plan.make(seed, undefined, { turn: view.turn, params, alt });
         // One-turn deviations from the plan now in hand, on the same rollouts as it played straight.
         let taken: string | null = null,
           takenScore = scores[plan.name]! + DEVIATION_MARGIN,
           takenAlt: DecisionAlt | null = null;
         for (const [name, params] of Object.entries(TURN_DEVIATIONS)) {
           const key = `${plan.name}+${name}`;
-          scores[key] = playOut(view, side, lookahead, turn, (seed) => plan.make(seed, undefined, { turn: view.turn, params }));
+          scores[key] = playOut(view, side, lookahead, turn, deviant(params));
           if (scores[key]! > takenScore) {
             taken = name;
             takenScore = scores[key]!;
@@ -299,7 +305,7 @@ export function searchPolicy(opts: {
         // :decisions: the plan in hand played straight but for one decision of this turn, on the same rollouts.
         for (const [name, alt] of decisions ? decisionAlternatives(seen.get(plan.name) ?? noDecisions()) : []) {
           const key = `${plan.name}+${name}`;
-          scores[key] = playOut(view, side, lookahead, turn, (seed) => plan.make(seed, undefined, { turn: view.turn, params: null, alt }));
+          scores[key] = playOut(view, side, lookahead, turn, deviant(null, alt));
           if (scores[key]! > takenScore) {
             taken = name;
             takenScore = scores[key]!;
@@ -313,14 +319,7 @@ export function searchPolicy(opts: {
           const alt = takenAlt,
             params = alt === null ? TURN_DEVIATIONS[taken]! : null;
           const straight = playOut(view, side, lookahead, turn, (seed) => plan.make(seed), ':confirm');
-          const again = playOut(
-            view,
-            side,
-            lookahead,
-            turn,
-            (seed) => plan.make(seed, undefined, { turn: view.turn, params, alt }),
-            ':confirm',
-          );
+          const again = playOut(view, side, lookahead, turn, deviant(params, alt), ':confirm');
           scores[`${plan.name}:confirm`] = straight;
           scores[`${plan.name}+${taken}:confirm`] = again;
           if (again <= straight + DEVIATION_MARGIN) taken = null;

@@ -135,8 +135,7 @@ describe("the search's single-decision alternatives (search:N:decisions)", () =>
     const search = searchPolicy({
       seed: 's',
       rollouts: 2,
-      turn: true,
-      decisions: true,
+      decisions: true, // the one-turn deviations come with it
       tunedFor: () => tuned,
       onChoice: (c) => choices.push(c),
     });
