@@ -82,10 +82,12 @@ export interface SearchName {
   readonly turn?: boolean;
   /** Whether it also tries single-decision alternatives (`:decisions`, with the one-turn deviations). */
   readonly decisions?: boolean;
+  /** Whether its plans race (`:race`): a plan that falls behind the plan in hand on the first rollouts plays no more (racePlans). */
+  readonly race?: boolean;
 }
 
 const SEARCH_FORMS =
-  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool), each with :turn after it for one-turn deviations (search:4:turn) or :decisions for those and single decisions (search:4:decisions)';
+  'search, search:<rollouts from 1 to 64>, search:<opponents> or search:<rollouts>:<opponents>, the opponents balanced or pool (e.g. search:4:pool), each with :race after it for plans that race (search:4:race), then :turn for one-turn deviations (search:4:turn) or :decisions for those and single decisions (search:4:decisions, search:4:race:decisions)';
 
 /**
  * 'search', 'search:4', 'search:pool', 'search:4:pool' → rollouts per plan and turn and the
@@ -96,6 +98,8 @@ export function parseSearch(name: string): SearchName | null {
   const decisions = name.endsWith(':decisions');
   const turn = decisions || name.endsWith(':turn');
   if (turn) name = name.slice(0, -(decisions ? ':decisions' : ':turn').length);
+  const race = name.endsWith(':race');
+  if (race) name = name.slice(0, -':race'.length);
   const m = /^search(?::(\d+))?(?::([a-z]+))?$/.exec(name);
   if (!m) throw new Error(`policy "${name}": a search is ${SEARCH_FORMS}`);
   const rollouts = m[1] === undefined ? DEFAULT_ROLLOUTS : Number(m[1]);
@@ -104,13 +108,23 @@ export function parseSearch(name: string): SearchName | null {
   const opponents = m[2] ?? DEFAULT_OPPONENTS;
   if (!(SEARCH_OPPONENTS as readonly string[]).includes(opponents))
     throw new Error(`policy "${name}": no search opponents "${opponents}" (${SEARCH_OPPONENTS.join(' or ')}, e.g. search:4:pool)`);
-  return { rollouts, opponents: opponents as SearchOpponents, ...(turn ? { turn } : {}), ...(decisions ? { decisions } : {}) };
+  return {
+    rollouts,
+    opponents: opponents as SearchOpponents,
+    ...(race ? { race } : {}),
+    ...(turn ? { turn } : {}),
+    ...(decisions ? { decisions } : {}),
+  };
 }
 
 /** The name a search goes by: the shortest of the forms parseSearch reads back to the same settings. */
-export function searchName(rollouts: number, opponents: SearchOpponents, turn = false, decisions = false): string {
+export function searchName(rollouts: number, opponents: SearchOpponents, turn = false, decisions = false, race = false): string {
   const base = rollouts === DEFAULT_ROLLOUTS ? 'search' : `search:${rollouts}`;
-  return (opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`) + (decisions ? ':decisions' : turn ? ':turn' : '');
+  return (
+    (opponents === DEFAULT_OPPONENTS ? base : `${base}:${opponents}`) +
+    (race ? ':race' : '') +
+    (decisions ? ':decisions' : turn ? ':turn' : '')
+  );
 }
 
 /**
@@ -158,6 +172,47 @@ export function opponentPool(opponents: SearchOpponents, tunedOpponent: SearchCa
   return [balanced, ...(tunedOpponent ? [tunedOpponent] : []), presetCandidate('cautious'), presetCandidate('aggressive')];
 }
 
+/**
+ * `:race`: the plans race against the plan in hand, rollout by rollout on the same dice (rollout k of every plan that
+ * still runs, after the plan in hand's). A challenger runs on while its summed lead over the plan in hand on the rollouts
+ * so far, k of them, is at least k x margin / 2 (half the lead a switch needs, 100 a rollout by default: a win where the
+ * plan in hand lost is 400); one that falls short plays no more. The plan in hand stops once no challenger runs, unless
+ * `keepInHand` (its score is then the straight play the one-turn deviations are measured against, on every rollout).
+ * Returns every plan's mean over the rollouts it played and the plans that played them all (the plan in hand among
+ * them): only those may be chosen. Played out, the rollouts of the challengers that run are those of playOut, so a
+ * choice differs only where a challenger that fell behind early would have come back; a turn with no challenger ahead
+ * after the first rollout costs one rollout a plan instead of `rollouts`.
+ */
+export function racePlans<C>(
+  plans: readonly C[],
+  inHand: C,
+  rollouts: number,
+  margin: number,
+  play: (c: C, r: number) => number,
+  keepInHand = false,
+): { means: Map<C, number>; alive: Set<C> } {
+  const totals = new Map<C, number>(plans.map((c) => [c, 0]));
+  const played = new Map<C, number>(plans.map((c) => [c, 0]));
+  let running = plans.filter((c) => c !== inHand);
+  const lead = new Map<C, number>(running.map((c) => [c, 0]));
+  let r = 0;
+  for (; r < rollouts && (r === 0 || running.length > 0 || keepInHand); r++) {
+    const own = play(inHand, r);
+    totals.set(inHand, totals.get(inHand)! + own);
+    played.set(inHand, r + 1);
+    for (const c of running) {
+      const x = play(c, r);
+      totals.set(c, totals.get(c)! + x);
+      played.set(c, r + 1);
+      lead.set(c, lead.get(c)! + x - own);
+    }
+    if (r < rollouts - 1) running = running.filter((c) => lead.get(c)! >= ((r + 1) * margin) / 2);
+  }
+  const means = new Map<C, number>(plans.map((c) => [c, totals.get(c)! / Math.max(1, played.get(c)!)]));
+  const alive = new Set<C>(plans.filter((c) => played.get(c) === rollouts));
+  return { means, alive };
+}
+
 /** What a search has done (counts only, no clock in the game: bench/search.mjs divides them by its own, rollouts per second). */
 export interface SearchStats {
   /** Player turns searched, rollouts played (a rule broken in one included) and the game turns they reached in all. */
@@ -183,6 +238,8 @@ export function searchPolicy(opts: {
   turn?: boolean;
   /** Also try single-decision alternatives (decisionAlternatives) before each player turn, with the one-turn deviations. */
   decisions?: boolean;
+  /** The plans race (racePlans): one that falls behind the plan in hand on the first rollouts plays no more of them. */
+  race?: boolean;
   horizon?: number;
   switchMargin?: number;
   /**
@@ -214,6 +271,33 @@ export function searchPolicy(opts: {
   /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
   const decisions = opts.decisions === true;
   const turnWide = opts.turn === true || decisions;
+  /** Rollout r of `make`'s player: its score; the dice and the opponent are rollout r's whoever plays. */
+  const rollout = (
+    view: GameView,
+    side: Side,
+    lookahead: Lookahead,
+    turn: number,
+    make: (seed: string, r: number) => Policy,
+    r: number,
+    rolls = '',
+  ): number => {
+    // Fresh players per rollout (their memories stay out of the game); `rolls` names another set of rollouts' dice.
+    const stream = `${opts.seed}:look:${turn}${rolls}:${r}`;
+    const own = make(`${stream}:own`, r);
+    const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
+    // A rollout whose imagined play breaks a rule counts as a heavy loss for that player
+    // (it never touches the game: the copy is thrown away).
+    stats.rollouts++;
+    try {
+      const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
+      stats.gameTurns += after.turn - view.turn + 1;
+      return scorePosition(after, side);
+    } catch (err) {
+      if (!(err instanceof IllegalDecision)) throw err;
+      stats.illegal++;
+      return -10 * WIN_SCORE;
+    }
+  };
   const playOut = (
     view: GameView,
     side: Side,
@@ -223,28 +307,11 @@ export function searchPolicy(opts: {
     rolls = '',
   ): number => {
     let total = 0;
-    for (let r = 0; r < rollouts; r++) {
-      // Fresh players per rollout (their memories stay out of the game); `rolls` names another set of rollouts' dice.
-      const stream = `${opts.seed}:look:${turn}${rolls}:${r}`;
-      const own = make(`${stream}:own`, r);
-      const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
-      // A rollout whose imagined play breaks a rule counts as a heavy loss for that player
-      // (it never touches the game: the copy is thrown away).
-      stats.rollouts++;
-      try {
-        const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
-        stats.gameTurns += after.turn - view.turn + 1;
-        total += scorePosition(after, side);
-      } catch (err) {
-        if (!(err instanceof IllegalDecision)) throw err;
-        stats.illegal++;
-        total -= 10 * WIN_SCORE;
-      }
-    }
+    for (let r = 0; r < rollouts; r++) total += rollout(view, side, lookahead, turn, make, r, rolls);
     return total / rollouts;
   };
   return {
-    name: searchName(rollouts, opponents, turnWide, decisions),
+    name: searchName(rollouts, opponents, turnWide, decisions, opts.race === true),
     stats,
     decide<D extends Decision>(d: D, view: GameView): Answers[D['kind']] {
       return (chosen ?? start(d.side)).player.decide(d, view);
@@ -263,15 +330,32 @@ export function searchPolicy(opts: {
         seen.set(c.name, d.seen!);
         return d;
       };
-      for (const c of plans) {
-        scores[c.name] = playOut(view, side, lookahead, turn, (seed, r) =>
-          decisions && r === 0 ? c.make(seed, undefined, probe(c)) : c.make(seed),
+      const player = (c: SearchCandidate) => (seed: string, r: number) =>
+        decisions && r === 0 ? c.make(seed, undefined, probe(c)) : c.make(seed);
+      if (opts.race === true) {
+        const { means, alive } = racePlans(
+          plans,
+          inHand.plan,
+          rollouts,
+          margin,
+          (c, r) => rollout(view, side, lookahead, turn, player(c), r),
+          turnWide,
         );
-        if (scores[c.name]! > bestScore) {
-          best = c;
-          bestScore = scores[c.name]!;
+        for (const c of plans) {
+          scores[c.name] = means.get(c)!;
+          if (alive.has(c) && scores[c.name]! > bestScore) {
+            best = c;
+            bestScore = scores[c.name]!;
+          }
         }
-      }
+      } else
+        for (const c of plans) {
+          scores[c.name] = playOut(view, side, lookahead, turn, player(c));
+          if (scores[c.name]! > bestScore) {
+            best = c;
+            bestScore = scores[c.name]!;
+          }
+        }
       if (best !== null && best !== inHand.plan && bestScore > scores[inHand.plan.name]! + margin) {
         // A new plan: its own player, with its own memory, plays from here.
         chosen = { plan: best, player: best.make(`${opts.seed}:${best.name}:${turn}`, undefined, deviation) };

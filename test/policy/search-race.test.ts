@@ -1,0 +1,107 @@
+// The search's racing plans (`search:N:race`): each challenger plays its rollouts against the plan in hand on the same
+// dice, rollout by rollout, and plays no more once its summed lead falls below half the switch margin per rollout played;
+// only the plans that played every rollout may be chosen (4.2: the search chooses before its player turn).
+import { describe, expect, test } from 'vitest';
+import type { GameView, Lookahead, Policy } from '../../src/core/decisions.js';
+import { PAR } from '../../src/core/side.js';
+import { createPolicy } from '../../src/policy/index.js';
+import { DEFAULT_SWITCH_MARGIN, parseSearch, racePlans, searchName, searchPolicy, type SearchCandidate } from '../../src/policy/search.js';
+
+const M = DEFAULT_SWITCH_MARGIN;
+
+/** A race over plans scored by `scores[plan][r]`, with every call to play counted. */
+function race(scores: Record<string, number[]>, inHand: string, rollouts: number, keepInHand = false) {
+  const calls: string[] = [];
+  const out = racePlans(
+    Object.keys(scores),
+    inHand,
+    rollouts,
+    M,
+    (c, r) => {
+      calls.push(`${c}${r}`);
+      return scores[c]![r]!;
+    },
+    keepInHand,
+  );
+  return { ...out, calls };
+}
+
+describe("the search's racing plans (search:N:race)", () => {
+  test(':race after the rollouts and opponents names it, before :turn or :decisions; the name reads back', () => {
+    expect(parseSearch('search:race')).toEqual({ rollouts: 4, opponents: 'balanced', race: true });
+    expect(parseSearch('search:2:pool:race')).toEqual({ rollouts: 2, opponents: 'pool', race: true });
+    expect(parseSearch('search:race:decisions')).toEqual({ rollouts: 4, opponents: 'balanced', race: true, turn: true, decisions: true });
+    expect(searchName(4, 'balanced', false, false, true)).toBe('search:race');
+    expect(searchName(8, 'pool', true, true, true)).toBe('search:8:pool:race:decisions');
+    expect(parseSearch(searchName(8, 'pool', true, false, true))).toEqual({ rollouts: 8, opponents: 'pool', race: true, turn: true });
+    expect(createPolicy('search:2:race', 's').name).toBe('search:2:race');
+    expect(() => parseSearch('search:race:2')).toThrow(/:race/);
+    expect(() => parseSearch('search:decisions:race')).toThrow(/no search opponents "decisions"/);
+  });
+
+  test('a challenger that falls behind on the first rollout plays no more; the plan in hand stops once none runs', () => {
+    const { means, alive, calls } = race({ inHand: [10, 20, 30, 40], a: [10 + M / 2 - 1, 0, 0, 0], b: [0, 0, 0, 0] }, 'inHand', 4);
+    expect(calls).toEqual(['inHand0', 'a0', 'b0']);
+    expect(alive.size).toBe(0);
+    expect(means.get('inHand')).toBe(10);
+    expect(means.get('a')).toBe(10 + M / 2 - 1);
+  });
+
+  test('a challenger that keeps half the margin per rollout plays them all and may be chosen; the others stop where they fall behind', () => {
+    const { means, alive, calls } = race(
+      { inHand: [0, 0, 0, 0], ahead: [M / 2, M / 2, M / 2, 400], late: [M / 2, 0, 400, 400] },
+      'inHand',
+      4,
+    );
+    // `late` leads by M/2 after one rollout (it runs on) and by M/2 after two (< 2 x M/2: it stops there).
+    expect(calls).toEqual(['inHand0', 'ahead0', 'late0', 'inHand1', 'ahead1', 'late1', 'inHand2', 'ahead2', 'inHand3', 'ahead3']);
+    expect([...alive].sort()).toEqual(['ahead', 'inHand']);
+    expect(means.get('ahead')).toBe((3 * M) / 2 / 4 + 100);
+    expect(means.get('late')).toBe(M / 4);
+  });
+
+  test('one rollout: no challenger is cut before it, every plan plays it and may be chosen (the same as playing them out)', () => {
+    const { alive, calls } = race({ inHand: [0], a: [-500], b: [5] }, 'inHand', 1);
+    expect(calls).toEqual(['inHand0', 'a0', 'b0']);
+    expect(alive.size).toBe(3);
+  });
+
+  test('keepInHand: the plan in hand plays every rollout (the straight play its deviations are measured against)', () => {
+    const { alive, calls, means } = race({ inHand: [1, 2, 3, 4], a: [0, 0, 0, 0] }, 'inHand', 4, true);
+    expect(calls).toEqual(['inHand0', 'a0', 'inHand1', 'inHand2', 'inHand3']);
+    expect([...alive]).toEqual(['inHand']);
+    expect(means.get('inHand')).toBe(2.5);
+  });
+
+  test('4.2 a racing search switches to a plan that leads all the way, keeps its plan when none does, and plays fewer rollouts', () => {
+    // Plans scored by name through a fake look-ahead: the tuned base (the plan in hand) and the presets and variants.
+    const gains: Record<string, number> = {};
+    const tuned: SearchCandidate = { name: 'tuned', make: (_seed, params) => ({ name: params ? 'variant' : 'tuned' }) as Policy };
+    const lookahead: Lookahead = {
+      simulate(policies) {
+        const own = policies[PAR] as Policy;
+        return {
+          vp_s: new Int32Array([10 + (gains[own.name] ?? 0), 10]),
+          stepsLost_s: new Uint32Array(2),
+          ended: null,
+        } as unknown as GameView;
+      },
+    };
+    const run = (raceOn: boolean) => {
+      const choices: string[] = [];
+      const s = searchPolicy({ seed: 's', rollouts: 4, race: raceOn, tunedFor: () => tuned, onChoice: (c) => choices.push(c) });
+      s.startTurn!({ turn: 1 } as GameView, PAR, lookahead);
+      gains.aggressive = M + 1;
+      s.startTurn!({ turn: 2 } as GameView, PAR, lookahead);
+      delete gains.aggressive;
+      return { choices, rollouts: s.stats.rollouts };
+    };
+    const full = run(false),
+      raced = run(true);
+    expect(raced.choices).toEqual(full.choices);
+    expect(raced.choices).toEqual(['tuned', 'aggressive']);
+    // Eight plans: 32 rollouts a turn played out; racing, the first turn 8 (none ahead), the second 8 + 3 x 2 (aggressive ahead).
+    expect(full.rollouts).toBe(64);
+    expect(raced.rollouts).toBe(8 + 8 + 3 * 2);
+  });
+});
