@@ -82,7 +82,7 @@ export interface SearchName {
   readonly turn?: boolean;
   /** Whether it also tries single-decision alternatives (`:decisions`, with the one-turn deviations). */
   readonly decisions?: boolean;
-  /** Whether its plans race (`:race`): a plan that falls behind the plan in hand on the first rollouts plays no more (racePlans). */
+  /** Whether its plans race (`:race`): a plan that does not lead the plan in hand on the rollouts so far plays no more (racePlans). */
   readonly race?: boolean;
 }
 
@@ -174,20 +174,19 @@ export function opponentPool(opponents: SearchOpponents, tunedOpponent: SearchCa
 
 /**
  * `:race`: the plans race against the plan in hand, rollout by rollout on the same dice (rollout k of every plan that
- * still runs, after the plan in hand's). A challenger runs on while its summed lead over the plan in hand on the rollouts
- * so far, k of them, is at least k x margin / 2 (half the lead a switch needs, 100 a rollout by default: a win where the
- * plan in hand lost is 400); one that falls short plays no more. The plan in hand stops once no challenger runs, unless
+ * still runs, after the plan in hand's). A challenger runs on while it leads the plan in hand, its summed score over the
+ * rollouts so far above the plan in hand's on the same ones; one that does not plays no more (to replace the plan in hand
+ * it must lead by the switch margin a rollout in the end). The plan in hand stops once no challenger runs, unless
  * `keepInHand` (its score is then the straight play the one-turn deviations are measured against, on every rollout).
  * Returns every plan's mean over the rollouts it played and the plans that played them all (the plan in hand among
  * them): only those may be chosen. Played out, the rollouts of the challengers that run are those of playOut, so a
- * choice differs only where a challenger that fell behind early would have come back; a turn with no challenger ahead
+ * choice differs only where a challenger that did not lead early would have come back; a turn with no challenger ahead
  * after the first rollout costs one rollout a plan instead of `rollouts`.
  */
 export function racePlans<C>(
   plans: readonly C[],
   inHand: C,
   rollouts: number,
-  margin: number,
   play: (c: C, r: number) => number,
   keepInHand = false,
 ): { means: Map<C, number>; alive: Set<C> } {
@@ -206,7 +205,7 @@ export function racePlans<C>(
       played.set(c, r + 1);
       lead.set(c, lead.get(c)! + x - own);
     }
-    if (r < rollouts - 1) running = running.filter((c) => lead.get(c)! >= ((r + 1) * margin) / 2);
+    if (r < rollouts - 1) running = running.filter((c) => lead.get(c)! > 0);
   }
   const means = new Map<C, number>(plans.map((c) => [c, totals.get(c)! / Math.max(1, played.get(c)!)]));
   const alive = new Set<C>(plans.filter((c) => played.get(c) === rollouts));
@@ -238,7 +237,7 @@ export function searchPolicy(opts: {
   turn?: boolean;
   /** Also try single-decision alternatives (decisionAlternatives) before each player turn, with the one-turn deviations. */
   decisions?: boolean;
-  /** The plans race (racePlans): one that falls behind the plan in hand on the first rollouts plays no more of them. */
+  /** The plans race (racePlans): one that does not lead the plan in hand on the rollouts so far plays no more of them. */
   race?: boolean;
   horizon?: number;
   switchMargin?: number;
@@ -337,7 +336,6 @@ export function searchPolicy(opts: {
           plans,
           inHand.plan,
           rollouts,
-          margin,
           (c, r) => rollout(view, side, lookahead, turn, player(c), r),
           turnWide,
         );

@@ -1,6 +1,6 @@
 // The search's racing plans (`search:N:race`): each challenger plays its rollouts against the plan in hand on the same
-// dice, rollout by rollout, and plays no more once its summed lead falls below half the switch margin per rollout played;
-// only the plans that played every rollout may be chosen (4.2: the search chooses before its player turn).
+// dice, rollout by rollout, and plays no more once it does not lead the plan in hand on the rollouts so far; only the
+// plans that played every rollout may be chosen (4.2: the search chooses before its player turn).
 import { describe, expect, test } from 'vitest';
 import type { GameView, Lookahead, Policy } from '../../src/core/decisions.js';
 import { PAR } from '../../src/core/side.js';
@@ -16,7 +16,6 @@ function race(scores: Record<string, number[]>, inHand: string, rollouts: number
     Object.keys(scores),
     inHand,
     rollouts,
-    M,
     (c, r) => {
       calls.push(`${c}${r}`);
       return scores[c]![r]!;
@@ -39,25 +38,21 @@ describe("the search's racing plans (search:N:race)", () => {
     expect(() => parseSearch('search:decisions:race')).toThrow(/no search opponents "decisions"/);
   });
 
-  test('a challenger that falls behind on the first rollout plays no more; the plan in hand stops once none runs', () => {
-    const { means, alive, calls } = race({ inHand: [10, 20, 30, 40], a: [10 + M / 2 - 1, 0, 0, 0], b: [0, 0, 0, 0] }, 'inHand', 4);
+  test('a challenger that does not lead after the first rollout (level or behind) plays no more; the plan in hand stops once none runs', () => {
+    const { means, alive, calls } = race({ inHand: [10, 20, 30, 40], a: [10, 500, 500, 500], b: [0, 0, 0, 0] }, 'inHand', 4);
     expect(calls).toEqual(['inHand0', 'a0', 'b0']);
     expect(alive.size).toBe(0);
     expect(means.get('inHand')).toBe(10);
-    expect(means.get('a')).toBe(10 + M / 2 - 1);
+    expect(means.get('a')).toBe(10);
   });
 
-  test('a challenger that keeps half the margin per rollout plays them all and may be chosen; the others stop where they fall behind', () => {
-    const { means, alive, calls } = race(
-      { inHand: [0, 0, 0, 0], ahead: [M / 2, M / 2, M / 2, 400], late: [M / 2, 0, 400, 400] },
-      'inHand',
-      4,
-    );
-    // `late` leads by M/2 after one rollout (it runs on) and by M/2 after two (< 2 x M/2: it stops there).
+  test('a challenger that leads all the way plays every rollout and may be chosen; the others stop where they no longer lead', () => {
+    const { means, alive, calls } = race({ inHand: [0, 0, 0, 0], ahead: [1, -0.5, 1, 400], late: [5, -5, 400, 400] }, 'inHand', 4);
+    // `late` leads by 5 after one rollout (it runs on) and by 0 after two (level: it stops there).
     expect(calls).toEqual(['inHand0', 'ahead0', 'late0', 'inHand1', 'ahead1', 'late1', 'inHand2', 'ahead2', 'inHand3', 'ahead3']);
     expect([...alive].sort()).toEqual(['ahead', 'inHand']);
-    expect(means.get('ahead')).toBe((3 * M) / 2 / 4 + 100);
-    expect(means.get('late')).toBe(M / 4);
+    expect(means.get('ahead')).toBe(401.5 / 4);
+    expect(means.get('late')).toBe(0);
   });
 
   test('one rollout: no challenger is cut before it, every plan plays it and may be chosen (the same as playing them out)', () => {
