@@ -1,12 +1,14 @@
 // What the search's look-ahead costs: rollouts per second, and whether a rollout costs more than playing the
 // same game turns outright. Runs the compiled code (npm run build first).
 //
-//   node bench/search.mjs [--scenario ID] [--games N] [--rollouts R] [--pairs P]
+//   node bench/search.mjs [--scenario ID] [--games N] [--rollouts R | --policy FORM] [--pairs P] [--vs FORM]
 //
 // 1. N games of search[:R] (Paraguay) against balanced, each timed by the process's CPU time (user + system:
 //    a shared machine's waiting stays out): the search's counts (SearchStats) give rollouts per CPU second and
 //    CPU ms per game turn its rollouts reached. Its plans are not balanced alone (cautious, aggressive, the
 //    tuned plan and variants), so that figure is not the outright one's.
+//    With --vs FORM (e.g. --policy search --vs search:race): both forms play the same N seeds, alternating which goes
+//    first, and the CPU ms a game and rollouts a game of each, with their ratio (their games differ where their choices do).
 // 2. The look-ahead's own cost: P games (default 40) in which balanced plays Paraguay and, before its first
 //    player turn, plays the whole game through on the engine's copy (balanced against balanced,
 //    Lookahead.simulate), against P balanced games played outright, their game turns only (from the first
@@ -35,7 +37,8 @@ const id = text('scenario', 'boqueron'),
   games = Number(text('games', 4)),
   rollouts = text('rollouts'),
   pairs = Number(text('pairs', 40));
-const searchName = rollouts === undefined ? 'search' : `search:${rollouts}`;
+const searchName = text('policy') ?? (rollouts === undefined ? 'search' : `search:${rollouts}`);
+const vs = text('vs');
 const s = loadScenario(id, loadGameData());
 const cpuMs = () => {
   const c = process.cpuUsage();
@@ -82,15 +85,33 @@ for (let i = 0; i < 3; i++) {
   rollout(`warm-${i}`);
 }
 const search = { ms: 0, rollouts: 0, gameTurns: 0, turns: 0 };
+const other = { ms: 0, rollouts: 0, gameTurns: 0, turns: 0 };
 let look = 0,
   out = 0;
-for (let i = 0; i < games; i++) {
+/** Game i of `name` against balanced, its CPU time and counts added to `into`. */
+function searchGame(name, i, into) {
   const seed = streamSeed('bench-search', i, 'game');
   const t0 = cpuMs();
-  const par = createPolicy(searchName, `${seed}:PAR`, s);
+  const par = createPolicy(name, `${seed}:PAR`, s);
   playGame(s, DEFAULT_OPTIONS, [par, balanced(`${seed}:BOL`)], seed);
-  search.ms += cpuMs() - t0;
-  for (const k of ['rollouts', 'gameTurns', 'turns']) search[k] += par.stats[k];
+  into.ms += cpuMs() - t0;
+  for (const k of ['rollouts', 'gameTurns', 'turns']) into[k] += par.stats[k];
+}
+for (let i = 0; i < games; i++) {
+  if (vs !== undefined && i % 2 === 1) searchGame(vs, i, other);
+  searchGame(searchName, i, search);
+  if (vs !== undefined && i % 2 === 0) searchGame(vs, i, other);
+}
+if (vs !== undefined) {
+  const line = (name, x) =>
+    `${name}: ${(x.ms / games).toFixed(0)} CPU ms a game, ${(x.rollouts / games).toFixed(1)} rollouts and ${(x.gameTurns / games).toFixed(0)} game turns of rollouts a game`;
+  console.log(`${id}: ${games} games each against balanced, the same seeds`);
+  console.log(line(searchName, search));
+  console.log(line(vs, other));
+  console.log(
+    `${searchName} / ${vs}: ${(search.ms / other.ms).toFixed(2)}x the CPU time, ${(search.rollouts / other.rollouts).toFixed(2)}x the rollouts, ${(search.gameTurns / other.gameTurns).toFixed(2)}x the game turns`,
+  );
+  process.exit(0);
 }
 for (let i = 0; i < pairs; i++) {
   const seed = streamSeed('bench-search', i, 'pair');
