@@ -178,8 +178,9 @@ export function opponentPool(opponents: SearchOpponents, tunedOpponent: SearchCa
  * rollouts so far above the plan in hand's on the same ones; one that does not plays no more (to replace the plan in hand
  * it must lead by the switch margin a rollout in the end). The plan in hand stops once no challenger runs, unless
  * `keepInHand` (its score is then the straight play the one-turn deviations are measured against, on every rollout).
- * Returns every plan's mean over the rollouts it played and the plans that played them all (the plan in hand among
- * them): only those may be chosen. Played out, the rollouts of the challengers that run are those of playOut, so a
+ * Returns every plan's mean over the rollouts it played, its score on each, and the plans that played them all (the
+ * plan in hand among them): only those may be chosen. With `:turn` or `:decisions` the one-turn deviations and single
+ * decisions race the same way against the plan in hand's straight play, its scores on the same rollouts. Played out, the rollouts of the challengers that run are those of playOut, so a
  * choice differs only where a challenger that did not lead early would have come back; a turn with no challenger ahead
  * after the first rollout costs one rollout a plan instead of `rollouts`.
  */
@@ -189,9 +190,10 @@ export function racePlans<C>(
   rollouts: number,
   play: (c: C, r: number) => number,
   keepInHand = false,
-): { means: Map<C, number>; alive: Set<C> } {
+): { means: Map<C, number>; alive: Set<C>; rolls: Map<C, number[]> } {
   const totals = new Map<C, number>(plans.map((c) => [c, 0]));
   const played = new Map<C, number>(plans.map((c) => [c, 0]));
+  const rolls = new Map<C, number[]>(plans.map((c) => [c, []]));
   let running = plans.filter((c) => c !== inHand);
   const lead = new Map<C, number>(running.map((c) => [c, 0]));
   let r = 0;
@@ -199,8 +201,10 @@ export function racePlans<C>(
     const own = play(inHand, r);
     totals.set(inHand, totals.get(inHand)! + own);
     played.set(inHand, r + 1);
+    rolls.get(inHand)!.push(own);
     for (const c of running) {
       const x = play(c, r);
+      rolls.get(c)!.push(x);
       totals.set(c, totals.get(c)! + x);
       played.set(c, r + 1);
       lead.set(c, lead.get(c)! + x - own);
@@ -209,7 +213,7 @@ export function racePlans<C>(
   }
   const means = new Map<C, number>(plans.map((c) => [c, totals.get(c)! / Math.max(1, played.get(c)!)]));
   const alive = new Set<C>(plans.filter((c) => played.get(c) === rollouts));
-  return { means, alive };
+  return { means, alive, rolls };
 }
 
 /** What a search has done (counts only, no clock in the game: bench/search.mjs divides them by its own, rollouts per second). */
@@ -331,8 +335,9 @@ export function searchPolicy(opts: {
       };
       const player = (c: SearchCandidate) => (seed: string, r: number) =>
         decisions && r === 0 ? c.make(seed, undefined, probe(c)) : c.make(seed);
+      let raceRolls: Map<SearchCandidate, number[]> | null = null;
       if (opts.race === true) {
-        const { means, alive } = racePlans(
+        const { means, alive, rolls } = racePlans(
           plans,
           inHand.plan,
           rollouts,
@@ -346,6 +351,7 @@ export function searchPolicy(opts: {
             bestScore = scores[c.name]!;
           }
         }
+        raceRolls = rolls;
       } else
         for (const c of plans) {
           scores[c.name] = playOut(view, side, lookahead, turn, player(c));
@@ -376,22 +382,30 @@ export function searchPolicy(opts: {
         let taken: string | null = null,
           takenScore = scores[plan.name]! + DEVIATION_MARGIN,
           takenAlt: DecisionAlt | null = null;
-        for (const [name, params] of Object.entries(TURN_DEVIATIONS)) {
-          const key = `${plan.name}+${name}`;
-          scores[key] = playOut(view, side, lookahead, turn, deviant(params));
-          if (scores[key]! > takenScore) {
-            taken = name;
+        // The deviations, then (:decisions) the plan in hand played straight but for one decision of this turn, on the same rollouts.
+        const tries: { name: string; params: Partial<HeuristicParams> | null; alt: DecisionAlt | null }[] = [
+          ...Object.entries(TURN_DEVIATIONS).map(([name, params]) => ({ name, params, alt: null })),
+          ...(decisions ? decisionAlternatives(seen.get(plan.name) ?? noDecisions()) : []).map(([name, alt]) => ({
+            name,
+            params: null,
+            alt,
+          })),
+        ];
+        // :race: they race against the straight play's rollouts (racePlans), only those that played them all may be taken.
+        const straight = raceRolls?.get(plan) ?? null;
+        const raced =
+          straight === null
+            ? null
+            : racePlans([null, ...tries], null, rollouts, (t, r) =>
+                t === null ? straight[r]! : rollout(view, side, lookahead, turn, deviant(t.params, t.alt), r),
+              );
+        for (const t of tries) {
+          const key = `${plan.name}+${t.name}`;
+          scores[key] = raced === null ? playOut(view, side, lookahead, turn, deviant(t.params, t.alt)) : raced.means.get(t)!;
+          if ((raced === null || raced.alive.has(t)) && scores[key]! > takenScore) {
+            taken = t.name;
             takenScore = scores[key]!;
-          }
-        }
-        // :decisions: the plan in hand played straight but for one decision of this turn, on the same rollouts.
-        for (const [name, alt] of decisions ? decisionAlternatives(seen.get(plan.name) ?? noDecisions()) : []) {
-          const key = `${plan.name}+${name}`;
-          scores[key] = playOut(view, side, lookahead, turn, deviant(null, alt));
-          if (scores[key]! > takenScore) {
-            taken = name;
-            takenScore = scores[key]!;
-            takenAlt = alt;
+            takenAlt = t.alt;
           }
         }
         // :decisions: the best of many tries looks better than it is (after a change the dice fall differently, so each

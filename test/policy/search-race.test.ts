@@ -5,7 +5,15 @@ import { describe, expect, test } from 'vitest';
 import type { GameView, Lookahead, Policy } from '../../src/core/decisions.js';
 import { PAR } from '../../src/core/side.js';
 import { createPolicy } from '../../src/policy/index.js';
-import { DEFAULT_SWITCH_MARGIN, parseSearch, racePlans, searchName, searchPolicy, type SearchCandidate } from '../../src/policy/search.js';
+import {
+  DEFAULT_SWITCH_MARGIN,
+  DEVIATION_MARGIN,
+  parseSearch,
+  racePlans,
+  searchName,
+  searchPolicy,
+  type SearchCandidate,
+} from '../../src/policy/search.js';
 
 const M = DEFAULT_SWITCH_MARGIN;
 
@@ -98,5 +106,59 @@ describe("the search's racing plans (search:N:race)", () => {
     // Eight plans: 32 rollouts a turn played out; racing, the first turn 8 (none ahead), the second 8 + 3 x 2 (aggressive ahead).
     expect(full.rollouts).toBe(64);
     expect(raced.rollouts).toBe(8 + 8 + 3 * 2);
+  });
+});
+
+describe('racing deviations and single decisions (search:N:race:decisions)', () => {
+  test('4.2 they race against the plan played straight: one that leads all the way is taken as the full search takes it, the others stop after a rollout', () => {
+    // A fake plan: its look-ahead "plays" a probed player by writing counts, and scores each player by what it carries.
+    const tuned: SearchCandidate = {
+      name: 'tuned',
+      make: (_seed, params, deviation) => {
+        const name = params
+          ? 'variant'
+          : deviation?.alt
+            ? `${deviation.alt.kind}${deviation.alt.index + 1}`
+            : deviation?.params
+              ? 'dev'
+              : 'tuned';
+        return { name, deviation, decide: () => ({}) as never } as Policy;
+      },
+    };
+    const lead: Record<string, number> = { hold2: DEVIATION_MARGIN + 3 };
+    const lookahead: Lookahead = {
+      simulate(policies) {
+        const own = policies[PAR] as Policy & { deviation?: { seen?: object } };
+        if (own.deviation?.seen) Object.assign(own.deviation.seen, { attack: 1, hold: 2, callUp: 0 });
+        return {
+          vp_s: new Int32Array([10 + (lead[own.name] ?? 0), 10]),
+          stepsLost_s: new Uint32Array(2),
+          ended: null,
+        } as unknown as GameView;
+      },
+    };
+    const run = (raceOn: boolean) => {
+      const choices: string[] = [];
+      const s = searchPolicy({
+        seed: 's',
+        rollouts: 4,
+        race: raceOn,
+        decisions: true,
+        tunedFor: () => tuned,
+        onChoice: (c) => choices.push(c),
+      });
+      s.startTurn!({ turn: 2 } as GameView, PAR, lookahead);
+      return { choices, rollouts: s.stats.rollouts, name: s.name };
+    };
+    const full = run(false),
+      raced = run(true);
+    expect(raced.name).toBe('search:race:decisions');
+    expect(raced.choices).toEqual(full.choices);
+    expect(raced.choices).toEqual(['tuned+hold2']);
+    // Played out: 8 plans, 7 deviations and 3 single decisions (attack1, hold1, hold2) on 4 rollouts, and the
+    // confirmation's 2 x 4. Raced: the plans' first rollout (8) and the plan in hand's other three (it is the deviations'
+    // straight play), the tries' first rollout (10), hold2's other three, and the same confirmation.
+    expect(full.rollouts).toBe(8 * 4 + 10 * 4 + 8);
+    expect(raced.rollouts).toBe(8 + 3 + 10 + 3 + 8);
   });
 });
