@@ -227,6 +227,14 @@ export interface SearchStats {
   deviations: number;
 }
 
+/** The position a search looks ahead from: its view, its side, the engine's look-ahead and the player turn's number. */
+interface SearchTurn {
+  readonly view: GameView;
+  readonly side: Side;
+  readonly lookahead: Lookahead;
+  readonly turn: number;
+}
+
 /** The search policy, with its counts. */
 export interface SearchPolicy extends Policy {
   readonly stats: Readonly<SearchStats>;
@@ -271,46 +279,31 @@ export function searchPolicy(opts: {
     chosen = { plan: c.base, player: c.base.make(`${opts.seed}:${c.base.name}`, undefined, deviation) };
     return chosen;
   };
-  /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
   const decisions = opts.decisions === true;
   const turnWide = opts.turn === true || decisions;
-  /** Rollout r of `make`'s player: its score; the dice and the opponent are rollout r's whoever plays. */
-  const rollout = (
-    view: GameView,
-    side: Side,
-    lookahead: Lookahead,
-    turn: number,
-    make: (seed: string, r: number) => Policy,
-    r: number,
-    rolls = '',
-  ): number => {
+  /** Rollout r of `make`'s player before player turn `at.turn`: its score; the dice and the opponent are rollout r's whoever plays. */
+  const rollout = (at: SearchTurn, make: (seed: string, r: number) => Policy, r: number, rolls = ''): number => {
     // Fresh players per rollout (their memories stay out of the game); `rolls` names another set of rollouts' dice.
-    const stream = `${opts.seed}:look:${turn}${rolls}:${r}`;
+    const stream = `${opts.seed}:look:${at.turn}${rolls}:${r}`;
     const own = make(`${stream}:own`, r);
     const opponent = pool[r % pool.length]!.make(`${stream}:opponent`);
     // A rollout whose imagined play breaks a rule counts as a heavy loss for that player
     // (it never touches the game: the copy is thrown away).
     stats.rollouts++;
     try {
-      const after = lookahead.simulate(side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
-      stats.gameTurns += after.turn - view.turn + 1;
-      return scorePosition(after, side);
+      const after = at.lookahead.simulate(at.side === 0 ? [own, opponent] : [opponent, own], `${stream}:dice`, horizon);
+      stats.gameTurns += after.turn - at.view.turn + 1;
+      return scorePosition(after, at.side);
     } catch (err) {
       if (!(err instanceof IllegalDecision)) throw err;
       stats.illegal++;
       return -10 * WIN_SCORE;
     }
   };
-  const playOut = (
-    view: GameView,
-    side: Side,
-    lookahead: Lookahead,
-    turn: number,
-    make: (seed: string, r: number) => Policy,
-    rolls = '',
-  ): number => {
+  /** The mean score of `make`'s player over the turn's rollouts: the same dice and the same opponent for every player tried. */
+  const playOut = (at: SearchTurn, make: (seed: string, r: number) => Policy, rolls = ''): number => {
     let total = 0;
-    for (let r = 0; r < rollouts; r++) total += rollout(view, side, lookahead, turn, make, r, rolls);
+    for (let r = 0; r < rollouts; r++) total += rollout(at, make, r, rolls);
     return total / rollouts;
   };
   return {
@@ -323,6 +316,7 @@ export function searchPolicy(opts: {
       const inHand = chosen ?? start(side);
       const turn = turns++;
       stats.turns++;
+      const at: SearchTurn = { view, side, lookahead, turn };
       const scores: Record<string, number> = {};
       let best: SearchCandidate | null = null,
         bestScore = -Infinity;
@@ -337,13 +331,7 @@ export function searchPolicy(opts: {
         decisions && r === 0 ? c.make(seed, undefined, probe(c)) : c.make(seed);
       let raceRolls: Map<SearchCandidate, number[]> | null = null;
       if (opts.race === true) {
-        const { means, alive, rolls } = racePlans(
-          plans,
-          inHand.plan,
-          rollouts,
-          (c, r) => rollout(view, side, lookahead, turn, player(c), r),
-          turnWide,
-        );
+        const { means, alive, rolls } = racePlans(plans, inHand.plan, rollouts, (c, r) => rollout(at, player(c), r), turnWide);
         for (const c of plans) {
           scores[c.name] = means.get(c)!;
           if (alive.has(c) && scores[c.name]! > bestScore) {
@@ -354,7 +342,7 @@ export function searchPolicy(opts: {
         raceRolls = rolls;
       } else
         for (const c of plans) {
-          scores[c.name] = playOut(view, side, lookahead, turn, player(c));
+          scores[c.name] = playOut(at, player(c));
           if (scores[c.name]! > bestScore) {
             best = c;
             bestScore = scores[c.name]!;
@@ -396,12 +384,10 @@ export function searchPolicy(opts: {
         const raced =
           straight === null
             ? null
-            : racePlans([null, ...tries], null, rollouts, (t, r) =>
-                t === null ? straight[r]! : rollout(view, side, lookahead, turn, deviant(t.params, t.alt), r),
-              );
+            : racePlans([null, ...tries], null, rollouts, (t, r) => (t === null ? straight[r]! : rollout(at, deviant(t.params, t.alt), r)));
         for (const t of tries) {
           const key = `${plan.name}+${t.name}`;
-          scores[key] = raced === null ? playOut(view, side, lookahead, turn, deviant(t.params, t.alt)) : raced.means.get(t)!;
+          scores[key] = raced === null ? playOut(at, deviant(t.params, t.alt)) : raced.means.get(t)!;
           if ((raced === null || raced.alive.has(t)) && scores[key]! > takenScore) {
             taken = t.name;
             takenScore = scores[key]!;
@@ -414,8 +400,8 @@ export function searchPolicy(opts: {
         if (taken !== null && decisions) {
           const alt = takenAlt,
             params = alt === null ? TURN_DEVIATIONS[taken]! : null;
-          const straight = playOut(view, side, lookahead, turn, (seed) => plan.make(seed), ':confirm');
-          const again = playOut(view, side, lookahead, turn, deviant(params, alt), ':confirm');
+          const straight = playOut(at, (seed) => plan.make(seed), ':confirm');
+          const again = playOut(at, deviant(params, alt), ':confirm');
           scores[`${plan.name}:confirm`] = straight;
           scores[`${plan.name}+${taken}:confirm`] = again;
           if (again <= straight + DEVIATION_MARGIN) taken = null;

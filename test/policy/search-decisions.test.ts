@@ -17,10 +17,10 @@ import {
   parseSearch,
   searchName,
   searchPolicy,
-  type SearchCandidate,
 } from '../../src/policy/search.js';
 import { prepareRun } from '../../src/sim/spec.js';
 import { randomSpec } from '../helpers/spec.js';
+import { fakeTuned } from '../helpers/search-fakes.js';
 
 const { scenario, options } = prepareRun(randomSpec('s'));
 
@@ -106,20 +106,7 @@ describe("the search's single-decision alternatives (search:N:decisions)", () =>
   test('4.2 the search takes an alternative its look-ahead finds better than the plan played straight by more than the margin, on its rollouts and on others', () => {
     // A fake plan: its look-ahead "plays" a probed player by writing counts, and scores each player by the alternative it carries.
     const made: TurnDeviation[] = [];
-    const tuned: SearchCandidate = {
-      name: 'tuned',
-      make: (_seed, params, deviation) => {
-        if (deviation && !params) made.push(deviation);
-        const name = params
-          ? 'variant'
-          : deviation?.alt
-            ? `${deviation.alt.kind}${deviation.alt.index + 1}`
-            : deviation?.params
-              ? 'dev'
-              : 'tuned';
-        return { name, deviation, decide: () => ({}) as never } as Policy;
-      },
-    };
+    const tuned = fakeTuned(made);
     const lead: Record<string, number> = { hold2: DEVIATION_MARGIN + 3, attack1: DEVIATION_MARGIN + 1 };
     // The rollouts that confirm a choice (other dice) see `confirmed` instead of `lead`.
     const confirmed: Record<string, number> = { hold2: DEVIATION_MARGIN + 3 };

@@ -2,9 +2,10 @@
 // dice, rollout by rollout, and plays no more once it does not lead the plan in hand on the rollouts so far; only the
 // plans that played every rollout may be chosen (4.2: the search chooses before its player turn).
 import { describe, expect, test } from 'vitest';
-import type { GameView, Lookahead, Policy } from '../../src/core/decisions.js';
+import type { GameView, Policy } from '../../src/core/decisions.js';
 import { PAR } from '../../src/core/side.js';
 import { createPolicy } from '../../src/policy/index.js';
+import { fakeLookahead, fakeTuned } from '../helpers/search-fakes.js';
 import {
   DEFAULT_SWITCH_MARGIN,
   DEVIATION_MARGIN,
@@ -80,16 +81,7 @@ describe("the search's racing plans (search:N:race)", () => {
     // Plans scored by name through a fake look-ahead: the tuned base (the plan in hand) and the presets and variants.
     const gains: Record<string, number> = {};
     const tuned: SearchCandidate = { name: 'tuned', make: (_seed, params) => ({ name: params ? 'variant' : 'tuned' }) as Policy };
-    const lookahead: Lookahead = {
-      simulate(policies) {
-        const own = policies[PAR] as Policy;
-        return {
-          vp_s: new Int32Array([10 + (gains[own.name] ?? 0), 10]),
-          stepsLost_s: new Uint32Array(2),
-          ended: null,
-        } as unknown as GameView;
-      },
-    };
+    const lookahead = fakeLookahead(gains);
     const run = (raceOn: boolean) => {
       const choices: string[] = [];
       const s = searchPolicy({ seed: 's', rollouts: 4, race: raceOn, tunedFor: () => tuned, onChoice: (c) => choices.push(c) });
@@ -111,32 +103,10 @@ describe("the search's racing plans (search:N:race)", () => {
 
 describe('racing deviations and single decisions (search:N:race:decisions)', () => {
   test('4.2 they race against the plan played straight: one that leads all the way is taken as the full search takes it, the others stop after a rollout', () => {
-    // A fake plan: its look-ahead "plays" a probed player by writing counts, and scores each player by what it carries.
-    const tuned: SearchCandidate = {
-      name: 'tuned',
-      make: (_seed, params, deviation) => {
-        const name = params
-          ? 'variant'
-          : deviation?.alt
-            ? `${deviation.alt.kind}${deviation.alt.index + 1}`
-            : deviation?.params
-              ? 'dev'
-              : 'tuned';
-        return { name, deviation, decide: () => ({}) as never } as Policy;
-      },
-    };
+    // The fake plan's look-ahead "plays" a probed player by writing counts, and scores each player by what it carries.
+    const tuned = fakeTuned();
     const lead: Record<string, number> = { hold2: DEVIATION_MARGIN + 3 };
-    const lookahead: Lookahead = {
-      simulate(policies) {
-        const own = policies[PAR] as Policy & { deviation?: { seen?: object } };
-        if (own.deviation?.seen) Object.assign(own.deviation.seen, { attack: 1, hold: 2, callUp: 0 });
-        return {
-          vp_s: new Int32Array([10 + (lead[own.name] ?? 0), 10]),
-          stepsLost_s: new Uint32Array(2),
-          ended: null,
-        } as unknown as GameView;
-      },
-    };
+    const lookahead = fakeLookahead(lead);
     const run = (raceOn: boolean) => {
       const choices: string[] = [];
       const s = searchPolicy({
