@@ -70,8 +70,15 @@ export function cellKey(scenario: string, par: string, bol: string): string {
   return `${scenario}/${par}__${bol}`;
 }
 
-const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.txt`);
-const sourcesFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${key}.sources.json`);
+/**
+ * A cell's key as a path under the cells folder: each policy's label with the characters a file name cannot hold on every
+ * system (the ':' of search:2:pool) made '-', the scenario's folder kept.
+ */
+export function cellPath(key: string): string {
+  return key.replace(/[^A-Za-z0-9._+/-]/g, '-');
+}
+const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${cellPath(key)}.txt`);
+const sourcesFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${cellPath(key)}.sources.json`);
 
 /** The cell's sources file when it covers exactly its `games` kept games (a write cut short leaves it ahead or behind: not used). */
 function readSources(dir: string, key: string, games: number): CellSources | null {
