@@ -180,9 +180,10 @@ export function opponentPool(opponents: SearchOpponents, tunedOpponent: SearchCa
  * `keepInHand` (its score is then the straight play the one-turn deviations are measured against, on every rollout).
  * Returns every plan's mean over the rollouts it played, its score on each, and the plans that played them all (the
  * plan in hand among them): only those may be chosen. With `:turn` or `:decisions` the one-turn deviations and single
- * decisions race the same way against the plan in hand's straight play, its scores on the same rollouts. Played out, the rollouts of the challengers that run are those of playOut, so a
- * choice differs only where a challenger that did not lead early would have come back; a turn with no challenger ahead
- * after the first rollout costs one rollout a plan instead of `rollouts`.
+ * decisions race the same way against the plan in hand's straight play, its scores on the same rollouts. Played out,
+ * the rollouts of the challengers that run are those of playOut, so a choice differs only where a challenger that did
+ * not lead early would have come back; a turn with no challenger ahead after the first rollout costs one rollout a plan
+ * instead of `rollouts`.
  */
 export function racePlans<C>(
   plans: readonly C[],
@@ -191,28 +192,22 @@ export function racePlans<C>(
   play: (c: C, r: number) => number,
   keepInHand = false,
 ): { means: Map<C, number>; alive: Set<C>; rolls: Map<C, number[]> } {
-  const totals = new Map<C, number>(plans.map((c) => [c, 0]));
-  const played = new Map<C, number>(plans.map((c) => [c, 0]));
   const rolls = new Map<C, number[]>(plans.map((c) => [c, []]));
   let running = plans.filter((c) => c !== inHand);
   const lead = new Map<C, number>(running.map((c) => [c, 0]));
-  let r = 0;
-  for (; r < rollouts && (r === 0 || running.length > 0 || keepInHand); r++) {
+  for (let r = 0; r < rollouts && (r === 0 || running.length > 0 || keepInHand); r++) {
     const own = play(inHand, r);
-    totals.set(inHand, totals.get(inHand)! + own);
-    played.set(inHand, r + 1);
     rolls.get(inHand)!.push(own);
     for (const c of running) {
       const x = play(c, r);
       rolls.get(c)!.push(x);
-      totals.set(c, totals.get(c)! + x);
-      played.set(c, r + 1);
       lead.set(c, lead.get(c)! + x - own);
     }
     if (r < rollouts - 1) running = running.filter((c) => lead.get(c)! > 0);
   }
-  const means = new Map<C, number>(plans.map((c) => [c, totals.get(c)! / Math.max(1, played.get(c)!)]));
-  const alive = new Set<C>(plans.filter((c) => played.get(c) === rollouts));
+  const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / Math.max(1, xs.length);
+  const means = new Map<C, number>(plans.map((c) => [c, mean(rolls.get(c)!)]));
+  const alive = new Set<C>(plans.filter((c) => rolls.get(c)!.length === rollouts));
   return { means, alive, rolls };
 }
 
@@ -225,6 +220,13 @@ export interface SearchStats {
   illegal: number;
   /** Player turns played with a one-turn deviation (`:turn`) or a single-decision alternative (`:decisions`). */
   deviations: number;
+}
+
+/** One try of the coming game turn: a one-turn deviation (its parameters) or a single decision's alternative. */
+interface Try {
+  readonly name: string;
+  readonly params: Partial<HeuristicParams> | null;
+  readonly alt: DecisionAlt | null;
 }
 
 /** The position a search looks ahead from: its view, its side, the engine's look-ahead and the player turn's number. */
@@ -367,11 +369,10 @@ export function searchPolicy(opts: {
           (seed: string) =>
             plan.make(seed, undefined, { turn: view.turn, params, alt });
         // One-turn deviations from the plan now in hand, on the same rollouts as it played straight.
-        let taken: string | null = null,
-          takenScore = scores[plan.name]! + DEVIATION_MARGIN,
-          takenAlt: DecisionAlt | null = null;
+        let taken: Try | null = null,
+          takenScore = scores[plan.name]! + DEVIATION_MARGIN;
         // The deviations, then (:decisions) the plan in hand played straight but for one decision of this turn, on the same rollouts.
-        const tries: { name: string; params: Partial<HeuristicParams> | null; alt: DecisionAlt | null }[] = [
+        const tries: Try[] = [
           ...Object.entries(TURN_DEVIATIONS).map(([name, params]) => ({ name, params, alt: null })),
           ...(decisions ? decisionAlternatives(seen.get(plan.name) ?? noDecisions()) : []).map(([name, alt]) => ({
             name,
@@ -389,29 +390,26 @@ export function searchPolicy(opts: {
           const key = `${plan.name}+${t.name}`;
           scores[key] = raced === null ? playOut(at, deviant(t.params, t.alt)) : raced.means.get(t)!;
           if ((raced === null || raced.alive.has(t)) && scores[key]! > takenScore) {
-            taken = t.name;
+            taken = t;
             takenScore = scores[key]!;
-            takenAlt = t.alt;
           }
         }
         // :decisions: the best of many tries looks better than it is (after a change the dice fall differently, so each
         // try is a fresh draw): it is played again, with the plan straight, on rollouts of other dice, and taken only if
         // it beats the straight play there too.
         if (taken !== null && decisions) {
-          const alt = takenAlt,
-            params = alt === null ? TURN_DEVIATIONS[taken]! : null;
           const straight = playOut(at, (seed) => plan.make(seed), ':confirm');
-          const again = playOut(at, deviant(params, alt), ':confirm');
+          const again = playOut(at, deviant(taken.params, taken.alt), ':confirm');
           scores[`${plan.name}:confirm`] = straight;
-          scores[`${plan.name}+${taken}:confirm`] = again;
+          scores[`${plan.name}+${taken.name}:confirm`] = again;
           if (again <= straight + DEVIATION_MARGIN) taken = null;
         }
         if (taken !== null) {
           deviation.turn = view.turn;
-          if (takenAlt === null) deviation.params = TURN_DEVIATIONS[taken]!;
-          else deviation.alt = takenAlt;
+          if (taken.alt === null) deviation.params = taken.params;
+          else deviation.alt = taken.alt;
           stats.deviations++;
-          label = `${plan.name}+${taken}`;
+          label = `${plan.name}+${taken.name}`;
         }
       }
       opts.onChoice?.(label, scores);
