@@ -11,6 +11,7 @@ import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCo
 import { cellSources, isCellSources, mergeCellSources, type Aggregate, type CellSources } from '../sim/aggregate.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { UsageError } from './usage-error.js';
+import { fileLabel } from './file-label.js';
 
 export const STATE_FILE = 'balance-state.json';
 export const CELLS_DIR = 'cells';
@@ -70,12 +71,9 @@ export function cellKey(scenario: string, par: string, bol: string): string {
   return `${scenario}/${par}__${bol}`;
 }
 
-/**
- * A cell's key as a path under the cells folder: each policy's label with the characters a file name cannot hold on every
- * system (the ':' of search:2:pool) made '-', the scenario's folder kept.
- */
+/** A cell's key as a path under the cells folder: the scenario's folder (and `restricted/`) kept, each label a file name (fileLabel). */
 export function cellPath(key: string): string {
-  return key.replace(/[^A-Za-z0-9._+/-]/g, '-');
+  return key.split('/').map(fileLabel).join('/');
 }
 const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${cellPath(key)}.txt`);
 const sourcesFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${cellPath(key)}.sources.json`);

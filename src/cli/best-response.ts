@@ -35,6 +35,7 @@ import { addQueueOptions, queueSchema } from './queue-options.js';
 import { isChacoFile, runId } from './run-folder.js';
 import { runStudy } from './study-run.js';
 import { UsageError } from './usage-error.js';
+import { fileLabel } from './file-label.js';
 
 export const BEST_RESPONSE_STATE = 'best-response-state.json';
 
@@ -50,7 +51,6 @@ const schema = commonSchema.omit({ par: true, bol: true, handicap: true }).exten
   ...queueSchema,
 });
 
-const fileLabel = (label: string) => label.replace(/[^A-Za-z0-9._+-]/g, '-');
 /** A mix in words: the policy alone, or "cautious 0.182; search 0.818". */
 const mixDesc = (mix: readonly { label: string; weight: number }[]) =>
   mix.length === 1

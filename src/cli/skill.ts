@@ -19,6 +19,7 @@ import { isChacoFile, runId } from './run-folder.js';
 import { addStudyOptions, asUsage, commonSchema, intFlag, parseFlags, specFromFlags } from './flags.js';
 import { runStudy } from './study-run.js';
 import { UsageError } from './usage-error.js';
+import { fileLabel } from './file-label.js';
 
 export const SKILL_STATE = 'skill-state.json';
 /** The most rollouts search:N takes (src/policy/search.ts). */
@@ -46,8 +47,6 @@ interface SkillCell {
   readonly key: string;
   readonly spec: RunSpec;
 }
-
-const fileLabel = (label: string) => label.replace(/[^A-Za-z0-9._+-]/g, '-');
 
 export async function skillAction(scenarioArgs: string[], raw: unknown): Promise<void> {
   const f = parseFlags(schema, raw);
