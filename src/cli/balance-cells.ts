@@ -11,7 +11,6 @@ import { emptyBlunderCounts, isBlunderCounts, mergeBlunderCounts, type BlunderCo
 import { cellSources, isCellSources, mergeCellSources, type Aggregate, type CellSources } from '../sim/aggregate.js';
 import { LOCK_FILE, lockFolder } from './folder-lock.js';
 import { UsageError } from './usage-error.js';
-import { fileLabel } from './file-label.js';
 
 export const STATE_FILE = 'balance-state.json';
 export const CELLS_DIR = 'cells';
@@ -71,9 +70,13 @@ export function cellKey(scenario: string, par: string, bol: string): string {
   return `${scenario}/${par}__${bol}`;
 }
 
-/** A cell's key as a path under the cells folder: the scenario's folder (and `restricted/`) kept, each label a file name (fileLabel). */
+/**
+ * A cell's key as a path under the cells folder: the characters a file name cannot hold on every system (the ':' of
+ * search:2:pool; Windows refuses <>:"\|?*) made '-', the rest kept, so every cell file written before reads the same
+ * (a sensitivity item's `around.alihuata=bush`, a restricted cell's folder).
+ */
 export function cellPath(key: string): string {
-  return key.split('/').map(fileLabel).join('/');
+  return key.replace(/[<>:"\\|?*]/g, '-');
 }
 const cellFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${cellPath(key)}.txt`);
 const sourcesFile = (dir: string, key: string) => join(dir, CELLS_DIR, `${cellPath(key)}.sources.json`);

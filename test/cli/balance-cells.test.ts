@@ -10,5 +10,7 @@ describe("a balance study's cell files", () => {
     );
     expect(cellPath(cellKey('boqueron', 'balanced+noAir', 'bol-round-0-bid-2'))).toBe('boqueron/balanced+noAir__bol-round-0-bid-2');
     expect(cellPath('boqueron/restricted/balanced__v1.2')).toBe('boqueron/restricted/balanced__v1.2');
+    // A sensitivity item's cell keeps its '=' (Windows holds it): the committed studies' files are read as they were named.
+    expect(cellPath('alihuata/around.alihuata=bush')).toBe('alihuata/around.alihuata=bush');
   });
 });
