@@ -6,6 +6,7 @@ import type { Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import { inEzoc } from '../core/zoc.js';
+import { supplyArea } from './heuristic-ghq.js';
 
 /** The side's combat units in hex h, their steps (3.3: two at full strength, one reduced) and whether one is in General Supply (8.10). */
 export function stackAt(view: GameState, side: Side, h: number): { units: number; steps: number; supplied: boolean } {
@@ -178,6 +179,14 @@ export function wastingInEzoc(view: GameState, side: Side, h: number): boolean {
  */
 export function pocketed(view: GameState, side: Side, h: number, ways: number): boolean {
   return inEzoc(view, h, side) && waysOut(view, side, h) <= ways;
+}
+
+/**
+ * 7.3, 8.12, 15 (leaderCutOff): a stack in h pocketed with `ways` ways out or fewer and outside the side's supply area
+ * (its units in h negate the EZOC there, 7.8): once one enemy move closes the ways, attrition wastes it with its leaders.
+ */
+export function cutOff(view: GameState, side: Side, h: number, ways: number): boolean {
+  return pocketed(view, side, h, ways) && supplyArea(view, side)[h] === 0;
 }
 
 /** 7.3: the hexes next to h with no enemy unit and no enemy ZOC (a unit or leader leaving an EZOC must enter one first). */

@@ -15,6 +15,7 @@ import { influence } from './influence.js';
 import { enemyCanReach } from './threat.js';
 import { guarded } from './heuristic-garrison.js';
 import {
+  cutOff,
   doomedStackAt,
   endsWasting,
   exposedLeaderStack,
@@ -219,7 +220,7 @@ export function chooseMove(
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
-    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none) cross alone to one that can hold; the units move next, leaderless.
+    // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none; leaderPocket, leaderCutOff: pocketed) cross alone to one that can hold; the units move next, leaderless.
     // With leaderReaction in a Reaction Movement too (10.10: the side's Supply Phase, 8.12, comes before its next move).
     if (
       params.leaderSafety &&
@@ -227,7 +228,8 @@ export function chooseMove(
       leaders.length > 0 &&
       (exposedLeaderStack(view, side, g.start, near3) ||
         (params.leaderTrap && wastingInEzoc(view, side, g.start)) ||
-        (params.leaderPocket > 0 && pocketed(view, side, g.start, params.leaderPocket)))
+        (params.leaderPocket > 0 && pocketed(view, side, g.start, params.leaderPocket)) ||
+        (params.leaderCutOff > 0 && cutOff(view, side, g.start, params.leaderCutOff)))
     ) {
       let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction, exposed);
       // refugeLast: the refuge they chose first still, if its stack marched off and left it where no enemy unit could enter next.

@@ -146,6 +146,12 @@ export interface HeuristicParams {
    */
   readonly leaderPocket: number;
   /**
+   * 7.3, 8.12, 15, I-35: leaders on a stack in an enemy ZOC with this many ways out or fewer step off it alone (leaderSafety)
+   * when the stack, where it stands, would be out of General Supply at the side's next Supply Phase (supplyArea): one enemy
+   * move can close the ways, and attrition then wastes it (0: off). A besieging stack in supply keeps its leaders.
+   */
+  readonly leaderCutOff: number;
+  /**
    * 10.3, 12.2, I-35: leaders moving alone (none of their hex's units go with them) move once the side's other stacks
    * have moved, each to a leaderless stack of two or more combat units that can hold, one beside the enemy first (it
    * may attack, 12.2), rather than first and toward the objectives, where they could end alone in the enemy's path
@@ -235,6 +241,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 0,
     holdWorksLead: 20,
     leaderPocket: 0,
+    leaderCutOff: 0,
     leaderJoin: true,
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
@@ -292,6 +299,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 20,
     holdWorksLead: 20,
     leaderPocket: 0,
+    leaderCutOff: 0,
     leaderJoin: true,
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
@@ -347,6 +355,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 0,
     holdWorksLead: 20,
     leaderPocket: 0,
+    leaderCutOff: 0,
     // leaderJoin off: aggressive Paraguay lost 13.3 VP in Boquerón and 18.3 in the campaign by it (docs/blunders-rounds-later.md).
     leaderJoin: false,
     leaderSpread: false,
@@ -407,6 +416,7 @@ export const paramsSchema = z
     holdWorks: z.number().int().min(0).max(99),
     holdWorksLead: z.number().int().min(0),
     leaderPocket: z.number().int().min(0).max(6),
+    leaderCutOff: z.number().int().min(0).max(6),
     leaderJoin: z.boolean(),
     leaderSpread: z.boolean(),
     retreatLeaders: z.boolean(),

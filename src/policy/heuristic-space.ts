@@ -28,6 +28,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   reserveMarch: [0, 1, 2, 3],
   holdWorks: [0, 6, 20],
   leaderPocket: [0, 2],
+  leaderCutOff: [0, 2],
   leaderJoin: [false, true],
   leaderSpread: [false, true],
   retreatLeaders: [false, true],

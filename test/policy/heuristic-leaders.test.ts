@@ -8,7 +8,8 @@ import { movementPhase } from '../../src/core/movement-phase.js';
 import { BOL, PAR } from '../../src/core/side.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
-import { doomedStackAt, joinDooms, pocketed, wastingInEzoc } from '../../src/policy/heuristic-leaders.js';
+import { cutOff, doomedStackAt, joinDooms, pocketed, wastingInEzoc } from '../../src/policy/heuristic-leaders.js';
+import { supplyArea } from '../../src/policy/heuristic-ghq.js';
 import { influence } from '../../src/policy/influence.js';
 import { enemyCanReach } from '../../src/policy/threat.js';
 import { testGame } from '../helpers/game.js';
@@ -318,5 +319,38 @@ describe('7.3, 15, I-35: leaderPocket: leaders step off a stack in an enemy ZOC 
   test('with leaderPocket 0 (and with 1) he stays in the enemy ZOC, with his stack', () => {
     expect(franco(0).inEzoc).toBe(true);
     expect(franco(1).inEzoc).toBe(true);
+  });
+});
+
+describe('7.3, 8.12, 15, I-35: leaderCutOff: leaders step off a pocketed stack only where it would be out of General Supply', () => {
+  // leaderPocket's position (Franco with two units in 1205, two ways out of the Bolivian ZOCs; Paraguay's source in 1212),
+  // with Paraguay's GHQ in 1405, whose radius reaches 1205 by its open side, or in 1212, whose radius the ZOC of the
+  // Bolivian unit in 1207 bars: the supply area next Supply Phase holds 1205 in the first case, not in the second.
+  function franco(leaderCutOff: number, ghq: '1405' | '1212') {
+    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+    ['P-I3', 'P-I4'].forEach((id) => p.place(id, '1205'));
+    const l = p.placeLeader('P-FRANCO', '1205');
+    ['P-I1', 'P-I2'].forEach((id) => p.place(id, '1210'));
+    p.place('B-I1', '1204');
+    p.place('B-I2', '1207');
+    p.state.ghq_s[PAR] = p.hex(ghq);
+    const h = p.hex('1205');
+    const facts = { pocketed: pocketed(p.state, PAR, h, 2), inArea: supplyArea(p.state, PAR)[h] === 1, cutOff: cutOff(p.state, PAR, h, 2) };
+    movementPhase(testGame(p.state, [], bal({ leaderCutOff, ...quiet })), PAR, false);
+    return { ...facts, inEzoc: inEzoc(p.state, p.state.loc_l[l]!, PAR) };
+  }
+
+  test('the stack is pocketed either way; in the supply area with the GHQ in 1405, not with it in 1212', () => {
+    expect(franco(0, '1405')).toMatchObject({ pocketed: true, inArea: true, cutOff: false });
+    expect(franco(0, '1212')).toMatchObject({ pocketed: true, inArea: false, cutOff: true });
+  });
+
+  test('cut off, with leaderCutOff 2 he ends out of every enemy ZOC; with 0 he stays with his stack', () => {
+    expect(franco(2, '1212').inEzoc).toBe(false);
+    expect(franco(0, '1212').inEzoc).toBe(true);
+  });
+
+  test('in supply (a besieging stack), with leaderCutOff 2 he stays with his stack', () => {
+    expect(franco(2, '1405').inEzoc).toBe(true);
   });
 });
