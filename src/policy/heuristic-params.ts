@@ -241,7 +241,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 0,
     holdWorksLead: 20,
     leaderPocket: 0,
-    leaderCutOff: 0,
+    // 8.12 (measured 2026-12-07: Boquerón Bolivia's leaders lost 10.3% -> 5.3% of balanced games, +1.2 VP; no side loses beyond the noise).
+    leaderCutOff: 2,
     leaderJoin: true,
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
@@ -299,7 +300,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorks: 20,
     holdWorksLead: 20,
     leaderPocket: 0,
-    leaderCutOff: 0,
+    // 8.12 (measured 2026-12-07: Boquerón Bolivia's leaders lost 10.3% -> 5.3% of balanced games, +1.2 VP; no side loses beyond the noise).
+    leaderCutOff: 2,
     leaderJoin: true,
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
