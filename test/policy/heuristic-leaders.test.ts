@@ -17,6 +17,7 @@ import { position } from '../helpers/position.js';
 
 const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
 const quiet = { moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false };
+// leaderTrap's and leaderPocket's tests switch leaderCutOff (on in balanced) off: each behaviour is measured against its own switch.
 
 describe('8.12, I-35: leaderRetreat: a leader on a stack out of supply with no stack to cross to walks alone toward supply', () => {
   function franco(leaderRetreat: boolean) {
@@ -156,7 +157,7 @@ describe('7.3, 8.12, I-35: leaderTrap: leaders step out of a stack wasting out o
 
   function francoEnds(leaderTrap: boolean) {
     const { p, l } = setUp(2);
-    movementPhase(testGame(p.state, [], bal({ leaderTrap, ...quiet })), PAR, false);
+    movementPhase(testGame(p.state, [], bal({ leaderTrap, leaderCutOff: 0, ...quiet })), PAR, false);
     const at = p.state.loc_l[l]!;
     return { at: hexLabel(p.state.map.grid, at), withUnits: p.state.combat_hs[at * 2 + PAR]! > 0 };
   }
@@ -304,7 +305,7 @@ describe('7.3, 15, I-35: leaderPocket: leaders step off a stack in an enemy ZOC 
     p.place('B-I1', '1204');
     p.place('B-I2', '1207');
     const ways = [pocketed(p.state, PAR, p.hex('1205'), 1), pocketed(p.state, PAR, p.hex('1205'), 2)];
-    movementPhase(testGame(p.state, [], bal({ leaderPocket, ...quiet })), PAR, false);
+    movementPhase(testGame(p.state, [], bal({ leaderPocket, leaderCutOff: 0, ...quiet })), PAR, false);
     return { ways, inEzoc: inEzoc(p.state, p.state.loc_l[l]!, PAR) };
   }
 
