@@ -294,16 +294,25 @@ describe('10.3, I-35: garrisonCover: a leader whose unit stays as a garrison doe
   });
 });
 
+/**
+ * Franco with two Paraguayan units in 1205, in the ZOC of Bolivian units in 1204 and 1207 (two hexes next to 1205 are
+ * free of both); two Paraguayan units in 1210; Paraguay's source in 1212.
+ */
+function pocketPosition() {
+  const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
+  ['P-I3', 'P-I4'].forEach((id) => p.place(id, '1205'));
+  const l = p.placeLeader('P-FRANCO', '1205');
+  ['P-I1', 'P-I2'].forEach((id) => p.place(id, '1210'));
+  p.place('B-I1', '1204');
+  p.place('B-I2', '1207');
+  return { p, l };
+}
+
 describe('7.3, 15, I-35: leaderPocket: leaders step off a stack in an enemy ZOC with few ways out, in supply too', () => {
   // Franco with two units in General Supply in 1205, in the ZOC of Bolivian units in 1204 and 1207: two hexes next to
   // 1205 are free of both (checked below); two Paraguayan units in 1210, by Paraguay's source.
   function franco(leaderPocket: number) {
-    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
-    ['P-I3', 'P-I4'].forEach((id) => p.place(id, '1205'));
-    const l = p.placeLeader('P-FRANCO', '1205');
-    ['P-I1', 'P-I2'].forEach((id) => p.place(id, '1210'));
-    p.place('B-I1', '1204');
-    p.place('B-I2', '1207');
+    const { p, l } = pocketPosition();
     const ways = [pocketed(p.state, PAR, p.hex('1205'), 1), pocketed(p.state, PAR, p.hex('1205'), 2)];
     movementPhase(testGame(p.state, [], bal({ leaderPocket, leaderCutOff: 0, ...quiet })), PAR, false);
     return { ways, inEzoc: inEzoc(p.state, p.state.loc_l[l]!, PAR) };
@@ -328,12 +337,7 @@ describe('7.3, 8.12, 15, I-35: leaderCutOff: leaders step off a pocketed stack o
   // with Paraguay's GHQ in 1405, whose radius reaches 1205 by its open side, or in 1212, whose radius the ZOC of the
   // Bolivian unit in 1207 bars: the supply area next Supply Phase holds 1205 in the first case, not in the second.
   function franco(leaderCutOff: number, ghq: '1405' | '1212') {
-    const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
-    ['P-I3', 'P-I4'].forEach((id) => p.place(id, '1205'));
-    const l = p.placeLeader('P-FRANCO', '1205');
-    ['P-I1', 'P-I2'].forEach((id) => p.place(id, '1210'));
-    p.place('B-I1', '1204');
-    p.place('B-I2', '1207');
+    const { p, l } = pocketPosition();
     p.state.ghq_s[PAR] = p.hex(ghq);
     const h = p.hex('1205');
     const facts = { pocketed: pocketed(p.state, PAR, h, 2), inArea: supplyArea(p.state, PAR)[h] === 1, cutOff: cutOff(p.state, PAR, h, 2) };
