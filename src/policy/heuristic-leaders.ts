@@ -48,7 +48,7 @@ function doomed(s: { units: number; steps: number; supplied: boolean }, enemyNea
 /**
  * Where the leaders at `from` go alone: the reachable hex with no enemy unit within one hex (`near1`) holding
  * two or more combat units of the side that are not themselves exposed, one of them in General Supply if any
- * such hex is in reach, the most steps, then the nearest; failing that, the side's GHQ (a provider behind the line, 8.10), unless
+ * such hex is in reach, the most steps, then the nearest (one `shun` names last: leaderCrush); failing that, the side's GHQ (a provider behind the line, 8.10), unless
  * `exposed` says an enemy unit could enter its hex (leaderCover: the GHQ may move on and leave them alone there, 10.3); -1: none.
  * Fills `reach` with the leaders' own search, for pathTo (`reaction`: a Reaction Movement's, 10.10).
  */
@@ -62,6 +62,7 @@ export function leaderRefuge(
   near1: Float64Array,
   reaction = false,
   exposed?: (h: number) => boolean,
+  shun?: (h: number) => boolean,
 ): number {
   reachable(ps, view, stackMover(view, side, { units: [], leaders }, { phaseStart: true, reaction }), from, reach);
   let best = bestStack(
@@ -69,7 +70,7 @@ export function leaderRefuge(
     view,
     side,
     (n, s) => !(near1[n]! > 0) && s.units >= 2 && !doomed(s, false),
-    (_, s) => (s.supplied ? 100 : 0) + s.steps,
+    (n, s) => (shun !== undefined && shun(n) ? -1000 : 0) + (s.supplied ? 100 : 0) + s.steps,
   );
   if (best < 0) {
     const ghq = ghqRefuge(reach, view, side, from, near1);
@@ -217,15 +218,23 @@ export function leaderToKeep(view: GameState, leaders: readonly number[]): numbe
 /**
  * 12.2, 12.9 (leaderSpread, leaderJoin): where a leader moving alone goes: among the hexes in `reach` (his own search) holding two or
  * more combat units of the side and no leader, not doomed (exposedLeaderStack), one beside the enemy (`near1`: it may
- * attack, 12.2) first, then one with the enemy within three hexes (`near3`), then the most steps, then the cheapest; -1: none.
+ * attack, 12.2) first, then one with the enemy within three hexes (`near3`), then the most steps, then the cheapest; one
+ * `shun` names (leaderCrush) only when there is no other; -1: none.
  */
-export function leaderPost(reach: Reach, view: GameState, side: Side, near1: Float64Array, near3: Float64Array): number {
+export function leaderPost(
+  reach: Reach,
+  view: GameState,
+  side: Side,
+  near1: Float64Array,
+  near3: Float64Array,
+  shun?: (h: number) => boolean,
+): number {
   return bestStack(
     reach,
     view,
     side,
     (n, s) => !(view.leaders_hs[n * 2 + side]! > 0) && !doomed(s, near3[n]! > 0),
-    (n, s) => (near1[n]! > 0 ? 2000 : near3[n]! > 0 ? 1000 : 0) + s.steps,
+    (n, s) => (shun !== undefined && shun(n) ? -10000 : 0) + (near1[n]! > 0 ? 2000 : near3[n]! > 0 ? 1000 : 0) + s.steps,
   );
 }
 

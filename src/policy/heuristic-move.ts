@@ -13,6 +13,7 @@ import { settlementValue } from './heuristic-attack.js';
 import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { enemyCanReach } from './threat.js';
+import { crushable } from './reaction-threat.js';
 import { guarded } from './heuristic-garrison.js';
 import {
   cutOff,
@@ -44,6 +45,8 @@ interface Group {
   readonly follow?: number;
   /** leaderJoin: these leaders left units of their hex behind (a garrison kept, units that do not move), for garrisonCover. */
   readonly leftUnits?: boolean;
+  /** leaderCrush: leaders whose stack stayed where the enemy could crush it in its Reaction Combat, put back until the other stacks have moved. */
+  readonly crushed?: boolean;
 }
 
 /** Per-phase memory: which groups are left to move. */
@@ -153,6 +156,11 @@ function nearestRow(rows: readonly Uint8Array[], h: number): Uint8Array | null {
   return best;
 }
 
+/** leaderCrush: leaders staying in `start` on a stack the enemy could crush look again once the other stacks have moved. */
+function recheckCrushed(plan: MovePlan, start: number, leaders: number[], crush: ((h: number) => boolean) | undefined): void {
+  if (crush !== undefined && leaders.length > 0 && crush(start)) plan.queue.push({ start, units: [], leaders, crushed: true });
+}
+
 /** Progress toward a target worth `weight`, `before` hexes from the group's start and `after` from the end considered. */
 function progress(weight: number, before: number, after: number): number {
   return (weight * (before - after)) / (4 + before);
@@ -199,6 +207,8 @@ export function chooseMove(
   const objectiveRows = objectives.map((o) => distanceRow(grid, o.hex));
   const radiusHexes = Math.max(2, Math.floor(view.radius_s[side]! / 2));
   const exposed = params.leaderCover ? (h: number) => enemyCanReach(view, side, h, true) : undefined;
+  // 10.10, 12.1 (leaderCrush): a hex where the side's stack could be crushed in its Reaction Combat Phase.
+  const crush = params.leaderCrush > 0 && !d.reaction ? (h: number) => crushable(view, side, h, params.leaderCrush) : undefined;
   const frontRows = params.reserveMarch > 0 ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
@@ -220,6 +230,14 @@ export function chooseMove(
     }
     units = units.filter((u) => view.counters.type_u[u] !== ENGINEER || view.building_u[u] === 0);
     if (units.length === 0 && leaders.length === 0) continue;
+    // 10.10, 12.1, I-35 (leaderCrush): once the other stacks have moved, leaders on a stack the enemy could crush in its
+    // Reaction Combat cross alone to a stack it could not (or the GHQ), if one is in reach; else they stay with it.
+    if (g.crushed === true) {
+      if (crush === undefined || !crush(g.start)) continue;
+      const refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, false, exposed, crush);
+      if (refuge >= 0 && !crush(refuge)) return { units: [], leaders, path: pathTo(reach, refuge) };
+      continue;
+    }
     // 15, I-35: leaders on a doomed stack (one unit near the enemy, or few steps out of supply; with leaderTrap, one out of supply in an EZOC with one way out or none; leaderPocket, leaderCutOff: pocketed) cross alone to one that can hold; the units move next, leaderless.
     // With leaderReaction in a Reaction Movement too (10.10: the side's Supply Phase, 8.12, comes before its next move).
     if (
@@ -231,7 +249,7 @@ export function chooseMove(
         (params.leaderPocket > 0 && pocketed(view, side, g.start, params.leaderPocket)) ||
         (params.leaderCutOff > 0 && cutOff(view, side, g.start, params.leaderCutOff)))
     ) {
-      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction, exposed);
+      let refuge = leaderRefuge(ps, reach, view, side, leaders, g.start, near1, d.reaction, exposed, crush);
       // refugeLast: the refuge they chose first still, if its stack marched off and left it where no enemy unit could enter next.
       const first = g.first ?? -1;
       if (first >= 0 && view.combat_hs[first * 2 + side] === 0 && canEndAt(reach, first) && !enemyCanReach(view, side, first, true))
@@ -267,7 +285,7 @@ export function chooseMove(
     // stacks have moved, each to a leaderless stack, else after the one who stayed, else as leaders alone do.
     if ((params.leaderJoin || params.leaderSpread) && !d.reaction && leaders.length > 0 && forced === undefined) {
       if (g.follow !== undefined) {
-        const to = spreadLeaders(view, side, g, leaders, near1, near3, plan, ps, reach);
+        const to = spreadLeaders(view, side, g, leaders, near1, near3, plan, ps, reach, crush);
         if (to !== null) return to;
         if (g.follow >= 0 && view.loc_l[g.follow] === g.start) continue;
       } else if (params.leaderJoin && units.length === 0) {
@@ -280,7 +298,10 @@ export function chooseMove(
       }
     }
     // 14.3, 12.13 (holdWorks): a stack dug in with the enemy near stays in its works while its side leads by less than holdWorksLead VP.
-    if (params.holdWorks > 0 && holdsWorks(view, side, g.start, units, params)) continue;
+    if (params.holdWorks > 0 && holdsWorks(view, side, g.start, units, params)) {
+      recheckCrushed(plan, g.start, leaders, crush);
+      continue;
+    }
     const pieces = { units, leaders };
     const mover = stackMover(view, side, pieces, { reaction: d.reaction, phaseStart: true });
     reachable(ps, view, mover, g.start, reach);
@@ -367,7 +388,10 @@ export function chooseMove(
         bestScore = s;
       }
     }
-    if (best === g.start) continue;
+    if (best === g.start) {
+      recheckCrushed(plan, g.start, leaders, crush);
+      continue;
+    }
     return { units, leaders, path: pathTo(reach, best) };
   }
   return null;
@@ -389,10 +413,11 @@ function spreadLeaders(
   plan: MovePlan,
   ps: PathSearch,
   reach: Reach,
+  shun?: (h: number) => boolean,
 ): MoveOrder | null {
   for (const l of leaders) {
     reachable(ps, view, stackMover(view, side, { units: [], leaders: [l] }, { phaseStart: true }), g.start, reach);
-    const post = leaderPost(reach, view, side, near1, near3);
+    const post = leaderPost(reach, view, side, near1, near3, shun);
     if (post < 0) continue;
     const rest = leaders.filter((x) => x !== l);
     if (rest.length > 0) plan.queue.unshift({ start: g.start, units: [], leaders: rest, follow: g.follow, leftUnits: g.leftUnits });

@@ -152,6 +152,14 @@ export interface HeuristicParams {
    */
   readonly leaderCutOff: number;
   /**
+   * 10.10, 12.1, 12.9, I-35: a stack the enemy's led stacks, beside it or able to end beside it in their Reaction
+   * Movement, could attack in the Reaction Combat Phase at this many to 1 or more (works counted) is one its leaders avoid:
+   * leaders choosing a stack to cross or go to take one the enemy could not crush first, and leaders whose stack stays on
+   * such a hex cross, once the other stacks have moved, to one it could not, if one is in reach (0: off). Off in the
+   * presets: measured, it gained Alihuatá's Bolivia on one seed and cost Villa Montes' tuned Paraguay (docs/blunders-rounds-later.md).
+   */
+  readonly leaderCrush: number;
+  /**
    * 10.3, 12.2, I-35: leaders moving alone (none of their hex's units go with them) move once the side's other stacks
    * have moved, each to a leaderless stack of two or more combat units that can hold, one beside the enemy first (it
    * may attack, 12.2), rather than first and toward the objectives, where they could end alone in the enemy's path
@@ -243,6 +251,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderPocket: 0,
     // 8.12 (measured 2026-12-07: Boquerón Bolivia's leaders lost 10.3% -> 5.3% of balanced games, +1.2 VP; no side loses beyond the noise).
     leaderCutOff: 2,
+    leaderCrush: 0,
     leaderJoin: true,
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
@@ -302,6 +311,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderPocket: 0,
     // 8.12 (measured 2026-12-07: Boquerón Bolivia's leaders lost 10.3% -> 5.3% of balanced games, +1.2 VP; no side loses beyond the noise).
     leaderCutOff: 2,
+    leaderCrush: 0,
     leaderJoin: true,
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
@@ -358,6 +368,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     holdWorksLead: 20,
     leaderPocket: 0,
     leaderCutOff: 0,
+    leaderCrush: 0,
     // leaderJoin off: aggressive Paraguay lost 13.3 VP in Boquerón and 18.3 in the campaign by it (docs/blunders-rounds-later.md).
     leaderJoin: false,
     leaderSpread: false,
@@ -419,6 +430,7 @@ export const paramsSchema = z
     holdWorksLead: z.number().int().min(0),
     leaderPocket: z.number().int().min(0).max(6),
     leaderCutOff: z.number().int().min(0).max(6),
+    leaderCrush: z.number().int().min(0).max(12),
     leaderJoin: z.boolean(),
     leaderSpread: z.boolean(),
     retreatLeaders: z.boolean(),
