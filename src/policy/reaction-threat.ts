@@ -2,7 +2,7 @@
 // its led stacks that stand beside the hex or could end beside it with their Reaction Movement (half their MF, none
 // starting in our ZOC), each stack counted once per hex. Kept while neither side's units move (state.sideVersion_s):
 // our own moves change it too, as a stack of ours that leaves frees an enemy stack in its ZOC to react (10.10(1), 7.3).
-import { worksMultiplier } from '../core/combat-odds.js';
+import { defenceFactor, worksMultiplier } from '../core/combat-odds.js';
 import { DIRECTIONS, NO_HEX } from '../core/hex.js';
 import { canEndAt, createReach, pathSearchFor, reachable, stackMover, type Reach } from '../core/movement.js';
 import { otherSide, type Side } from '../core/side.js';
@@ -97,9 +97,9 @@ function build(view: GameState, side: Side, strength_h: Float64Array): void {
 export function crushable(view: GameState, side: Side, h: number, ratio: number): boolean {
   const strength = reactionStrength(view, side)[h]!;
   if (strength === 0) return false;
-  const c = view.counters;
+  const side_u = view.counters.side_u;
   let defence = 0;
-  for (let u = 0; u < view.loc_u.length; u++)
-    if (view.loc_u[u] === h && c.side_u[u] === side) defence += c.defence_u[u * 2 + view.reduced_u[u]!]!;
+  // 2.10, I-25: each unit's defence factor as combat takes it (artillery stacked with other types defends with its attack).
+  for (let u = 0; u < view.loc_u.length; u++) if (view.loc_u[u] === h && side_u[u] === side) defence += defenceFactor(view, u);
   return strength >= ratio * Math.max(1, defence * worksMultiplier(view, h));
 }

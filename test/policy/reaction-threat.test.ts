@@ -17,7 +17,7 @@ const quiet = { moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: f
 const BOLIVIAN_ATTACK = 25;
 
 /**
- * Clear ground; Franco on two reduced Paraguayan units in General Supply in 1205 (defence 2 + 1); a Bolivian stack of six
+ * Clear ground; Franco on two reduced Paraguayan units in General Supply in 1205 (defence 2, and 2 for the artillery, which defends with its attack factor stacked with infantry, I-25); a Bolivian stack of six
  * units in 1201, four hexes off, with Peña (`led`) or without him: its Reaction Movement (half of 5 MP, rounded up: three
  * clear hexes) can end it in 1204, beside 1205. With `refuge`, three Paraguayan units (defence 12) in 1209, out of its reach.
  */
@@ -57,10 +57,10 @@ describe("10.10, 12.2: the enemy's strength in reach of a hex in the Reaction Co
   test('12.13: works multiply the defence the odds are taken against', () => {
     const { p } = crushPosition();
     const h = p.hex('1205');
-    // 25 against 3: 8.3 to 1; entrenched, against 6: 4.2 to 1.
-    expect([crushable(p.state, PAR, h, 4), crushable(p.state, PAR, h, 5)]).toEqual([true, true]);
+    // 25 against 4: 6.25 to 1; entrenched, against 8: 3.1 to 1.
+    expect([crushable(p.state, PAR, h, 3), crushable(p.state, PAR, h, 4)]).toEqual([true, true]);
     p.state.works_h[h] = WORKS_ENTRENCHMENT;
-    expect([crushable(p.state, PAR, h, 4), crushable(p.state, PAR, h, 5)]).toEqual([true, false]);
+    expect([crushable(p.state, PAR, h, 3), crushable(p.state, PAR, h, 4)]).toEqual([true, false]);
   });
 });
 
@@ -85,8 +85,9 @@ describe('10.10, 12.1, 12.9, I-35: leaderCrush: leaders leave a stack the enemy 
 
 describe('15, 10.10, I-35: leaderCrush: a leader alone crosses to a stack the enemy could not crush in its Reaction Combat first', () => {
   // Franco alone in 1207 (a doomed stack of his own: no unit, so none in General Supply); two leaderless Paraguayan stacks
-  // in supply: 1205, four steps, defence 6, two hexes from the Bolivian stack in 1203 (attack 25: crushable at 4 to 1), and
-  // 1210, two steps, out of its reach. leaderSafety ranks the stack with more steps first.
+  // in supply: 1205, four steps, defence 7 (4, and 3 for the stacked artillery, I-25), two hexes from the Bolivian stack
+  // in 1203 (attack 25: crushable at 3 to 1), and 1210, two steps, out of its reach. leaderSafety ranks the stack with
+  // more steps first.
   function franco(leaderCrush: number) {
     const p = position({ fill: 'clear', sources: [{ hex: '1212', side: 'PAR' }], control: { '1212': 'PAR' } });
     const units = [p.place('P-I3', '1205'), p.place('P-A1', '1205')];
@@ -95,14 +96,14 @@ describe('15, 10.10, I-35: leaderCrush: a leader alone crosses to a stack the en
     const l = p.placeLeader('P-FRANCO', '1207');
     ['B-I1', 'B-I2', 'B-I3', 'B-I4', 'B-I5', 'B-A1'].forEach((id) => p.place(id, '1203'));
     p.placeLeader('B-PENA', '1203');
-    const crushed = [crushable(p.state, PAR, p.hex('1205'), 4), crushable(p.state, PAR, p.hex('1210'), 4)];
+    const crushed = [crushable(p.state, PAR, p.hex('1205'), 3), crushable(p.state, PAR, p.hex('1210'), 3)];
     movementPhase(testGame(p.state, [], bal({ leaderCrush, ...quiet })), PAR, false);
     const at = p.state.loc_l[l]!;
     return { crushed, to: at === p.state.loc_u[units[0]!] ? '4 steps' : at === p.state.loc_u[units[2]!] ? '2 steps' : 'other' };
   }
 
-  test('with leaderCrush 4 he joins the stack out of its reach; with 0, the one with more steps', () => {
-    expect(franco(4)).toEqual({ crushed: [true, false], to: '2 steps' });
+  test('with leaderCrush 3 he joins the stack out of its reach; with 0, the one with more steps', () => {
+    expect(franco(3)).toEqual({ crushed: [true, false], to: '2 steps' });
     expect(franco(0)).toEqual({ crushed: [true, false], to: '4 steps' });
   });
 });
