@@ -11,7 +11,7 @@ import { otherSide, type Side } from '../core/side.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { settlementValue } from './heuristic-attack.js';
-import { enemyCanReach, enemyCanReachNear, enemyCanReachWithReaction, enemyInRange } from './threat.js';
+import { enemyCanReach, enemyCanReachNear, enemyCanReachNearWithReaction, enemyCanReachWithReaction, enemyInRange } from './threat.js';
 import { supplyArea } from './heuristic-ghq.js';
 
 /** Per-phase memory: the settlements still to garrison this phase, and those queued so far (garrisonRecheck). */
@@ -204,6 +204,56 @@ export function chooseGarrison(
         if (to >= 0) return { units: [u], leaders: [], path: pathTo(reach, to) };
       }
     }
+  }
+  return null;
+}
+
+/** baseKeeper: a unit that keeps an own big-four base, and the base. */
+export interface Keeper {
+  readonly unit: number;
+  readonly base: number;
+}
+
+/**
+ * 16.2, 10.3, 10.10 (baseKeeper): each own big-four base an enemy combat unit could get within `baseKeeper` hexes of by
+ * its next move (a led stack's Reaction Movement counted before it) keeps one unit that can walk into it: the weakest
+ * infantry or cavalry in it, else the weakest free one (mayGarrison) that can get there now, else none (a garrison is
+ * wanted only once the enemy could walk in next turn, and by then none of ours may be left in reach). Once a phase.
+ */
+export function baseKeepers(view: GameState, side: Side, params: HeuristicParams): Keeper[] {
+  const keepers: Keeper[] = [];
+  if (params.baseKeeper <= 0) return keepers;
+  const c = view.counters;
+  const area: SupplyAreaOnce = { area: null };
+  const weakest = (a: number, b: number) => c.attack_u[a * 2 + view.reduced_u[a]!]! - c.attack_u[b * 2 + view.reduced_u[b]!]! || a - b;
+  for (const p of view.map.places) {
+    const base = p.hex;
+    if (!p.bigFour || view.control_h[base] !== side || settlementValue(view, base) < params.garrisonVp) continue;
+    if (!enemyCanReachNearWithReaction(view, side, base, params.baseKeeper)) continue;
+    if (!garrisonable(view, side, p, params, area)) continue;
+    const inside: number[] = [],
+      free: number[] = [];
+    for (let u = 0; u < view.loc_u.length; u++) {
+      if (c.side_u[u] !== side || keepers.some((k) => k.unit === u)) continue;
+      const h = view.loc_u[u]!;
+      if (h === base && (c.type_u[u] === INFANTRY || c.type_u[u] === CAVALRY)) inside.push(u);
+      else if (h >= 0 && h < view.map.grid.size && h !== base && mayGarrison(view, side, u, base, params)) free.push(u);
+    }
+    const unit = inside.sort(weakest)[0] ?? free.sort(weakest).find((u) => canWalkTo(view, side, u, view.loc_u[u]!, base));
+    if (unit !== undefined) keepers.push({ unit, base });
+  }
+  return keepers;
+}
+
+/** baseKeeper: the move of a keeper standing outside its base into it (it becomes the garrison), or null when none can go in now. */
+export function keeperMove(view: GameState, side: Side, kept: readonly Keeper[]): MoveOrder | null {
+  const ps = pathSearchFor(view.map);
+  if (scratch?.map !== view.map) scratch = { map: view.map, reach: createReach(ps) };
+  for (const k of kept) {
+    const from = view.loc_u[k.unit]!;
+    if (from === k.base || view.stacking_hs[k.base * 2 + side]! + 1 > stackingLimit(view, k.base)) continue;
+    const reach = reachable(ps, view, stackMover(view, side, { units: [k.unit] }, { phaseStart: true }), from, scratch.reach);
+    if (canEndAt(reach, k.base)) return { units: [k.unit], leaders: [], path: pathTo(reach, k.base) };
   }
   return null;
 }

@@ -14,7 +14,7 @@ import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { enemyCanReach } from './threat.js';
 import { crushable } from './reaction-threat.js';
-import { guarded } from './heuristic-garrison.js';
+import { baseKeepers, guarded, keeperMove, type Keeper } from './heuristic-garrison.js';
 import {
   cutOff,
   doomedStackAt,
@@ -53,10 +53,12 @@ interface Group {
 export interface MovePlan {
   key: string;
   queue: Group[];
+  /** baseKeeper: units that keep an own big-four base this phase, each in it or within a move of it (heuristic-garrison.ts). */
+  keepers: Keeper[];
 }
 
 export function newMovePlan(): MovePlan {
-  return { key: '', queue: [] };
+  return { key: '', queue: [], keepers: [] };
 }
 
 /** Objectives: enemy-held settlements to take, own settlements under threat to hold, weighted by VP. */
@@ -191,6 +193,7 @@ export function chooseMove(
   if (plan.key !== key) {
     plan.key = key;
     plan.queue = buildGroups(d, view);
+    plan.keepers = d.reaction ? [] : baseKeepers(view, side, params);
   }
   if (plan.queue.length === 0) return null;
   const ps = pathSearchFor(view.map);
@@ -215,6 +218,16 @@ export function chooseMove(
     let units = g.units.filter((u) => d.movable.units.includes(u) && view.loc_u[u] === g.start);
     let leaders = g.leaders.filter((l) => d.movable.leaders.includes(l) && view.loc_l[l] === g.start);
     if (d.reaction && (leaders.length === 0 || units.length === 0)) continue;
+    // 16.2 (baseKeeper): a unit keeping an own big-four base walks into it when it can (its group moves after), else stays.
+    const kept = plan.keepers.length > 0 ? plan.keepers.filter((k) => units.includes(k.unit)) : [];
+    if (kept.length > 0) {
+      units = units.filter((u) => !kept.some((k) => k.unit === u));
+      const walk = keeperMove(view, side, kept);
+      if (walk !== null) {
+        plan.queue.unshift(g);
+        return walk;
+      }
+    }
     // Garrison: keep the strongest units in an own settlement with the enemy near (`garrison` of them), and
     // one at least where the enemy could walk in next turn for VP worth it (heuristic-garrison.ts); a unit
     // there alone stays only with `garrisonAlone`.

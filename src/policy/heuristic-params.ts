@@ -87,6 +87,14 @@ export interface HeuristicParams {
   readonly garrisonAnyUnit: boolean;
   /** 16.2, 7.3: an empty own big-four base is asked again at each move of the phase (a move of ours may have opened the way to it), not only at the phase's start. */
   readonly garrisonRecheck: boolean;
+  /**
+   * 16.2, 10.3, 10.10: an own big-four base an enemy combat unit could get within this many hexes of by its next move
+   * (a led stack's Reaction Movement counted before it) keeps one infantry or cavalry unit: the weakest in it, which
+   * stays, else the weakest free one that can walk in this phase, which does; a garrison is otherwise sent only once the
+   * enemy could walk in next turn, when none may be left in reach (0: off). 3 in `balanced` (the twentieth round:
+   * Ballivián's Nanawa left open against Bolivia's tuned file).
+   */
+  readonly baseKeeper: number;
   /** 7.3, 8.12, I-35: leaders on a stack out of General Supply in an enemy ZOC leave it as on a doomed one (leaderSafety), before the enemy's ZOCs close every way out. */
   readonly leaderTrap: boolean;
   /** 9.4, 16.2: a new infantry or cavalry unit goes to the source from which it can walk into an own big-four base that wants a garrison none of ours can reach. */
@@ -235,6 +243,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonMarch: false,
     garrisonAnyUnit: true,
     garrisonRecheck: true,
+    baseKeeper: 0,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -294,6 +303,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonMarch: false,
     garrisonAnyUnit: true,
     garrisonRecheck: true,
+    baseKeeper: 3,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -353,6 +363,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     garrisonMarch: false,
     garrisonAnyUnit: true,
     garrisonRecheck: true,
+    baseKeeper: 0,
     leaderTrap: true,
     guardSource: true,
     leaderEscape: true,
@@ -416,6 +427,7 @@ export const paramsSchema = z
     garrisonMarch: z.boolean(),
     garrisonAnyUnit: z.boolean(),
     garrisonRecheck: z.boolean(),
+    baseKeeper: z.number().int().min(0).max(99),
     leaderTrap: z.boolean(),
     guardSource: z.boolean(),
     leaderEscape: z.boolean(),

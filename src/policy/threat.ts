@@ -128,6 +128,14 @@ export function enemyCanReachWithReaction(view: GameState, side: Side, h: number
 }
 
 /**
+ * 10, 10.10: could an enemy combat unit get within `r` hexes of h by its next Movement Phase, a led stack's Reaction
+ * Movement in our player turn counted before it (as the position stands)?
+ */
+export function enemyCanReachNearWithReaction(view: GameState, side: Side, h: number, r: number): boolean {
+  return reachedWithin(view, side, h, r) || reachedWithin(view, side, h, r, false, REACTION);
+}
+
+/**
  * 10.10, 12.1: could a led enemy stack come beside hex h (or stand there already) with its Reaction Movement
  * in our player turn, to attack it in the Reaction Combat Phase? Asked in our Movement Phase, our units where they stand.
  */

@@ -260,6 +260,7 @@ describe('16.2, 7.3: garrisonExact: a held big-four base keeps its garrison whil
   function unitsLeft(garrisonExact: boolean): number {
     // Clear ground: Paraguay holds the big-four 1205 with two units; a Bolivian settlement at 1209 draws them
     // east; the Bolivian unit in 1212 is too far to get within one hex of 1205 this turn, not beyond its road range.
+    // baseKeeper 0: the base keeper (which would keep one unit whatever garrisonExact says) is not what is tested.
     const p = position({
       fill: 'clear',
       places: [
@@ -275,7 +276,7 @@ describe('16.2, 7.3: garrisonExact: a held big-four base keeps its garrison whil
       testGame(
         p.state,
         [3, 3, 3, 3],
-        bal({ garrisonExact, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false }),
+        bal({ garrisonExact, garrison: 0, baseKeeper: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false }),
       ),
       PAR,
       false,
@@ -323,6 +324,7 @@ describe("8.10, 8.12: supplyLeash: a led stack beyond every other provider's rad
 
 describe('16.2: holdBase: a lone unit holds a threatened big-four base even when garrisonAlone is false', () => {
   function left(holdBase: boolean): number {
+    // baseKeeper 0: the base keeper (which would keep the unit whatever holdBase says) is not what is tested.
     const p = position({
       fill: 'clear',
       places: [
@@ -337,7 +339,16 @@ describe('16.2: holdBase: a lone unit holds a threatened big-four base even when
       testGame(
         p.state,
         [3, 3, 3, 3],
-        bal({ holdBase, garrisonAlone: false, garrison: 0, moveGhq: false, ghqSafety: false, cspPerLeader: 0, moveTrucks: false }),
+        bal({
+          holdBase,
+          garrisonAlone: false,
+          garrison: 0,
+          baseKeeper: 0,
+          moveGhq: false,
+          ghqSafety: false,
+          cspPerLeader: 0,
+          moveTrucks: false,
+        }),
       ),
       PAR,
       false,
