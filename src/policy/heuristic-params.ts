@@ -190,6 +190,12 @@ export interface HeuristicParams {
    * off in `aggressive`, where it measured no gain on either side of four scenarios (the sixteenth round).
    */
   readonly retreatLeaders: boolean;
+  /**
+   * 12.11, 12.9, I-35: units of an attacking hex where leaders stand advance after combat only while two combat units stay
+   * with them (a staff left on one unit is what the next attack takes with it). On in `cautious` and `balanced` (the twentieth
+   * round: every side of four scenarios gains or holds, Boquerón's Paraguay +5.5 VP, Villa Montes' Bolivia +4.3 points).
+   */
+  readonly advanceStaff: boolean;
 }
 
 /** The logistics parameters set to what the heuristic did before it moved its GHQ, CSP and trucks (for comparisons). */
@@ -265,6 +271,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
     retreatLeaders: true,
+    advanceStaff: true,
   },
   balanced: {
     minOdds: 2,
@@ -326,6 +333,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderSpread: false,
     // 12.9 (measured 2026-11-29: Villa Montes Paraguay's leaders lost 9% -> 7% of games, +0.3 VP; no side loses).
     retreatLeaders: true,
+    advanceStaff: true,
   },
   aggressive: {
     minOdds: 1,
@@ -384,6 +392,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     leaderJoin: false,
     leaderSpread: false,
     retreatLeaders: false,
+    advanceStaff: false,
   },
 };
 
@@ -446,6 +455,7 @@ export const paramsSchema = z
     leaderJoin: z.boolean(),
     leaderSpread: z.boolean(),
     retreatLeaders: z.boolean(),
+    advanceStaff: z.boolean(),
     garrisonCover: z.boolean(),
   })
   .partial();

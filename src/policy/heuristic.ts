@@ -309,6 +309,12 @@ const HEURISTIC: Handlers<Context> = {
       for (const u of strongest) {
         if (moves.length === 2) break;
         const extra = moves.filter((m) => view.counters.type_u[m.unit] !== ENGINEER).length;
+        const from = view.loc_u[u]!;
+        // advanceStaff: leaders in the hex keep two combat units with them.
+        if (params.advanceStaff && view.leaders_hs[from * 2 + d.side]! > 0) {
+          const gone = moves.filter((m) => view.loc_u[m.unit] === from).length;
+          if (view.combat_hs[from * 2 + d.side]! - gone - 1 < 2) continue;
+        }
         if (canAdvance(view, u, target, extra)) moves.push({ unit: u, hex: target });
       }
     }
