@@ -10,7 +10,7 @@ export const AUDIT_BARS: Readonly<Record<string, number>> = {
   empty_works: 0,
   hopeless_call_up: 0,
   ghq_overrun: 0.05,
-  ghq_abandoned: 0.05,
+  ghq_cut_off: 0.05,
   leader_lost_with_stack: 0.05,
   open_base: 0.05,
   hopeless_attack: 0.05,

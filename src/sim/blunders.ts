@@ -49,11 +49,12 @@ export const BLUNDERS: readonly BlunderKind[] = [
     description: "the side's GHQ removed from the map by an enemy combat unit entering its hex",
   },
   {
-    id: 'ghq_abandoned',
+    id: 'ghq_cut_off',
     short: 'GHQ cut off',
     rule: '8.5, 8.13',
-    counts: 'removals',
-    description: "the side's GHQ taken off the map by its owner because it could trace no LOC",
+    counts: 'Supply Phases',
+    description:
+      'a Supply Phase of the side in which its GHQ stood on the map and could trace no LOC, whether its owner then took it off the map (8.5) or left it there, supplying nobody',
   },
   {
     id: 'attrition_steps',
@@ -111,10 +112,13 @@ export const BLUNDERS: readonly BlunderKind[] = [
   },
 ];
 
+/** A hex of the map (a GHQ taken off it stands at OFF_MAP). */
+const onMap = (state: GameState, h: number) => h >= 0 && h < state.map.grid.size;
+
 export const EMPTY_WORKS = 0,
   HOPELESS_CALL_UP = 1,
   GHQ_OVERRUN = 2,
-  GHQ_ABANDONED = 3,
+  GHQ_CUT_OFF = 3,
   ATTRITION_STEPS = 4,
   LEADER_LOST = 5,
   LEADER_DISPLACED = 6,
@@ -283,7 +287,12 @@ export class BlunderAudit implements GameObserver {
         this.loss(e.side, e.cause);
         break;
       case 'ghqRemoved':
-        this.game_ks[(e.cause === 'overrun' ? GHQ_OVERRUN : GHQ_ABANDONED) * 2 + e.side]!++;
+        // 8.5: a voluntary removal is asked only of a GHQ that cannot trace an LOC; the phase's supply record then finds it off the map.
+        this.game_ks[(e.cause === 'overrun' ? GHQ_OVERRUN : GHQ_CUT_OFF) * 2 + e.side]!++;
+        break;
+      case 'supply':
+        // 8.5: a GHQ left on the map with no LOC counts as one taken off (a policy that never removes it hides nothing).
+        if (e.locLength < 0 && onMap(this.state!, this.state!.ghq_s[e.side]!)) this.game_ks[GHQ_CUT_OFF * 2 + e.side]!++;
         break;
       case 'vp':
         if (e.cause === 'leaderLostWithStack') {

@@ -31,6 +31,10 @@ class Recorder implements GameObserver {
   worksAtSetUp: Uint8Array | null = null;
   /** reduced_u of the unit at its attrition roll, by event index. */
   readonly reducedAtRoll = new Map<number, number>();
+  /** [side]: the side's GHQ stood on the map when its Supply Phase began. */
+  readonly ghqOnMapAtSupply = [false, false];
+  /** By the index of a supply record: the side's GHQ was cut off in that Supply Phase. */
+  readonly cutOffAt = new Map<number, boolean>();
   start(state: GameState) {
     this.state = state;
   }
@@ -40,6 +44,12 @@ class Recorder implements GameObserver {
     this.combatAt.push(e.type === 'phase' || e.type === 'turn' ? this.state.combat_hs.slice() : null);
     if (e.type === 'turn' && this.worksAtSetUp === null) this.worksAtSetUp = this.state.works_h.slice();
     if (e.type === 'roll' && e.kind === 'attrition') this.reducedAtRoll.set(i, this.state.reduced_u[e.unit]!);
+    if (e.type === 'phase' && e.phase === 'supply') {
+      const h = this.state.ghq_s[e.side]!;
+      this.ghqOnMapAtSupply[e.side] = h >= 0 && h < this.state.map.grid.size;
+    }
+    // 8.5: on the map when its Supply Phase began and with no LOC when it ends (taken off, or left there).
+    if (e.type === 'supply') this.cutOffAt.set(i, this.ghqOnMapAtSupply[e.side]! && e.locLength < 0);
   }
 }
 
@@ -64,7 +74,8 @@ function directCount(r: Recorder): number[][] {
   events.forEach((e, i) => {
     if (e.type === 'roll' && e.kind === 'callUp' && r.turnAt[i] === last) add('hopeless_call_up', e.side);
     if (e.type === 'vp' && e.cause === 'callUp' && e.total < 0) add('hopeless_call_up', e.side);
-    if (e.type === 'ghqRemoved') add(e.cause === 'overrun' ? 'ghq_overrun' : 'ghq_abandoned', e.side);
+    if (e.type === 'ghqRemoved' && e.cause === 'overrun') add('ghq_overrun', e.side);
+    if (e.type === 'supply' && r.cutOffAt.get(i)) add('ghq_cut_off', e.side);
     if (e.type === 'roll' && e.kind === 'attrition' && e.effect !== 'none') {
       add('attrition_steps', e.side, e.effect === 'step' || r.reducedAtRoll.get(i) === 1 ? 1 : counters.steps_u[e.unit]!);
     }
@@ -185,7 +196,7 @@ describe('blunders.csv of a run equals a direct count over its games played agai
   }
   test('the comparison is not empty: most kinds occur in these games', () => {
     expect([...seen].sort()).toEqual(
-      expect.arrayContaining(['attrition_steps', 'empty_works', 'ghq_abandoned', 'idle_units', 'leader_lost_with_stack']),
+      expect.arrayContaining(['attrition_steps', 'empty_works', 'ghq_cut_off', 'idle_units', 'leader_lost_with_stack']),
     );
     expect(seen.size).toBeGreaterThanOrEqual(6);
   });

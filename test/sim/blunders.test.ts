@@ -13,7 +13,7 @@ import {
   BLUNDERS,
   BlunderAudit,
   EMPTY_WORKS,
-  GHQ_ABANDONED,
+  GHQ_CUT_OFF,
   GHQ_OVERRUN,
   HOPELESS_CALL_UP,
   LEADER_DISPLACED,
@@ -23,6 +23,10 @@ import {
 } from '../../src/sim/blunders.js';
 import { prepareRun } from '../../src/sim/spec.js';
 import { randomSpec } from '../helpers/spec.js';
+import { forcedDice } from '../../src/core/dice.js';
+import { supplyPhase } from '../../src/core/supply-phase.js';
+import { scripted } from '../helpers/game.js';
+import { position } from '../helpers/position.js';
 import { audit, auditedGame, ended, phase, total, turn, world } from '../helpers/blunder-audit.js';
 
 describe('the blunder kinds', () => {
@@ -167,7 +171,7 @@ describe('9.5 hopeless_call_up', () => {
   });
 });
 
-describe('10.3, 8.5 ghq_overrun and ghq_abandoned', () => {
+describe('10.3, 8.5 ghq_overrun and ghq_cut_off', () => {
   test("10.3 an overrun and 8.5 a removal for want of a LOC count apart, for the GHQ's side", () => {
     const w = world();
     w.state.ghq_s[PAR] = w.hex('1205');
@@ -177,14 +181,34 @@ describe('10.3, 8.5 ghq_overrun and ghq_abandoned', () => {
     removeGhq(game, BOL, 'voluntary');
     const c = ended(a);
     expect(c.total[GHQ_OVERRUN]).toEqual([1, 0]);
-    expect(c.total[GHQ_ABANDONED]).toEqual([0, 1]);
+    expect(c.total[GHQ_CUT_OFF]).toEqual([0, 1]);
   });
   test('10.3 a game with no GHQ removed counts none', () => {
     const c = audit(world().state, [turn(0), phase(PAR, 'supply'), phase(PAR, 'movement')]);
-    expect([c.games[GHQ_OVERRUN], c.games[GHQ_ABANDONED]]).toEqual([
+    expect([c.games[GHQ_OVERRUN], c.games[GHQ_CUT_OFF]]).toEqual([
       [0, 0],
       [0, 0],
     ]);
+  });
+
+  /** Two Bush columns, Paraguay's source at 1412 and its GHQ at 1403; with `cutter`, B-I1 in 1507 cuts the LOC (7.3, 8.6). */
+  function supplyPhaseOf(cutter: boolean, remove: boolean) {
+    const p = position({ cols: [14, 15], sources: [{ hex: '1412', side: 'PAR' }], vp: [20, 20] });
+    p.state.ghq_s[PAR] = p.hex('1403');
+    if (cutter) p.place('B-I1', '1507');
+    const a = new BlunderAudit();
+    a.start(p.state);
+    const par = scripted('PAR', { removeGhq: () => remove, placeCsp: () => [] });
+    // The Supply Table's die when the LOC is traced (8.2); no unit of the side rolls for attrition.
+    supplyPhase({ state: p.state, dice: forcedDice([3]), observer: a, policies: [par, par], where: 'test position' }, PAR);
+    return ended(a);
+  }
+  test('8.5 a GHQ that can trace no LOC counts once in its Supply Phase, taken off the map or left on it', () => {
+    expect(supplyPhaseOf(true, true).total[GHQ_CUT_OFF]).toEqual([1, 0]);
+    expect(supplyPhaseOf(true, false).total[GHQ_CUT_OFF]).toEqual([1, 0]);
+  });
+  test('8.5 a GHQ that traces its LOC counts none', () => {
+    expect(supplyPhaseOf(false, false).total[GHQ_CUT_OFF]).toEqual([0, 0]);
   });
 });
 
