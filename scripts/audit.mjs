@@ -36,7 +36,8 @@ const o = new Command('audit')
 const cells = [];
 for (const scenario of o.scenarios.split(','))
   for (const player of o.players.split(',')) {
-    const dir = join(o.out, `${scenario}-${player}`);
+    // A policy form's colons (search:4:pool) become dashes: a folder name every file system takes.
+    const dir = join(o.out, `${scenario}-${player.replaceAll(':', '-')}`);
     // `tuned` for a side with no tuned file of the scenario is `balanced` there (Ballivián's Paraguay), as `search` plays it.
     const [par, bol] = ['par', 'bol'].map((side) =>
       player === 'tuned' && resolveAlias(player, scenario, side) === null ? 'balanced' : player,
