@@ -132,7 +132,7 @@ export const CSV_FILES: readonly CsvFile[] = [
       share_of_games_hi: 'Wilson 95% interval of share_of_games, upper end',
       total: 'occurrences over all games, in the unit the column counts names',
       mean_per_game: 'total / all games of the run',
-      counts: 'what one occurrence is: hexes, call-ups, removals, steps, leaders, captures, attacks or units',
+      counts: 'what one occurrence is: hexes, call-ups, removals, Supply Phases, steps, leaders, captures, attacks or units',
       rule: 'the rule sections the blunder goes against',
       description: 'the kind in one sentence',
     },
