@@ -112,9 +112,6 @@ export const BLUNDERS: readonly BlunderKind[] = [
   },
 ];
 
-/** A hex of the map (a GHQ taken off it stands at OFF_MAP). */
-const onMap = (state: GameState, h: number) => h >= 0 && h < state.map.grid.size;
-
 export const EMPTY_WORKS = 0,
   HOPELESS_CALL_UP = 1,
   GHQ_OVERRUN = 2,
@@ -292,7 +289,8 @@ export class BlunderAudit implements GameObserver {
         break;
       case 'supply':
         // 8.5: a GHQ left on the map with no LOC counts as one taken off (a policy that never removes it hides nothing).
-        if (e.locLength < 0 && onMap(this.state!, this.state!.ghq_s[e.side]!)) this.game_ks[GHQ_CUT_OFF * 2 + e.side]!++;
+        // The GHQ on the map, as the Supply Phase asks it (a GHQ taken off stands at OFF_MAP, below 0).
+        if (e.locLength < 0 && this.state!.ghq_s[e.side]! >= 0) this.game_ks[GHQ_CUT_OFF * 2 + e.side]!++;
         break;
       case 'vp':
         if (e.cause === 'leaderLostWithStack') {

@@ -44,10 +44,7 @@ class Recorder implements GameObserver {
     this.combatAt.push(e.type === 'phase' || e.type === 'turn' ? this.state.combat_hs.slice() : null);
     if (e.type === 'turn' && this.worksAtSetUp === null) this.worksAtSetUp = this.state.works_h.slice();
     if (e.type === 'roll' && e.kind === 'attrition') this.reducedAtRoll.set(i, this.state.reduced_u[e.unit]!);
-    if (e.type === 'phase' && e.phase === 'supply') {
-      const h = this.state.ghq_s[e.side]!;
-      this.ghqOnMapAtSupply[e.side] = h >= 0 && h < this.state.map.grid.size;
-    }
+    if (e.type === 'phase' && e.phase === 'supply') this.ghqOnMapAtSupply[e.side] = this.state.ghq_s[e.side]! >= 0;
     // 8.5: on the map when its Supply Phase began and with no LOC when it ends (taken off, or left there).
     if (e.type === 'supply') this.cutOffAt.set(i, this.ghqOnMapAtSupply[e.side]! && e.locLength < 0);
   }
