@@ -5,7 +5,13 @@ import { worksMultiplier } from '../core/combat-odds.js';
 import type { Side } from '../core/side.js';
 import { IN_DEAD, cloneState, setUnitLoc, type GameState } from '../core/state.js';
 import { stackAt } from './heuristic-leaders.js';
-import { enemyCanReach, enemyCanReactBeside } from './threat.js';
+import { enemyCanReach, enemyCanReachNear, enemyCanReactBeside } from './threat.js';
+import { nearestEnemyDistance } from './geometry.js';
+import type { HeuristicParams } from './heuristic-params.js';
+
+/** What a GHQ hex's danger costs in the GHQ's valuation: held by our units in the enemy's reach, and near the enemy. */
+export const EXPOSED = 2,
+  NEAR_ENEMY = 1;
 
 /** 12.9: a stack too weak to cover a GHQ: one combat unit, or three steps or fewer (3.3). */
 export function weakCover(view: GameState, side: Side, h: number): boolean {
@@ -46,4 +52,36 @@ function unscreened(view: GameState, side: Side): GameState {
   }
   bareCopy = { view, version: view.version, turn: view.turn, phasing: view.phasing, side, bare };
   return bare;
+}
+
+/**
+ * 10.3: the danger to a GHQ in h: none out of enemy reach; held by our combat units, exposed; alone in reach, barred
+ * (null). `cover` (ghqCover): held by a stack of one unit or three steps or fewer that an enemy unit can get beside
+ * is barred too (12.9: an attack that clears the hex advances into it and overruns the GHQ). `reaction`
+ * (ghqReaction): alone in the reach the enemy may have after its Reaction Combat in our player turn is barred too.
+ * `beside` (ghqBeside): alone where a led enemy stack can come beside it in its Reaction Movement is barred too.
+ */
+function danger(view: GameState, side: Side, h: number, cover = false, reaction = false, beside = false): number | null {
+  let d = nearestEnemyDistance(view, side, h) <= 2 ? NEAR_ENEMY : 0;
+  const held = view.combat_hs[h * 2 + side]! > 0;
+  // `beside` (ghqBeside), 10.10, 10.3: with no unit of ours in h, a led stack that reacts beside it walks in next.
+  if (beside && !held && enemyCanReactBeside(view, side, h)) return null;
+  if (enemyCanReach(view, side, h, true)) {
+    if (!held) return null;
+    d += EXPOSED;
+  } else if (reaction && !held && enemyCanReachUnscreened(view, side, h)) return null;
+  if (cover && held && weakCover(view, side, h) && enemyCanReachNear(view, side, h, 1, true)) return null;
+  return d;
+}
+
+/** danger() with the GHQ's parameters: ghqCover; ghqReaction where it goes, and where it `stands` only with ghqReactionLeave. */
+type GhqDangerParams = Pick<HeuristicParams, 'ghqCover' | 'ghqReaction' | 'ghqReactionLeave' | 'ghqBeside'>;
+export function ghqDanger(view: GameState, side: Side, h: number, params: GhqDangerParams, stands: boolean): number | null {
+  return danger(view, side, h, params.ghqCover, params.ghqReaction && (!stands || params.ghqReactionLeave), params.ghqBeside);
+}
+
+/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with ghqCover, or a weak stack), within an enemy unit's reach (with ghqReaction and ghqReactionLeave, its reach once its Reaction Combat has cleared our weak stacks). */
+export function ghqAloneInReach(view: GameState, side: Side, params: GhqDangerParams): boolean {
+  const h = view.ghq_s[side]!;
+  return h >= 0 && h < view.map.grid.size && ghqDanger(view, side, h, params, true) === null;
 }

@@ -54,6 +54,15 @@ export function guarded(view: GameState, side: Side, h: number, params: Heuristi
   return view.map.bigFour_h[h] === 1 ? enemyInRange(view, side, h, 2, reaction) : enemyCanReachNear(view, side, h, 2, true);
 }
 
+/**
+ * 7.1, 8.7 (garrisonFar): the combat units kept in each own settlement with the enemy within 3 hexes: `garrison`, or
+ * `garrisonFar` when more while the side's supply radius is under the Supply Table's best (its LOC past the first column).
+ */
+export function garrisonCount(view: GameState, side: Side, params: HeuristicParams): number {
+  if (params.garrisonFar <= params.garrison) return params.garrison;
+  return view.radius_s[side]! < view.tables.supply.columns[0]!.radius ? params.garrisonFar : params.garrison;
+}
+
 /** A unit in hex h is holding the line when an enemy combat unit is adjacent (7.1: its ZOC is the line). */
 function inContact(view: GameState, side: Side, h: number): boolean {
   const enemy = otherSide(side);
@@ -73,7 +82,11 @@ function mayGarrison(view: GameState, side: Side, u: number, target: number, par
   // Not from the front line, nor from a leader's stack (10.3: a leader left alone is displaced for VP).
   if (inContact(view, side, h) || view.leaders_hs[h * 2 + side]! > 0) return false;
   // A settlement's own garrison stays (`garrison` of them, at least one).
-  return !(view.map.settlement_h[h] && view.control_h[h] === side && view.combat_hs[h * 2 + side]! <= Math.max(1, params.garrison));
+  return !(
+    view.map.settlement_h[h] &&
+    view.control_h[h] === side &&
+    view.combat_hs[h * 2 + side]! <= Math.max(1, garrisonCount(view, side, params))
+  );
 }
 
 /** Can unit u, standing (or to be placed) in `from`, end a move of this phase in `target` (10, 7.3)? */

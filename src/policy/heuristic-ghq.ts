@@ -24,17 +24,13 @@ import {
   type SupplyShare,
 } from '../core/supply.js';
 import type { HeuristicParams } from './heuristic-params.js';
-import { nearestEnemyDistance } from './geometry.js';
-import { enemyCanReach, enemyCanReachNear } from './threat.js';
-import { enemyCanReachUnscreened, weakCover } from './ghq-screen.js';
+import { EXPOSED, ghqDanger } from './ghq-screen.js';
 import { truckReaches, type TruckReaches } from './truck-reach.js';
 
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
 const COLUMN_WEIGHT = 1,
   COMMANDER_WEIGHT = 0.5;
 /** A GHQ hex in the enemy's reach but held by our combat units, or with the enemy 2 hexes away (its LOC easily cut). */
-const EXPOSED = 2,
-  NEAR_ENEMY = 1;
 /** Hexes evaluated exactly, picked by the quick estimate: the best few, and the best of each supply radius. */
 const BEST_FEW = 2;
 /** The gain a move must bring over staying. */
@@ -208,35 +204,6 @@ export function supplyArea(view: GameState, side: Side): Uint8Array {
   for (const x of pickDepots(copy, side, loc.depotHexes, 4)) copy.depot_h[x] = 1;
   generalSupply(copy, side, loc, radiusForLoc(copy.tables, loc.length), area);
   return area;
-}
-
-/**
- * 10.3: the danger to a GHQ in h: none out of enemy reach; held by our combat units, exposed; alone in reach, barred
- * (null). `cover` (ghqCover): held by a stack of one unit or three steps or fewer that an enemy unit can get beside
- * is barred too (12.9: an attack that clears the hex advances into it and overruns the GHQ). `reaction`
- * (ghqReaction): alone in the reach the enemy may have after its Reaction Combat in our player turn is barred too.
- */
-function danger(view: GameState, side: Side, h: number, cover = false, reaction = false): number | null {
-  let d = nearestEnemyDistance(view, side, h) <= 2 ? NEAR_ENEMY : 0;
-  const held = view.combat_hs[h * 2 + side]! > 0;
-  if (enemyCanReach(view, side, h, true)) {
-    if (!held) return null;
-    d += EXPOSED;
-  } else if (reaction && !held && enemyCanReachUnscreened(view, side, h)) return null;
-  if (cover && held && weakCover(view, side, h) && enemyCanReachNear(view, side, h, 1, true)) return null;
-  return d;
-}
-
-/** danger() with the GHQ's parameters: ghqCover; ghqReaction where it goes, and where it `stands` only with ghqReactionLeave. */
-type GhqDangerParams = Pick<HeuristicParams, 'ghqCover' | 'ghqReaction' | 'ghqReactionLeave'>;
-function ghqDanger(view: GameState, side: Side, h: number, params: GhqDangerParams, stands: boolean): number | null {
-  return danger(view, side, h, params.ghqCover, params.ghqReaction && (!stands || params.ghqReactionLeave));
-}
-
-/** 10.3: the side's GHQ stands on the map with no combat unit of its own (with ghqCover, or a weak stack), within an enemy unit's reach (with ghqReaction and ghqReactionLeave, its reach once its Reaction Combat has cleared our weak stacks). */
-export function ghqAloneInReach(view: GameState, side: Side, params: GhqDangerParams): boolean {
-  const h = view.ghq_s[side]!;
-  return h >= 0 && h < view.map.grid.size && ghqDanger(view, side, h, params, true) === null;
 }
 
 /**

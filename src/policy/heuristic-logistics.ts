@@ -5,7 +5,8 @@ import type { Decision, MoveOrder } from '../core/decisions.js';
 import type { GameState } from '../core/state.js';
 import type { HeuristicParams } from './heuristic-params.js';
 import { truckReaches } from './truck-reach.js';
-import { chooseGhqMove, ghqAloneInReach } from './heuristic-ghq.js';
+import { chooseGhqMove } from './heuristic-ghq.js';
+import { ghqAloneInReach } from './ghq-screen.js';
 import {
   chooseCspForward,
   chooseCspHome,

@@ -14,7 +14,7 @@ import { distanceRow, nearestEnemyDistance } from './geometry.js';
 import { influence } from './influence.js';
 import { enemyCanReach } from './threat.js';
 import { crushable } from './reaction-threat.js';
-import { baseKeepers, guarded, keeperMove, type Keeper } from './heuristic-garrison.js';
+import { baseKeepers, garrisonCount, guarded, keeperMove, type Keeper } from './heuristic-garrison.js';
 import {
   cutOff,
   doomedStackAt,
@@ -235,7 +235,8 @@ export function chooseMove(
       // A big-four base (16.2: 2 x 2d6 VP) keeps its unit even alone (holdBase).
       const alone = params.garrisonAlone || (params.holdBase && view.map.bigFour_h[g.start] === 1);
       const guard = (units.length > 1 || alone) && guarded(view, side, g.start, params);
-      const keep = Math.max(params.garrison > 0 && near3[g.start]! > 0 ? params.garrison : 0, guard ? 1 : 0);
+      const garrison = garrisonCount(view, side, params);
+      const keep = Math.max(garrison > 0 && near3[g.start]! > 0 ? garrison : 0, guard ? 1 : 0);
       if (keep > 0) {
         const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
         units = byStrength.slice(keep);

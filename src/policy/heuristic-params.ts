@@ -27,6 +27,8 @@ export interface HeuristicParams {
   readonly vpReserve: number;
   /** Combat units kept in each own settlement with enemy units within 3 hexes. */
   readonly garrison: number;
+  /** 8.7: the combat units kept so (when more than `garrison`) while the side's supply radius is under the Supply Table's best: a long LOC, a thin rear (0: `garrison` always). */
+  readonly garrisonFar: number;
   /**
    * 16.2, 10.2: an own settlement the enemy could walk into next turn keeps a unit, or is sent the weakest
    * one that can get there, when the VP the enemy would score (mean: 7, the big four 14) are at least this; 99: never.
@@ -123,6 +125,8 @@ export interface HeuristicParams {
    * leaves. Off in the presets: it cost `balanced` Paraguay 1.2 VP in Villa Montes (docs/blunders-rounds.md).
    */
   readonly ghqReactionLeave: boolean;
+  /** 10.10, 10.3: a GHQ hex with no combat unit of ours beside which a led enemy stack can come in its Reaction Movement (to walk in at its next move) is barred, where the GHQ stands and where it goes. */
+  readonly ghqBeside: boolean;
   /**
    * 10.10, 8.12, I-35: leaderSafety in a Reaction Movement too: leaders on a doomed stack step off it alone rather
    * than react with it (false: they react with their units or stay).
@@ -227,6 +231,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     callUpFloor: 1000,
     vpReserve: 12,
     garrison: 2,
+    garrisonFar: 0,
     garrisonVp: 7,
     garrisonAlone: false,
     moveGhq: true,
@@ -258,6 +263,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     ghqCover: false,
     ghqReaction: true,
     ghqReactionLeave: false,
+    ghqBeside: false,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -287,6 +293,9 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     callUpFloor: 1000,
     vpReserve: 8,
     garrison: 1,
+    // 7.1, 8.7: two units kept behind a long LOC (the twenty-third round: Villa Montes' Paraguay +22.7 points, its GHQ cut off
+    // 64% -> 9% of games; Ballivián's Bolivia +44.5; Alihuatá's Bolivia -2.6 VP), with ghqBeside.
+    garrisonFar: 2,
     garrisonVp: 7,
     garrisonAlone: true,
     moveGhq: true,
@@ -319,6 +328,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     ghqCover: false,
     ghqReaction: true,
     ghqReactionLeave: false,
+    ghqBeside: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -349,6 +359,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     callUpFloor: 1000,
     vpReserve: 5,
     garrison: 0,
+    garrisonFar: 0,
     garrisonVp: 14,
     garrisonAlone: false,
     moveGhq: true,
@@ -380,6 +391,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     ghqCover: false,
     ghqReaction: true,
     ghqReactionLeave: false,
+    ghqBeside: false,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -415,6 +427,7 @@ export const paramsSchema = z
     callUpTurnsLeft: z.number().int().min(-1),
     vpReserve: z.number(),
     garrison: z.number().int().min(0).max(6),
+    garrisonFar: z.number().int().min(0).max(6),
     garrisonVp: z.number().min(0),
     garrisonAlone: z.boolean(),
     moveGhq: z.boolean(),
@@ -445,6 +458,7 @@ export const paramsSchema = z
     ghqCover: z.boolean(),
     ghqReaction: z.boolean(),
     ghqReactionLeave: z.boolean(),
+    ghqBeside: z.boolean(),
     leaderReaction: z.boolean(),
     refugeLast: z.boolean(),
     holdWorks: z.number().int().min(0).max(99),

@@ -16,6 +16,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   callUpFloor: [10, 18, 25, 35, 1000],
   vpReserve: [3, 5, 8, 12],
   garrison: [0, 1, 2, 3],
+  garrisonFar: [0, 2, 3],
   garrisonVp: [7, 14, 99],
   garrisonAlone: [false, true],
   moveGhq: [false, true],
@@ -32,6 +33,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   leaderJoin: [false, true],
   leaderSpread: [false, true],
   retreatLeaders: [false, true],
+  ghqBeside: [false, true],
   // Off in the presets, each measured to cost a side somewhere (docs/blunders.md): left to the searches.
   garrisonMarch: [false, true],
   garrisonCover: [false, true],

@@ -6,13 +6,13 @@ import { movementPhase } from '../../src/core/movement-phase.js';
 import { PAR } from '../../src/core/side.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import type { HeuristicParams } from '../../src/policy/heuristic-params.js';
-import { ghqAloneInReach } from '../../src/policy/heuristic-ghq.js';
+import { ghqAloneInReach } from '../../src/policy/ghq-screen.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
 const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
 // The GHQ's danger parameters: none, ghqCover alone.
-const BARE = { ghqCover: false, ghqReaction: false, ghqReactionLeave: false };
+const BARE = { ghqCover: false, ghqReaction: false, ghqReactionLeave: false, ghqBeside: false };
 const COVER = { ...BARE, ghqCover: true };
 
 describe('10.3, 12.9: ghqCover: a GHQ held by a weak stack the enemy can attack leaves for a safe hex', () => {

@@ -8,13 +8,14 @@ import { PAR } from '../../src/core/side.js';
 import { OFF_MAP } from '../../src/core/state.js';
 import { heuristicPolicy } from '../../src/policy/heuristic.js';
 import { PRESETS, type HeuristicParams } from '../../src/policy/heuristic-params.js';
-import { ghqAloneInReach, placeGhq } from '../../src/policy/heuristic-ghq.js';
+import { placeGhq } from '../../src/policy/heuristic-ghq.js';
+import { ghqAloneInReach } from '../../src/policy/ghq-screen.js';
 import { testGame } from '../helpers/game.js';
 import { position } from '../helpers/position.js';
 
 const bal = (params: Partial<HeuristicParams> = {}) => heuristicPolicy({ preset: 'balanced', params, seed: 't' });
 // The GHQ's danger parameters: none, and ghqReaction where the GHQ stands (ghqReactionLeave).
-const BARE = { ghqCover: false, ghqReaction: false, ghqReactionLeave: false };
+const BARE = { ghqCover: false, ghqReaction: false, ghqReactionLeave: false, ghqBeside: false };
 const REACTION = { ...BARE, ghqReaction: true, ghqReactionLeave: true };
 
 describe('10.10, 12.1, 10.3: ghqReaction: a GHQ does not go where only a weak stack the enemy can react beside screens it', () => {

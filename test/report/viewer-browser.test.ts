@@ -29,7 +29,9 @@ const CHROMIUM = chromiumPath();
 if (!CHROMIUM)
   console.warn("test/report/viewer-browser.test.ts: SKIPPED, no Chromium found (set CHROMIUM_PATH or install Debian's chromium)");
 
-const GAME: Omit<ReplayOptions, 'out'> = { scenario: 'boqueron', seed: '1', game: 0, par: 'balanced', bol: 'balanced', options: [] };
+// A game that lasts the six turns (game 0 of seed 1 ends in a sudden death on turn 3 since `garrisonFar`), so that the
+// address below names a phase it has.
+const GAME: Omit<ReplayOptions, 'out'> = { scenario: 'boqueron', seed: '1', game: 1, par: 'balanced', bol: 'balanced', options: [] };
 
 /** Every stack the viewer shows, from its counters' data attributes. */
 async function viewerStacks(page: Page): Promise<StackFacts[]> {
@@ -129,12 +131,12 @@ describe.skipIf(!CHROMIUM)(
     test('the address opens the step it names, and the exports carry the caption', async () => {
       await open('#t=3&p=movement&side=PAR');
       const caption = await viewer<string>('caption()');
-      expect(caption).toMatch(/^Boquerón: .* · seed 1 · game 0 · .* · Turn 3 of 6 \(.*\) · Paraguayan movement phase/);
+      expect(caption).toMatch(/^Boquerón: .* · seed 1 · game 1 · .* · Turn 3 of 6 \(.*\) · Paraguayan movement phase/);
       expect(await page.evaluate('location.hash')).toBe('#t=3&p=movement&side=PAR');
       const svg = await viewer<string>('exportSvg()');
       expect(svg).toContain('<svg');
       expect(svg).toContain('Turn 3 of 6');
-      expect(svg).toContain('seed 1 · game 0');
+      expect(svg).toContain('seed 1 · game 1');
       writeFileSync(join(dir, 'export.svg'), svg);
       const png = await viewer<string>('exportPng(1)');
       expect(png.startsWith('data:image/png;base64,')).toBe(true);

@@ -12,10 +12,11 @@ import type { GameEvent } from '../../src/core/events.js';
 import { byKey, engineControl, engineStacks, stackFromAttributes } from './viewer-stacks.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'chaco-viewer-'));
+// A game that lasts the six turns, twelve player turns (game 0 of seed 1 ends in a sudden death on turn 3 since `garrisonFar`).
 const opts = (o: Partial<ReplayOptions> & { out: string }): ReplayOptions => ({
   scenario: 'boqueron',
   seed: '1',
-  game: 0,
+  game: 1,
   par: 'balanced',
   bol: 'balanced',
   options: [],
@@ -181,6 +182,6 @@ describe('viewer.html', () => {
   });
 
   test('its caption names the scenario, the seed, the game and the policies', () => {
-    expect(data.caption).toBe('Boquerón: The First Paraguayan Offensive · seed 1 · game 0 · PAR balanced vs BOL balanced');
+    expect(data.caption).toBe('Boquerón: The First Paraguayan Offensive · seed 1 · game 1 · PAR balanced vs BOL balanced');
   });
 });
