@@ -1,6 +1,7 @@
 // A GHQ's screen (10.10, 12.1, 7.3, 10.3): a GHQ out of the enemy's reach only because the ZOC of one of our weak
 // stacks bars the way is overrun once a led enemy stack reacts beside that stack in our player turn, clears it in the
 // Reaction Combat Phase and walks on in its Movement Phase. The enemy's reach is asked again without those stacks.
+// And the danger to a GHQ in a hex (10.3) that the GHQ's choice and its safety weigh, with each of these readings.
 import { worksMultiplier } from '../core/combat-odds.js';
 import type { Side } from '../core/side.js';
 import { IN_DEAD, cloneState, setUnitLoc, type GameState } from '../core/state.js';
