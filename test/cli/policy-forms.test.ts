@@ -64,15 +64,16 @@ describe('every command family takes every policy form, parsed in one place (sim
   });
 
   test('a form the scenario has no file for, or no form at all, is named in one line by each family', () => {
-    // Alihuata has no tuned file.
+    // Alihuata has no tuned file for Paraguay, the campaign none at all.
     expect(() => specFromFlags('alihuata', flags('tuned'))).toThrow(
       new UsageError('--par tuned: alihuata has no tuned policy for Paraguay (make one: chaco tune alihuata --side PAR)'),
     );
-    const alihuata = prepareRun({ ...base, scenario: 'alihuata' }).scenario;
-    expect(() => asUsage(() => parseVariants(['v:bol=tuned'], { ...base, scenario: 'alihuata' }, alihuata))).toThrow(
-      new UsageError('--variant v: bol=tuned: alihuata has no tuned policy for Bolivia (make one: chaco tune alihuata --side BOL)'),
+    const campaign = prepareRun({ ...base, scenario: 'campaign' }).scenario;
+    expect(() => asUsage(() => parseVariants(['v:bol=tuned'], { ...base, scenario: 'campaign' }, campaign))).toThrow(
+      new UsageError('--variant v: bol=tuned: campaign has no tuned policy for Bolivia (make one: chaco tune campaign --side BOL)'),
     );
-    expect(poolFor(['tuned'], 'alihuata')).toEqual([{ label: 'tuned', par: null, bol: null }]);
+    expect(poolFor(['tuned'], 'campaign')).toEqual([{ label: 'tuned', par: null, bol: null }]);
+    expect(poolFor(['tuned'], 'alihuata')).toEqual([{ label: 'tuned', par: null, bol: 'policies/tuned/alihuata-bol.json' }]);
     for (const bad of [
       () => specFromFlags('boqueron', flags('clever')),
       () => asUsage(() => parseVariants(['v:par=clever'], base, boqueron)),
