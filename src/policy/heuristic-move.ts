@@ -349,7 +349,9 @@ export function chooseMove(
     // order; four targets per pass over the ends), then contact, danger, General Supply and holding a threatened settlement.
     for (let j = 0; j < count; j++)
       score[j] = moving && control_h[ends[j]!] === enemy ? settlementValue(view, ends[j]!) * 2 * params.settlementWeight : 0;
-    const weight = (i: number) => aggression * targets[i]!.value;
+    // 10.10 (reactAdvance): a Reaction Movement meets the enemy's move; with reactAdvance off it gains no ground toward the objectives.
+    const advance = d.reaction && !params.reactAdvance ? 0 : aggression;
+    const weight = (i: number) => advance * targets[i]!.value;
     let i = 0;
     for (; i + 4 <= targets.length; i += 4) {
       const r0 = targetRows[i]!,

@@ -127,6 +127,8 @@ export interface HeuristicParams {
   readonly ghqReactionLeave: boolean;
   /** 10.10, 10.3: a GHQ hex with no combat unit of ours beside which a led enemy stack can come in its Reaction Movement (to walk in at its next move) is barred, where the GHQ stands and where it goes. */
   readonly ghqBeside: boolean;
+  /** 10.10: a Reaction Movement scores ground gained toward the objectives as a move does (false: only contact, danger and supply). */
+  readonly reactAdvance: boolean;
   /**
    * 10.10, 8.12, I-35: leaderSafety in a Reaction Movement too: leaders on a doomed stack step off it alone rather
    * than react with it (false: they react with their units or stay).
@@ -264,6 +266,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     ghqReaction: true,
     ghqReactionLeave: false,
     ghqBeside: false,
+    reactAdvance: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -329,6 +332,8 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     ghqReaction: true,
     ghqReactionLeave: false,
     ghqBeside: true,
+    // 10.10: off, Villa Montes' Bolivia +40.8 points but Ballivián's -53.0 (the twenty-third round): a side's setting.
+    reactAdvance: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -392,6 +397,7 @@ export const PRESETS: Readonly<Record<'cautious' | 'balanced' | 'aggressive', He
     ghqReaction: true,
     ghqReactionLeave: false,
     ghqBeside: false,
+    reactAdvance: true,
     leaderReaction: true,
     refugeLast: true,
     garrisonCover: false,
@@ -459,6 +465,7 @@ export const paramsSchema = z
     ghqReaction: z.boolean(),
     ghqReactionLeave: z.boolean(),
     ghqBeside: z.boolean(),
+    reactAdvance: z.boolean(),
     leaderReaction: z.boolean(),
     refugeLast: z.boolean(),
     holdWorks: z.number().int().min(0).max(99),

@@ -34,6 +34,7 @@ export const SPACE: { readonly [K in keyof HeuristicParams]?: readonly Heuristic
   leaderSpread: [false, true],
   retreatLeaders: [false, true],
   ghqBeside: [false, true],
+  reactAdvance: [false, true],
   // Off in the presets, each measured to cost a side somewhere (docs/blunders.md): left to the searches.
   garrisonMarch: [false, true],
   garrisonCover: [false, true],
