@@ -10,7 +10,7 @@ import { enemyCanReach, enemyCanReachNear, enemyCanReactBeside } from './threat.
 import { nearestEnemyDistance } from './geometry.js';
 import type { HeuristicParams } from './heuristic-params.js';
 
-/** What a GHQ hex's danger costs in the GHQ's valuation: held by our units in the enemy's reach, and near the enemy. */
+/** What a GHQ hex's danger costs in the GHQ's valuation: in the enemy's reach but held by our combat units, or with the enemy 2 hexes away (its LOC easily cut). */
 export const EXPOSED = 2,
   NEAR_ENEMY = 1;
 

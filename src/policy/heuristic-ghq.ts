@@ -30,7 +30,6 @@ import { truckReaches, type TruckReaches } from './truck-reach.js';
 /** Weights of a GHQ hex: each unit in General Supply counts 1; a Supply Table column nearer the GHQ (8.2: more CSP) and the army commander beside it (8.2: -1 when not). */
 const COLUMN_WEIGHT = 1,
   COMMANDER_WEIGHT = 0.5;
-/** A GHQ hex in the enemy's reach but held by our combat units, or with the enemy 2 hexes away (its LOC easily cut). */
 /** Hexes evaluated exactly, picked by the quick estimate: the best few, and the best of each supply radius. */
 const BEST_FEW = 2;
 /** The gain a move must bring over staying. */

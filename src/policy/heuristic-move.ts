@@ -213,6 +213,8 @@ export function chooseMove(
   // 10.10, 12.1 (leaderCrush): a hex where the side's stack could be crushed in its Reaction Combat Phase.
   const crush = params.leaderCrush > 0 && !d.reaction ? (h: number) => crushable(view, side, h, params.leaderCrush) : undefined;
   const frontRows = params.reserveMarch > 0 ? frontLeaders(view, side).map((h) => distanceRow(grid, h)) : [];
+  // 7.1, 8.7: the units a settlement near the enemy keeps (the radius is the Supply Phase's, fixed for the phase).
+  const garrison = garrisonCount(view, side, params);
   while (plan.queue.length > 0) {
     const g = plan.queue.shift()!;
     let units = g.units.filter((u) => d.movable.units.includes(u) && view.loc_u[u] === g.start);
@@ -235,7 +237,6 @@ export function chooseMove(
       // A big-four base (16.2: 2 x 2d6 VP) keeps its unit even alone (holdBase).
       const alone = params.garrisonAlone || (params.holdBase && view.map.bigFour_h[g.start] === 1);
       const guard = (units.length > 1 || alone) && guarded(view, side, g.start, params);
-      const garrison = garrisonCount(view, side, params);
       const keep = Math.max(garrison > 0 && near3[g.start]! > 0 ? garrison : 0, guard ? 1 : 0);
       if (keep > 0) {
         const byStrength = [...units].sort((a, b) => view.counters.defence_u[b * 2]! - view.counters.defence_u[a * 2]!);
